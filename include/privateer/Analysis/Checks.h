@@ -1,0 +1,63 @@
+//===- Checks.h - Check identifiers and filters -----------------*- C++ -*-===//
+//
+// Part of privateer. The check identifiers generated from Checks.def and the
+// clang-tidy-style glob filter (`-*,privateer-shared-buffer`) that every front
+// end applies the same way.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PRIVATEER_ANALYSIS_CHECKS_H
+#define PRIVATEER_ANALYSIS_CHECKS_H
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace privateer {
+
+enum class CheckId {
+#define PRIVATEER_CHECK(Id, Name, Summary) Id,
+#include "privateer/Checks.def"
+};
+
+struct CheckInfo {
+  CheckId Id;
+  const char *Name;
+  const char *Summary;
+};
+
+/// Every check, in the order of Checks.def.
+const std::vector<CheckInfo> &allChecks();
+const char *checkName(CheckId Id);
+
+/// A comma-separated list of globs, each optionally negated with `-`; later
+/// globs win, as in clang-tidy's --checks. The default enables `privateer-*`.
+class CheckFilter {
+public:
+  CheckFilter() : CheckFilter("privateer-*") {}
+  explicit CheckFilter(std::string_view Globs);
+
+  bool isEnabled(std::string_view CheckName) const;
+  bool isEnabled(CheckId Id) const { return isEnabled(checkName(Id)); }
+
+  /// Globs that match no known check (almost always a typo), for a warning.
+  std::vector<std::string> unmatchedGlobs() const;
+
+private:
+  struct Glob {
+    std::string Pattern;
+    bool Positive;
+  };
+  std::vector<Glob> Globs;
+};
+
+/// Shell-style match of `*` wildcards.
+bool globMatch(std::string_view Pattern, std::string_view Text);
+
+/// Whether a NOLINT-style comment argument list (`privateer-*,foo`) or its
+/// absence (empty, meaning every check) covers \p CheckName.
+bool nolintCovers(std::string_view ArgumentList, std::string_view CheckName);
+
+} // namespace privateer
+
+#endif // PRIVATEER_ANALYSIS_CHECKS_H

@@ -1,0 +1,74 @@
+//===- IndexOracle.h - Can two work items touch one element? ----*- C++ -*-===//
+//
+// Part of privateer. The question every race check asks of two accesses of a
+// buffer, behind an interface so that the pattern reasoning below and an SMT
+// solver can answer it interchangeably. An oracle that cannot decide answers
+// Unknown, never Disjoint.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PRIVATEER_ANALYSIS_INDEXORACLE_H
+#define PRIVATEER_ANALYSIS_INDEXORACLE_H
+
+#include "privateer/Model/Region.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace privateer {
+
+enum class Verdict {
+  Disjoint,   ///< no two different work items touch one element
+  Collide,    ///< two different work items touch one element (witness given)
+  MayCollide, ///< the indices look the same for every work item, unproven
+  Unknown,    ///< the oracle cannot decide
+};
+
+/// Concrete values showing a collision.
+struct Witness {
+  /// Values of the work-item variables for the first access's work item and
+  /// the second's; empty when the region has no work-item variables.
+  std::vector<std::pair<std::string, int64_t>> First, Second;
+  /// Values chosen for other symbols (sizes), if the witness needed any.
+  std::vector<std::pair<std::string, int64_t>> Assumptions;
+  /// The element both touch, e.g. `row[0]`; empty when not computed.
+  std::string Element;
+};
+
+struct Conflict {
+  Verdict V = Verdict::Unknown;
+  std::optional<Witness> W;
+  /// Unknown because an index is an opaque value that differs between work
+  /// items (an indirect index such as `hist[key[i]]`).
+  bool OpaqueIndex = false;
+};
+
+class IndexOracle {
+public:
+  virtual ~IndexOracle();
+  /// Can \p First, executed by one work item of \p R, and \p Second, executed
+  /// by a different one, touch the same element of their buffer?
+  virtual Conflict query(const ParallelRegion &R, const Access &First,
+                         const Access &Second) = 0;
+};
+
+/// Exact reasoning on affine indices (rank of the induction coefficients,
+/// divisibility, constant offsets), exhaustive enumeration of small closed
+/// iteration spaces, and structural comparison of work-item-independent
+/// indices.
+class AffineIndexOracle : public IndexOracle {
+public:
+  Conflict query(const ParallelRegion &R, const Access &First,
+                 const Access &Second) override;
+};
+
+/// Renders an element of \p B at \p Index in source syntax, e.g. `a[3][1]`.
+std::string renderElement(const ParallelRegion &R, const Access &A,
+                          const std::vector<int64_t> *Values);
+
+} // namespace privateer
+
+#endif // PRIVATEER_ANALYSIS_INDEXORACLE_H

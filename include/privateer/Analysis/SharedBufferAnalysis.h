@@ -1,0 +1,25 @@
+//===- SharedBufferAnalysis.h - privateer-shared-buffer ---------*- C++ -*-===//
+//
+// Part of privateer. Finds buffers that a parallel construct shares and that
+// one work item writes while another can access the same element without
+// protection, and says what kind of race it is and how to fix it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PRIVATEER_ANALYSIS_SHAREDBUFFERANALYSIS_H
+#define PRIVATEER_ANALYSIS_SHAREDBUFFERANALYSIS_H
+
+#include "privateer/Analysis/Finding.h"
+#include "privateer/Analysis/IndexOracle.h"
+#include "privateer/Model/Region.h"
+
+#include <vector>
+
+namespace privateer {
+
+std::vector<Finding> analyzeSharedBuffers(const ParallelRegion &R,
+                                          IndexOracle &Oracle);
+
+} // namespace privateer
+
+#endif // PRIVATEER_ANALYSIS_SHAREDBUFFERANALYSIS_H

@@ -1,0 +1,53 @@
+//===- DiagnosticReporter.h - Findings as Clang diagnostics -----*- C++ -*-===//
+//
+// Part of privateer. Emits findings through a Clang DiagnosticsEngine, for
+// the plugin and the CLI: the check name in brackets, notes, NOLINT
+// comments, system headers, `-w`, and the werror option, which a plugin must
+// handle itself because custom diagnostics ignore -Werror and -w.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PRIVATEER_CLANG_DIAGNOSTICREPORTER_H
+#define PRIVATEER_CLANG_DIAGNOSTICREPORTER_H
+
+#include "privateer/Analysis/Finding.h"
+#include "privateer/Analysis/Options.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <set>
+#include <string>
+#include <utility>
+
+namespace privateer {
+namespace clangfe {
+
+/// Whether a `NOLINT`, `NOLINTNEXTLINE` or `NOLINTBEGIN`/`NOLINTEND` comment
+/// (with no argument list, or one whose globs match \p Check) covers \p Loc.
+bool isSuppressedByNolint(const clang::SourceManager &SM,
+                          clang::SourceLocation Loc, llvm::StringRef Check);
+
+class DiagnosticReporter {
+public:
+  DiagnosticReporter(clang::DiagnosticsEngine &Diags,
+                     const clang::SourceManager &SM, const Options &Opts);
+
+  /// Emits \p F unless a filter, a suppression or a duplicate hides it;
+  /// returns whether it was emitted.
+  bool report(const Finding &F);
+  unsigned emitted() const { return Emitted; }
+
+private:
+  clang::DiagnosticsEngine &Diags;
+  const clang::SourceManager &SM;
+  const Options &Opts;
+  unsigned WarningId, ErrorId, NoteId;
+  std::set<std::pair<uint64_t, std::string>> Seen;
+  unsigned Emitted = 0;
+};
+
+} // namespace clangfe
+} // namespace privateer
+
+#endif // PRIVATEER_CLANG_DIAGNOSTICREPORTER_H

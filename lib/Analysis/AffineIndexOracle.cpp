@@ -1,0 +1,507 @@
+//===- AffineIndexOracle.cpp - Pattern reasoning on indices ---------------===//
+//
+// Part of privateer. Decides, without a solver, the index pairs whose answer
+// follows from their shape: indices that do not depend on the work item
+// (every work item touches the same elements), affine indices whose
+// work-item coefficients have full rank (distinct work items touch distinct
+// elements), constant offsets along the same coefficients (a loop-carried
+// dependence at a computable distance), and small closed iteration spaces,
+// which are enumerated. Everything else is Unknown.
+//
+//===----------------------------------------------------------------------===//
+
+#include "privateer/Analysis/IndexOracle.h"
+
+#include <cstdlib>
+#include <numeric>
+
+namespace privateer {
+
+IndexOracle::~IndexOracle() = default;
+
+namespace {
+
+/// How many values per work-item variable the enumeration tries.
+constexpr int64_t EnumerationWindow = 64;
+
+bool isKind(const ParallelRegion &R, SymbolId S, SymbolKind K) {
+  return R.symbol(S).Kind == K;
+}
+
+std::optional<int64_t> constantOf(const ExprRef &E) {
+  if (E && E->kind() == ExprKind::Constant)
+    return E->value();
+  return std::nullopt;
+}
+
+/// Rank of an integer matrix (rows of coefficients), by fraction-free
+/// Gaussian elimination in 128-bit arithmetic.
+size_t rankOf(std::vector<std::vector<__int128>> M, size_t Cols) {
+  size_t Rank = 0;
+  for (size_t C = 0; C < Cols && Rank < M.size(); ++C) {
+    size_t Pivot = Rank;
+    while (Pivot < M.size() && M[Pivot][C] == 0)
+      ++Pivot;
+    if (Pivot == M.size())
+      continue;
+    std::swap(M[Pivot], M[Rank]);
+    for (size_t Row = 0; Row < M.size(); ++Row) {
+      if (Row == Rank || M[Row][C] == 0)
+        continue;
+      __int128 A = M[Rank][C], B = M[Row][C];
+      for (size_t K = 0; K < Cols; ++K)
+        M[Row][K] = M[Row][K] * A - M[Rank][K] * B;
+      // Keep the numbers small.
+      __int128 G = 0;
+      for (size_t K = 0; K < Cols; ++K) {
+        __int128 V = M[Row][K] < 0 ? -M[Row][K] : M[Row][K];
+        G = std::gcd((long long)G, (long long)V);
+      }
+      if (G > 1)
+        for (size_t K = 0; K < Cols; ++K)
+          M[Row][K] /= G;
+    }
+    ++Rank;
+  }
+  return Rank;
+}
+
+class Query {
+public:
+  Query(const ParallelRegion &R, const Access &A, const Access &B)
+      : R(R), A(A), B(B) {}
+
+  Conflict run();
+
+private:
+  Conflict runUnfilled();
+  const ParallelRegion &R;
+  const Access &A, &B;
+
+  Conflict independent();
+  Conflict pinned();
+  Conflict affine(bool &Tried);
+  Conflict enumerate();
+  Witness witnessFor(int64_t FirstItemOffset, int64_t SecondItemOffset);
+  bool mentionsOpaqueDependent(const Access &X) const;
+};
+
+bool Query::mentionsOpaqueDependent(const Access &X) const {
+  for (const ExprRef &I : X.Index)
+    if (I->mentions([&](SymbolId S) {
+          return isKind(R, S, SymbolKind::Opaque) &&
+                 R.symbol(S).IterationDependent;
+        }))
+      return true;
+  return false;
+}
+
+Witness Query::witnessFor(int64_t Off1, int64_t Off2) {
+  // Work items are named by their work-item variables' values, counted from
+  // the lower bound when it is a constant.
+  Witness W;
+  for (SymbolId V : R.WorkItemVars) {
+    const Symbol &S = R.symbol(V);
+    int64_t Base = constantOf(S.Min).value_or(0);
+    W.First.push_back({S.Name, Base + Off1 * S.Step});
+    W.Second.push_back({S.Name, Base + Off2 * S.Step});
+    // Only the first variable of a collapsed nest needs to differ.
+    Off1 = Off2 = 0;
+  }
+  return W;
+}
+
+Conflict Query::independent() {
+  // Both accesses touch the same elements in every work item.
+  Conflict C;
+  if (A.WholeBuffer || B.WholeBuffer) {
+    C.V = Verdict::Collide;
+    C.W = witnessFor(0, 1);
+    return C;
+  }
+  if (A.Index.size() != B.Index.size())
+    return C;
+  bool SameRange = (!A.RangeLength && !B.RangeLength) ||
+                   (A.RangeLength && B.RangeLength &&
+                    equalIndex({A.RangeLength}, {B.RangeLength}));
+  if (equalIndex(A.Index, B.Index) && SameRange) {
+    bool Opaque = false;
+    for (const ExprRef &I : A.Index)
+      Opaque |= I->mentions(
+          [&](SymbolId S) { return isKind(R, S, SymbolKind::Opaque); });
+    C.V = Opaque ? Verdict::MayCollide : Verdict::Collide;
+    C.W = witnessFor(0, 1);
+    // Name the element when the index is a constant.
+    std::vector<int64_t> Values;
+    for (const ExprRef &I : A.Index) {
+      auto V = constantOf(I);
+      if (!V)
+        break;
+      Values.push_back(*V);
+    }
+    if (Values.size() == A.Index.size() && !A.RangeLength)
+      C.W->Element = renderElement(R, A, &Values);
+    return C;
+  }
+  // A dimension with constant, different indices separates them (`s.x` and
+  // `s.y`, `a[0]` and `a[1]`); ranges of inner loops are left to a solver.
+  if (!A.RangeLength && !B.RangeLength)
+    for (size_t D = 0; D < A.Index.size(); ++D) {
+      auto FA = toAffine(*A.Index[D]), FB = toAffine(*B.Index[D]);
+      if (FA && FB && FA->Coeffs == FB->Coeffs &&
+          FA->Constant != FB->Constant) {
+        bool Inner = false;
+        for (auto &[S, K] : FA->Coeffs)
+          Inner |= !isKind(R, S, SymbolKind::Invariant);
+        if (!Inner) {
+          C.V = Verdict::Disjoint;
+          return C;
+        }
+      }
+    }
+  return C;
+}
+
+Conflict Query::affine(bool &Tried) {
+  Conflict C;
+  Tried = false;
+  const std::vector<SymbolId> &Items = R.WorkItemVars;
+  if (Items.empty() || A.Index.size() != B.Index.size() || A.RangeLength ||
+      B.RangeLength)
+    return C;
+
+  // One equation sum_v c_v * (v_A - v_B) = -delta per dimension whose two
+  // indices have the same work-item coefficients and the same invariant
+  // part; other dimensions constrain nothing we can use.
+  std::vector<std::vector<__int128>> Rows;
+  std::vector<int64_t> Deltas;
+  bool AllDimsUsable = true;
+  for (size_t D = 0; D < A.Index.size(); ++D) {
+    auto FA = toAffine(*A.Index[D]), FB = toAffine(*B.Index[D]);
+    if (!FA || !FB) {
+      AllDimsUsable = false;
+      continue;
+    }
+    bool Clean = true, SameRest = true;
+    std::vector<__int128> Row;
+    for (SymbolId V : Items) {
+      if (FA->coeff(V) != FB->coeff(V))
+        SameRest = false;
+      Row.push_back(FA->coeff(V));
+    }
+    for (auto *F : {&*FA, &*FB})
+      for (auto &[S, K] : F->Coeffs)
+        if (!R.isWorkItemVar(S) && !isKind(R, S, SymbolKind::Invariant))
+          Clean = false;
+    for (auto &[S, K] : FA->Coeffs)
+      if (!R.isWorkItemVar(S) && FB->coeff(S) != K)
+        SameRest = false;
+    for (auto &[S, K] : FB->Coeffs)
+      if (!R.isWorkItemVar(S) && FA->coeff(S) != K)
+        SameRest = false;
+    bool HasItem = false;
+    for (__int128 X : Row)
+      HasItem |= X != 0;
+    if (!SameRest || !Clean) {
+      // Identical dimensions without work-item variables (`[j]` and `[j]`
+      // of an inner loop) can always be matched; others block a witness.
+      if (!(SameRest && !HasItem && FA->Constant == FB->Constant))
+        AllDimsUsable = false;
+      continue;
+    }
+    int64_t Delta = FA->Constant - FB->Constant;
+    if (!HasItem) {
+      if (Delta != 0) {
+        // Same invariant part, different constants: never equal.
+        C.V = Verdict::Disjoint;
+        Tried = true;
+        return C;
+      }
+      continue;
+    }
+    long long G = 0;
+    for (__int128 X : Row)
+      G = std::gcd(G, (long long)(X < 0 ? -X : X));
+    if (G != 0 && Delta % G != 0) {
+      // 2*i and 2*i+1: no integer difference of work items bridges it.
+      C.V = Verdict::Disjoint;
+      Tried = true;
+      return C;
+    }
+    Rows.push_back(Row);
+    Deltas.push_back(Delta);
+  }
+  if (Rows.empty())
+    return C;
+  Tried = true;
+
+  bool AllZero = true;
+  for (int64_t D : Deltas)
+    AllZero &= D == 0;
+  size_t Rank = rankOf(Rows, Items.size());
+  if (AllZero && Rank == Items.size()) {
+    // The only solution is v_A == v_B for every variable: the same item.
+    C.V = Verdict::Disjoint;
+    return C;
+  }
+  if (AllZero || Items.size() != 1 || !AllDimsUsable) {
+    Tried = false;
+    return C;
+  }
+  // One work-item variable, every dimension agreeing on one distance.
+  std::optional<int64_t> Distance;
+  for (size_t K = 0; K < Rows.size(); ++K) {
+    int64_t Coeff = (int64_t)Rows[K][0];
+    if (-Deltas[K] % Coeff != 0)
+      return C.V = Verdict::Disjoint, C;
+    int64_t Dist = -Deltas[K] / Coeff;
+    if (Distance && *Distance != Dist)
+      return C.V = Verdict::Disjoint, C;
+    Distance = Dist;
+  }
+  const Symbol &V = R.symbol(Items[0]);
+  if (!Distance || *Distance == 0 || *Distance % V.Step != 0) {
+    C.V = Verdict::Disjoint;
+    return C;
+  }
+  int64_t Steps = *Distance / V.Step;
+  auto Lo = constantOf(V.Min), Hi = constantOf(V.Max);
+  if (Lo && Hi && std::llabs(Steps) > (*Hi - *Lo) / V.Step) {
+    C.V = Verdict::Disjoint; // the distance exceeds the iteration space
+    return C;
+  }
+  C.V = Verdict::Collide;
+  C.W = Steps > 0 ? witnessFor(Steps, 0) : witnessFor(0, -Steps);
+  return C;
+}
+
+Conflict Query::enumerate() {
+  // A closed iteration space of one variable with indices that mention
+  // nothing else: try the first values exhaustively.
+  Conflict C;
+  if (R.WorkItemVars.size() != 1 || A.RangeLength || B.RangeLength ||
+      A.Index.size() != B.Index.size())
+    return C;
+  SymbolId V = R.WorkItemVars[0];
+  const Symbol &S = R.symbol(V);
+  auto Lo = constantOf(S.Min);
+  if (!Lo)
+    return C;
+  auto Hi = constantOf(S.Max);
+  for (const Access *X : {&A, &B})
+    for (const ExprRef &I : X->Index)
+      if (I->mentions([&](SymbolId Sym) { return Sym != V; }))
+        return C;
+  int64_t Count = EnumerationWindow;
+  bool Exhaustive = false;
+  if (Hi) {
+    if (*Hi < *Lo)
+      return C.V = Verdict::Disjoint, C;
+    if ((*Hi - *Lo) / S.Step + 1 <= Count) {
+      Count = (*Hi - *Lo) / S.Step + 1;
+      Exhaustive = true;
+    }
+  }
+  auto Eval = [&](const Access &X, int64_t Value) {
+    std::vector<int64_t> Out;
+    for (const ExprRef &I : X.Index) {
+      auto R = evaluate(*I, [&](SymbolId) { return Value; });
+      if (!R)
+        return std::optional<std::vector<int64_t>>();
+      Out.push_back(*R);
+    }
+    return std::optional<std::vector<int64_t>>(Out);
+  };
+  for (int64_t K1 = 0; K1 < Count; ++K1) {
+    auto EA = Eval(A, *Lo + K1 * S.Step);
+    if (!EA)
+      return C;
+    for (int64_t K2 = 0; K2 < Count; ++K2) {
+      if (K1 == K2)
+        continue;
+      auto EB = Eval(B, *Lo + K2 * S.Step);
+      if (!EB)
+        return C;
+      if (*EA == *EB) {
+        C.V = Verdict::Collide;
+        C.W = witnessFor(K1, K2);
+        C.W->Element = renderElement(R, A, &*EA);
+        return C;
+      }
+    }
+  }
+  if (Exhaustive)
+    C.V = Verdict::Disjoint;
+  return C;
+}
+
+Conflict Query::pinned() {
+  // One access runs only in the work item `v == c` (`if (tid == 0)`): put
+  // c into its index and look for another work item that reaches it.
+  Conflict C;
+  SymbolId V = R.WorkItemVars[0];
+  const Symbol &Var = R.symbol(V);
+  auto Pin = [&](const Access &X) {
+    Access Y = X;
+    for (ExprRef &I : Y.Index)
+      I = substitute(I, V, X.PinnedItem);
+    return Y;
+  };
+  if (A.PinnedItem && B.PinnedItem) {
+    if (equalIndex({A.PinnedItem}, {B.PinnedItem}))
+      return C.V = Verdict::Disjoint, C; // the same work item
+    Access PA = Pin(A), PB = Pin(B);
+    return Query(R, PA, PB).independent();
+  }
+  bool FirstPinned = bool(A.PinnedItem);
+  const Access &Free = FirstPinned ? B : A;
+  Access Fixed = Pin(FirstPinned ? A : B);
+  if (!R.dependsOnWorkItem(Free) || Fixed.Index.size() != Free.Index.size() ||
+      Free.RangeLength || Fixed.RangeLength || Free.WholeBuffer ||
+      Fixed.WholeBuffer)
+    return C;
+  std::optional<int64_t> Candidate;
+  bool Blocked = false;
+  for (size_t D = 0; D < Free.Index.size(); ++D) {
+    auto FF = toAffine(*Free.Index[D]), FX = toAffine(*Fixed.Index[D]);
+    if (!FF || !FX) {
+      Blocked = true;
+      continue;
+    }
+    int64_t Coeff = FF->coeff(V);
+    AffineForm Rest = *FF;
+    Rest.Coeffs.erase(V);
+    bool Invariant = true;
+    for (auto &[S, K] : Rest.Coeffs)
+      Invariant &= isKind(R, S, SymbolKind::Invariant);
+    for (auto &[S, K] : FX->Coeffs)
+      Invariant &= isKind(R, S, SymbolKind::Invariant);
+    if (!Invariant || Rest.Coeffs != FX->Coeffs) {
+      Blocked = true;
+      continue;
+    }
+    int64_t Diff = FX->Constant - Rest.Constant;
+    if (Coeff == 0) {
+      if (Diff != 0)
+        return C.V = Verdict::Disjoint, C;
+      continue;
+    }
+    if (Diff % Coeff != 0)
+      return C.V = Verdict::Disjoint, C;
+    if (Candidate && *Candidate != Diff / Coeff)
+      return C.V = Verdict::Disjoint, C;
+    Candidate = Diff / Coeff;
+  }
+  auto PinnedValue = constantOf(FirstPinned ? A.PinnedItem : B.PinnedItem);
+  if (!Candidate || !PinnedValue)
+    return C;
+  if (*Candidate == *PinnedValue)
+    return C.V = Verdict::Disjoint, C; // only the pinned item reaches it
+  auto Lo = constantOf(Var.Min), Hi = constantOf(Var.Max);
+  if ((Lo && *Candidate < *Lo) || (Hi && *Candidate > *Hi))
+    return C.V = Verdict::Disjoint, C;
+  if (Blocked)
+    return C;
+  C.V = Verdict::Collide;
+  Witness W;
+  std::pair<std::string, int64_t> Free1{Var.Name, *Candidate},
+      Pinned1{Var.Name, *PinnedValue};
+  W.First = {FirstPinned ? Pinned1 : Free1};
+  W.Second = {FirstPinned ? Free1 : Pinned1};
+  C.W = W;
+  return C;
+}
+
+/// Names the element of a witness when the first access's index evaluates
+/// with the first work item's values.
+void fillElement(const ParallelRegion &R, const Access &A, Conflict &C) {
+  if (!C.W || !C.W->Element.empty() || C.W->First.empty() || A.RangeLength ||
+      A.WholeBuffer)
+    return;
+  std::vector<int64_t> Values;
+  for (const ExprRef &I : A.Index) {
+    auto V = evaluate(*I, [&](SymbolId S) -> std::optional<int64_t> {
+      for (size_t K = 0; K < R.WorkItemVars.size(); ++K)
+        if (R.WorkItemVars[K] == S && K < C.W->First.size())
+          return C.W->First[K].second;
+      return std::nullopt;
+    });
+    if (!V)
+      return;
+    Values.push_back(*V);
+  }
+  C.W->Element = renderElement(R, A, &Values);
+}
+
+Conflict Query::run() {
+  Conflict C = runUnfilled();
+  fillElement(R, A, C);
+  return C;
+}
+
+Conflict Query::runUnfilled() {
+  if ((A.PinnedItem || B.PinnedItem) && R.WorkItemVars.size() == 1)
+    return pinned();
+  bool DepA = R.dependsOnWorkItem(A) && !A.WholeBuffer;
+  bool DepB = R.dependsOnWorkItem(B) && !B.WholeBuffer;
+  if (A.WholeBuffer || B.WholeBuffer || (!DepA && !DepB))
+    return independent();
+
+  bool Tried = false;
+  Conflict C = affine(Tried);
+  if (C.V != Verdict::Unknown)
+    return C;
+  C = enumerate();
+  if (C.V != Verdict::Unknown)
+    return C;
+  C.OpaqueIndex = mentionsOpaqueDependent(A) || mentionsOpaqueDependent(B);
+  return C;
+}
+
+} // namespace
+
+Conflict AffineIndexOracle::query(const ParallelRegion &R, const Access &A,
+                                  const Access &B) {
+  if (R.Kind == RegionKind::Sections) {
+    // A section runs once: only accesses of different sections compete, and
+    // the work item plays no part in their indices.
+    if (A.Section == B.Section)
+      return {Verdict::Disjoint, std::nullopt, false};
+    ParallelRegion Flat = R;
+    Flat.WorkItemVars.clear();
+    Conflict C = Query(Flat, A, B).run();
+    return C;
+  }
+  return Query(R, A, B).run();
+}
+
+std::string renderElement(const ParallelRegion &R, const Access &A,
+                          const std::vector<int64_t> *Values) {
+  const Buffer &B = R.Buffers[A.BufferIndex];
+  std::string Out = B.Name;
+  size_t D = 0;
+  // `*p` and `p->f` rather than `p[0]` and `p[0].f`.
+  if (B.Kind == BufferKind::Pointee && !A.Index.empty() &&
+      A.Index[0]->kind() == ExprKind::Constant && A.Index[0]->value() == 0 &&
+      (!Values || (*Values)[0] == 0)) {
+    if (A.Index.size() == 1)
+      return "*" + Out;
+    if (A.Fields.size() > 1 && !A.Fields[1].empty()) {
+      Out += "->" + A.Fields[1];
+      D = 2;
+    }
+  }
+  for (; D < A.Index.size(); ++D) {
+    if (D < A.Fields.size() && !A.Fields[D].empty()) {
+      Out += "." + A.Fields[D];
+      continue;
+    }
+    Out += "[" +
+           (Values && D < Values->size() ? std::to_string((*Values)[D])
+                                         : R.print(*A.Index[D])) +
+           "]";
+  }
+  return Out;
+}
+
+} // namespace privateer

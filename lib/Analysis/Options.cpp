@@ -1,0 +1,50 @@
+//===- Options.cpp - privateer's options ----------------------------------===//
+//
+// Part of privateer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "privateer/Analysis/Options.h"
+
+#include <cstdlib>
+
+namespace privateer {
+
+const char *Options::help() {
+  return "checks=<globs> (e.g. '-*,privateer-shared-buffer'), werror, "
+         "cache-line=<bytes>";
+}
+
+bool Options::apply(const std::string &Word, std::string &Error) {
+  auto Eq = Word.find('=');
+  std::string Name = Word.substr(0, Eq);
+  std::string Value = Eq == std::string::npos ? "" : Word.substr(Eq + 1);
+  bool HasValue = Eq != std::string::npos;
+  if (Name == "checks" && HasValue) {
+    Checks = CheckFilter(Value);
+    return true;
+  }
+  if (Name == "werror" && !HasValue) {
+    WarningsAsErrors = true;
+    return true;
+  }
+  if (Name == "dump-model" && !HasValue) {
+    DumpModel = true;
+    return true;
+  }
+  if (Name == "cache-line" && HasValue) {
+    char *End = nullptr;
+    long N = std::strtol(Value.c_str(), &End, 10);
+    if (Value.empty() || *End || N < 8 || N > 4096 || (N & (N - 1))) {
+      Error = "invalid cache-line size '" + Value +
+              "': expected a power of two between 8 and 4096";
+      return false;
+    }
+    CacheLine = unsigned(N);
+    return true;
+  }
+  Error = "unknown option '" + Word + "'; privateer's options are: " + help();
+  return false;
+}
+
+} // namespace privateer

@@ -1,0 +1,382 @@
+//===- SharedBufferAnalysis.cpp - privateer-shared-buffer -----------------===//
+//
+// Part of privateer. For each shared buffer with an unprotected write, asks
+// the index oracle whether two different work items can touch one element,
+// classifies the race (scratch, accumulation, counter, collision, loop-carried
+// dependence) and writes the diagnostic with its notes and fix advice.
+//
+//===----------------------------------------------------------------------===//
+
+#include "privateer/Analysis/SharedBufferAnalysis.h"
+
+#include <optional>
+
+namespace privateer {
+
+namespace {
+
+struct Nouns {
+  const char *Item;  ///< iteration, thread, section, task
+  const char *Items; ///< iterations, threads, sections, tasks
+};
+
+Nouns nounsFor(RegionKind K) {
+  switch (K) {
+  case RegionKind::Loop:
+    return {"iteration", "iterations"};
+  case RegionKind::Replicated:
+    return {"thread", "threads"};
+  case RegionKind::Sections:
+    return {"section", "sections"};
+  case RegionKind::Tasks:
+    return {"task", "tasks"};
+  }
+  return {"work item", "work items"};
+}
+
+std::string quote(const std::string &S) { return "'" + S + "'"; }
+
+const char *verb(AccessKind K) {
+  switch (K) {
+  case AccessKind::Read:
+    return "reads";
+  case AccessKind::Write:
+    return "writes";
+  case AccessKind::ReadModifyWrite:
+    return "updates";
+  }
+  return "accesses";
+}
+
+const char *opSpelling(ReductionOp Op) {
+  switch (Op) {
+  case ReductionOp::Add:
+  case ReductionOp::Sub: // '-' reductions are deprecated: '+' sums them too
+    return "+";
+  case ReductionOp::Mul:
+    return "*";
+  case ReductionOp::And:
+    return "&";
+  case ReductionOp::Or:
+    return "|";
+  case ReductionOp::Xor:
+    return "^";
+  case ReductionOp::Min:
+    return "min";
+  case ReductionOp::Max:
+    return "max";
+  default:
+    return nullptr;
+  }
+}
+
+/// `iteration i=3`, `iteration (i=0, j=1)`, `thread 1`, `task of i=2`.
+std::string itemName(const ParallelRegion &R,
+                     const std::vector<std::pair<std::string, int64_t>> &Vals) {
+  Nouns N = nounsFor(R.Kind);
+  if (R.Kind == RegionKind::Sections)
+    return "one section";
+  std::string Values;
+  for (size_t K = 0; K < Vals.size(); ++K) {
+    if (K)
+      Values += ", ";
+    if (R.Kind == RegionKind::Replicated)
+      Values += std::to_string(Vals[K].second);
+    else
+      Values += Vals[K].first + "=" + std::to_string(Vals[K].second);
+  }
+  if (Vals.size() > 1)
+    Values = "(" + Values + ")";
+  if (R.Kind == RegionKind::Tasks)
+    return std::string("the task of ") + Values;
+  if (Values.empty())
+    return std::string("one ") + N.Item;
+  return std::string(N.Item) + " " + Values;
+}
+
+std::string otherItemName(const ParallelRegion &R, const Witness *W) {
+  if (R.Kind == RegionKind::Sections)
+    return "another section";
+  if (W && !W->Second.empty())
+    return itemName(R, W->Second);
+  return std::string("another ") + nounsFor(R.Kind).Item;
+}
+
+/// The note that shows the second access and, where known, concrete work
+/// items and the element they share.
+Note witnessNote(const ParallelRegion &R, const Access &First,
+                 const Access &Second, const std::optional<Witness> &W,
+                 bool May) {
+  const Witness *Wp = W ? &*W : nullptr;
+  std::string First1 =
+      Wp && !Wp->First.empty() ? itemName(R, Wp->First)
+                               : (R.Kind == RegionKind::Sections
+                                      ? std::string("one section")
+                                      : std::string("one ") +
+                                            nounsFor(R.Kind).Item);
+  std::string Second1 = otherItemName(R, Wp);
+  std::string Element =
+      Wp && !Wp->Element.empty() ? Wp->Element : First.Spelling;
+  if (First.WholeBuffer)
+    Element = R.Buffers[First.BufferIndex].Name;
+  std::string Msg;
+  if (&First == &Second) {
+    const char *Both = R.Kind == RegionKind::Sections ? "sections" : "";
+    if (*Both)
+      Msg = std::string("two sections ") + verb(First.Kind) + " " +
+            quote(Element);
+    else if (R.Kind == RegionKind::Loop && Wp && !Wp->First.empty() &&
+             !Wp->Second.empty())
+      Msg = "iterations " + itemName(R, Wp->First).substr(10) + " and " +
+            itemName(R, Wp->Second).substr(10) + " " +
+            (May ? "may both " : "both ") +
+            (First.Kind == AccessKind::Write            ? "write"
+             : First.Kind == AccessKind::ReadModifyWrite ? "update"
+                                                         : "read") +
+            " " + (First.WholeBuffer ? "all of " : "") + quote(Element);
+    else
+      Msg = First1 + " and " + Second1 + " " + (May ? "may both " : "both ") +
+            (First.Kind == AccessKind::Write            ? "write"
+             : First.Kind == AccessKind::ReadModifyWrite ? "update"
+                                                         : "read") +
+            " " + quote(Element);
+  } else {
+    Msg = Second1 + " " + verb(Second.Kind) + " " + quote(Second.Spelling) +
+          " here while " + First1 + " " + verb(First.Kind) + " " +
+          quote(First.Spelling);
+    if (Wp && !Wp->Element.empty() && Wp->Element != First.Spelling)
+      Msg += ": both access " + quote(Wp->Element);
+    else if (Second.Spelling != First.Spelling)
+      Msg += ", the same element";
+  }
+  if (Wp && !Wp->Assumptions.empty()) {
+    Msg += " (with ";
+    for (size_t K = 0; K < Wp->Assumptions.size(); ++K)
+      Msg += (K ? ", " : "") + Wp->Assumptions[K].first + "=" +
+             std::to_string(Wp->Assumptions[K].second);
+    Msg += ")";
+  }
+  return {Second.Where, Msg};
+}
+
+bool isScratch(const ParallelRegion &R, const std::vector<const Access *> &All) {
+  // Every access is to the same elements in every work item, and the first
+  // one of a work item is an unconditional plain write: each work item
+  // overwrites the buffer before it uses it.
+  const Access *First = nullptr;
+  bool AnyRead = false;
+  bool Dependent = false;
+  for (const Access *A : All) {
+    AnyRead |= A->Kind != AccessKind::Write;
+    Dependent |= R.dependsOnWorkItem(*A) && !A->WholeBuffer;
+    if (!First || A->Order < First->Order)
+      First = A;
+  }
+  // Cleared whole (memset, std::fill) first, it may then be used anywhere.
+  if (Dependent && !(First && First->WholeBuffer))
+    return false;
+  // A buffer only ever written is an output, not scratch.
+  return AnyRead && First && First->Kind == AccessKind::Write &&
+         !First->Conditional && !First->SingleWorkItem;
+}
+
+std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B) {
+  const char *Where = R.Kind == RegionKind::Loop ? "the loop body"
+                      : R.Kind == RegionKind::Tasks ? "the task"
+                                                    : "the region";
+  switch (B.Kind) {
+  case BufferKind::Pointee:
+    return "give each thread its own buffer: allocate it inside " +
+           std::string(Where) +
+           " once per thread (an 'omp parallel' region around an 'omp for') "
+           "instead of sharing the memory " +
+           quote(B.Name) + " points to";
+  case BufferKind::Container:
+    return "give each thread its own copy: declare " + quote(B.Name) +
+           " inside " + Where + " or add 'firstprivate(" + B.Name + ")'";
+  default:
+    return "give each thread its own copy: declare " + quote(B.Name) +
+           " inside " + Where + " or add 'private(" + B.Name + ")'";
+  }
+}
+
+std::string reductionAdvice(const ParallelRegion &R, const Buffer &B,
+                            ReductionOp Op) {
+  const char *Spelled = opSpelling(Op);
+  std::string Clause;
+  if (Spelled) {
+    std::string Item = B.Name;
+    if (B.Kind == BufferKind::Array || B.Kind == BufferKind::Pointee)
+      Item += B.Extent ? "[:" + std::to_string(*B.Extent) + "]" : "[:n]";
+    Clause = "'reduction(" + std::string(Spelled) + ": " + Item + ")'";
+  }
+  std::string Atomic = "'#pragma omp atomic' on the update";
+  if (R.Kind == RegionKind::Sections || R.Kind == RegionKind::Tasks)
+    return "protect the update with " + Atomic + ", or use " +
+           (Clause.empty() ? std::string("'omp critical'")
+                           : "an 'in_reduction'/'task_reduction' " + Clause);
+  if (Clause.empty())
+    return "protect the update with " + Atomic + " or 'omp critical'";
+  return "use " + Clause + " on the directive, or " + Atomic;
+}
+
+Finding makeFinding(const ParallelRegion &R, const Buffer &B,
+                    const std::vector<const Access *> &All, const Access &W,
+                    const Access &A, const Conflict &C) {
+  Nouns N = nounsFor(R.Kind);
+  Finding F;
+  F.Check = CheckId::SharedBuffer;
+  F.May = C.V != Verdict::Collide;
+  F.BufferName = B.Name;
+  F.Where = W.Where;
+
+  bool Element = !W.Index.empty() && !W.WholeBuffer;
+  bool UpdateOp = W.Kind == AccessKind::ReadModifyWrite &&
+                  W.Op != ReductionOp::None;
+  std::string Every = R.Kind == RegionKind::Sections
+                          ? std::string("more than one section")
+                          : std::string("every ") + N.Item;
+  std::string Name = quote(B.Name);
+  std::string Advice;
+
+  if (W.Kind == AccessKind::ReadModifyWrite && W.ResultUsed) {
+    F.Kind = RaceKind::Counter;
+    F.Message = "shared counter " + Name + " is updated by " + Every +
+                " and its value used without synchronization; two " +
+                N.Items + " can get the same value";
+    Advice = "take each value with '#pragma omp atomic capture', or fill "
+             "per-thread buffers and merge them after the " +
+             std::string(describe(R.Kind));
+  } else if (UpdateOp) {
+    F.Kind = RaceKind::Accumulation;
+    if (Element)
+      F.Message = std::string(N.Items) + (F.May ? " can update " : " update ") +
+                  Name + " at the same element without synchronization; " +
+                  "concurrent updates " + (F.May ? "may be" : "are") + " lost";
+    else
+      F.Message = Name + " is updated by " + Every +
+                  " without a reduction; concurrent updates are lost";
+    Advice = reductionAdvice(R, B, W.Op);
+  } else if (isScratch(R, All)) {
+    F.Kind = RaceKind::Scratch;
+    F.Message = "shared buffer " + Name + " is scratch that " + Every +
+                " overwrites; " +
+                (R.Kind == RegionKind::Replicated
+                     ? std::string("the threads race on it")
+                     : std::string(N.Items) + " on different threads race on it");
+    Advice = privatizeAdvice(R, B);
+  } else if (&W != &A && (R.dependsOnWorkItem(W) || R.dependsOnWorkItem(A)) &&
+             R.Kind == RegionKind::Loop) {
+    F.Kind = RaceKind::LoopCarried;
+    F.Message = Name + " is written by one iteration and " +
+                (A.Kind == AccessKind::Read ? "read" : "written") +
+                " by another: the loop carries a dependence and is not "
+                "parallel as written";
+    Advice = "no automatic fix: keep this loop sequential, or write the "
+             "results to a separate buffer";
+  } else {
+    F.Kind = RaceKind::Collision;
+    F.Message = Name + " is written by " + Every +
+                (&W == &A ? std::string(Element ? " at the same element" : "")
+                          : std::string(" while other ") + N.Items +
+                                " access it") +
+                " without synchronization";
+    if (R.Kind == RegionKind::Replicated)
+      Advice = "write it from one thread ('omp single' or 'omp masked'), "
+               "protect it with 'omp critical' or 'omp atomic write', or make "
+               "it private";
+    else
+      Advice = "no automatic fix: protect the accesses with 'omp critical' "
+               "or 'omp atomic', or make each " +
+               std::string(N.Item) + " use its own element";
+  }
+
+  if (B.Decl.valid()) {
+    if (B.Kind == BufferKind::Pointee)
+      F.Notes.push_back({B.Decl, Name + " is declared here; the memory it "
+                                        "points to is shared by all " +
+                                        std::string(N.Items)});
+    else
+      F.Notes.push_back({B.Decl, Name + " is declared here, outside the " +
+                                     describe(R.Kind) + ", so all " + N.Items +
+                                     " share it"});
+  }
+  F.Notes.push_back(witnessNote(R, W, A, C.W, F.May));
+  F.Notes.push_back({R.Directive, Name + " is shared by this '" + R.Construct +
+                                      "'; " + Advice});
+  return F;
+}
+
+} // namespace
+
+std::vector<Finding> analyzeSharedBuffers(const ParallelRegion &R,
+                                          IndexOracle &Oracle) {
+  std::vector<Finding> Findings;
+  for (unsigned BI = 0; BI < R.Buffers.size(); ++BI) {
+    const Buffer &B = R.Buffers[BI];
+    if (B.Attr != Sharing::Shared)
+      continue;
+    std::vector<const Access *> All;
+    bool AnyWrite = false;
+    for (const Access &A : R.Accesses) {
+      if (A.BufferIndex != BI || A.Protection != Guard::None)
+        continue;
+      All.push_back(&A);
+      AnyWrite |= A.Kind != AccessKind::Read;
+    }
+    if (!AnyWrite) // read-only sharing is never a problem
+      continue;
+
+    const Access *FoundW = nullptr, *FoundA = nullptr;
+    Conflict Found;
+    const Access *MayW = nullptr;
+    Conflict MayC;
+    for (const Access *W : All) {
+      if (W->Kind == AccessKind::Read)
+        continue;
+      // The write against itself in another work item first, then against
+      // every other access.
+      std::vector<const Access *> Others{W};
+      for (const Access *A : All)
+        if (A != W)
+          Others.push_back(A);
+      for (const Access *A : Others) {
+        if (A == W && W->SingleWorkItem)
+          continue;
+        if (A != W && W->SingleWorkItem && A->SingleWorkItem)
+          continue; // both in the same single work item
+        Conflict C = Oracle.query(R, *W, *A);
+        if (C.V == Verdict::Collide || C.V == Verdict::MayCollide) {
+          if (!FoundW || (Found.V == Verdict::MayCollide &&
+                          C.V == Verdict::Collide)) {
+            FoundW = W;
+            FoundA = A;
+            Found = C;
+          }
+          if (C.V == Verdict::Collide)
+            break;
+        }
+        // An update at an index loaded from memory (`hist[key[i]]++`) is a
+        // histogram: reported as "may", the one indirect pattern that is
+        // almost never a permutation.
+        if (C.V == Verdict::Unknown && C.OpaqueIndex && A == W && !MayW &&
+            W->Kind == AccessKind::ReadModifyWrite &&
+            W->Op != ReductionOp::None && !W->ResultUsed) {
+          MayW = W;
+          MayC = C;
+        }
+      }
+      if (FoundW && Found.V == Verdict::Collide)
+        break;
+    }
+    if (FoundW)
+      Findings.push_back(makeFinding(R, B, All, *FoundW, *FoundA, Found));
+    else if (MayW) {
+      MayC.V = Verdict::MayCollide;
+      Findings.push_back(makeFinding(R, B, All, *MayW, *MayW, MayC));
+    }
+  }
+  return Findings;
+}
+
+} // namespace privateer

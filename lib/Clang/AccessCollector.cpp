@@ -1,0 +1,1092 @@
+//===- AccessCollector.cpp - Accesses of one work item --------------------===//
+//
+// Part of privateer. Walks what one work item executes and records every
+// access to memory: through subscripts, pointers, fields, references,
+// container element and mutation calls, library routines (memset, memcpy,
+// std::fill) and the bodies of the functions it calls. Each access carries
+// its symbolic index and what protects it (atomic, critical, ordered,
+// single/masked, lock spans, lock guards, atomic objects).
+//
+//===----------------------------------------------------------------------===//
+
+#include "RegionBuilder.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/OpenMPKinds.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace privateer {
+namespace clangfe {
+
+namespace {
+
+StringRef calleeName(const CallExpr *Call) {
+  if (const FunctionDecl *FD = Call->getDirectCallee())
+    if (const IdentifierInfo *II = FD->getIdentifier())
+      return II->getName();
+  return {};
+}
+
+StringRef stripBuiltin(StringRef Name) {
+  Name.consume_front("__builtin_");
+  return Name;
+}
+
+const Stmt *associatedBody(const OMPExecutableDirective *D) {
+  if (!D->hasAssociatedStmt())
+    return nullptr;
+  const Stmt *S = D->getAssociatedStmt();
+  while (const auto *CS = dyn_cast_or_null<CapturedStmt>(S))
+    S = CS->getCapturedStmt();
+  return S;
+}
+
+/// The name of a record type, without template arguments.
+StringRef recordName(QualType T) {
+  T = T.getNonReferenceType();
+  if (const auto *PT = T->getAs<PointerType>())
+    T = PT->getPointeeType();
+  if (const auto *RD = T->getAsRecordDecl())
+    if (const IdentifierInfo *II = RD->getIdentifier())
+      return II->getName();
+  return {};
+}
+
+bool isAtomicType(QualType T) {
+  T = T.getNonReferenceType();
+  if (T->isAtomicType())
+    return true;
+  StringRef Name = recordName(T);
+  return Name == "atomic" || Name == "atomic_ref" || Name == "atomic_flag";
+}
+
+bool isLockGuardType(QualType T) {
+  StringRef Name = recordName(T);
+  return Name == "lock_guard" || Name == "unique_lock" ||
+         Name == "scoped_lock" || Name == "shared_lock";
+}
+
+/// +1 for a call that takes a lock, -1 for one that releases it.
+int lockEffect(const Stmt *S) {
+  const auto *E = dyn_cast<Expr>(S);
+  if (!E)
+    return 0;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    if (const auto *MD = MC->getMethodDecl()) {
+      StringRef N = MD->getName();
+      if (N == "lock")
+        return 1;
+      if (N == "unlock")
+        return -1;
+    }
+    return 0;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return llvm::StringSwitch<int>(calleeName(Call))
+        .Cases({"omp_set_lock", "omp_set_nest_lock", "pthread_mutex_lock",
+                "pthread_spin_lock", "mtx_lock"},
+               1)
+        .Cases({"omp_unset_lock", "omp_unset_nest_lock",
+                "pthread_mutex_unlock", "pthread_spin_unlock", "mtx_unlock"},
+               -1)
+        .Default(0);
+  return 0;
+}
+
+bool isMutatingMethod(StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases({"push_back", "emplace_back", "pop_back", "push_front",
+              "emplace_front", "pop_front", "insert", "emplace", "erase",
+              "clear", "resize", "reserve", "assign", "swap", "push", "pop",
+              "append", "shrink_to_fit", "insert_or_assign", "try_emplace",
+              "emplace_hint", "reset", "release", "merge", "splice", "sort",
+              "unique", "remove", "remove_if", "fill"},
+             true)
+      .Default(false);
+}
+
+ReductionOp opFor(BinaryOperatorKind K) {
+  switch (K) {
+  case BO_Add:
+  case BO_AddAssign:
+    return ReductionOp::Add;
+  case BO_Sub:
+  case BO_SubAssign:
+    return ReductionOp::Sub;
+  case BO_Mul:
+  case BO_MulAssign:
+    return ReductionOp::Mul;
+  case BO_And:
+  case BO_AndAssign:
+    return ReductionOp::And;
+  case BO_Or:
+  case BO_OrAssign:
+    return ReductionOp::Or;
+  case BO_Xor:
+  case BO_XorAssign:
+    return ReductionOp::Xor;
+  default:
+    return ReductionOp::Other;
+  }
+}
+
+bool isSystemFunction(const FunctionDecl *FD, const SourceManager &SM) {
+  return SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()));
+}
+
+} // namespace
+
+void RegionBuilder::record(const Target &T, AccessKind Kind,
+                           const Expr *Where, ReductionOp Op, bool ResultUsed,
+                           bool Whole, ExprRef Range) {
+  auto Id = bufferFor(T);
+  if (!Id || R.Buffers[*Id].Attr != Sharing::Shared)
+    return; // private memory never races
+  Access A;
+  A.BufferIndex = *Id;
+  A.Kind = Kind;
+  A.Index = T.Index;
+  A.Fields = T.Fields;
+  A.WholeBuffer = Whole;
+  A.RangeLength = std::move(Range);
+  A.Op = Op;
+  A.ResultUsed = ResultUsed;
+  if (CurrentGuard != Guard::None)
+    A.Protection = CurrentGuard;
+  else if (LockDepth > 0)
+    A.Protection = Guard::Lock;
+  else if (Where && isAtomicType(Where->getType()))
+    A.Protection = Guard::AtomicObject;
+  A.Conditional = InConditional;
+  A.SingleWorkItem = InSingleItem;
+  if (InSingleItem)
+    A.PinnedItem = PinnedItem;
+  A.Section = CurrentSection;
+  A.Order = NextOrder++;
+  const Expr *At = CallSite ? CallSite : Where;
+  A.Where = toLoc(At ? At->getBeginLoc() : SourceLocation());
+  A.Spelling = Where ? spell(Where) : R.Buffers[*Id].Name;
+  R.Accesses.push_back(std::move(A));
+}
+
+//===-- Statements --------------------------------------------------------===//
+
+void RegionBuilder::visitStmt(const Stmt *S) {
+  if (!S)
+    return;
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    visitExpr(E, AccessKind::Read, /*ValueUsed=*/false);
+    return;
+  }
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return visitCompound(CS);
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        visitDecl(V);
+    return;
+  }
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    return visitIf(If);
+  if (const auto *F = dyn_cast<ForStmt>(S))
+    return visitFor(F);
+  if (const auto *F = dyn_cast<CXXForRangeStmt>(S))
+    return visitRangeFor(F);
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
+    return visitDirective(D);
+  if (const auto *W = dyn_cast<WhileStmt>(S)) {
+    if (const VarDecl *CV = W->getConditionVariable())
+      visitDecl(CV);
+    visitExpr(W->getCond(), AccessKind::Read, true);
+    bool Saved = InConditional;
+    InConditional = true;
+    visitStmt(W->getBody());
+    InConditional = Saved;
+    return;
+  }
+  if (const auto *Sw = dyn_cast<SwitchStmt>(S)) {
+    visitStmt(Sw->getInit());
+    visitExpr(Sw->getCond(), AccessKind::Read, true);
+    bool Saved = InConditional;
+    InConditional = true;
+    visitStmt(Sw->getBody());
+    InConditional = Saved;
+    return;
+  }
+  if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+    if (Ret->getRetValue())
+      visitExpr(Ret->getRetValue(), AccessKind::Read, true);
+    return;
+  }
+  if (const auto *CS = dyn_cast<CapturedStmt>(S))
+    return visitStmt(CS->getCapturedStmt());
+  // do/while, labels, case, attributed statements, try blocks...
+  for (const Stmt *Child : S->children())
+    visitStmt(Child);
+}
+
+void RegionBuilder::visitCompound(const CompoundStmt *CS) {
+  unsigned SavedLock = LockDepth;
+  for (const Stmt *Child : CS->body()) {
+    if (int Effect = lockEffect(Child)) {
+      if (Effect > 0)
+        ++LockDepth;
+      else if (LockDepth > SavedLock)
+        --LockDepth;
+      continue;
+    }
+    visitStmt(Child);
+  }
+  // Guards declared in this block are released at its end.
+  LockDepth = SavedLock;
+}
+
+void RegionBuilder::visitDecl(const VarDecl *V) {
+  if (isLockGuardType(V->getType())) {
+    ++LockDepth; // released when the enclosing block ends
+    return;
+  }
+  const Expr *Init = V->getInit();
+  if (!Init)
+    return;
+  if (V->getType()->isReferenceType()) {
+    // `double &r = a[i];` names that element from now on.
+    Aliases[V] = resolveLValue(Init);
+    visitIndices(Init);
+    return;
+  }
+  visitExpr(Init, AccessKind::Read, true);
+}
+
+ExprRef RegionBuilder::singleWorkItemValue(const Expr *Cond) {
+  Cond = Cond->IgnoreParenImpCasts();
+  auto IsItem = [&](const ExprRef &E) {
+    return E->kind() == ExprKind::Symbol && R.isWorkItemVar(E->symbol()) &&
+           R.WorkItemVars.size() == 1;
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond)) {
+    if (BO->getOpcode() == BO_LAnd) {
+      if (ExprRef V = singleWorkItemValue(BO->getLHS()))
+        return V;
+      return singleWorkItemValue(BO->getRHS());
+    }
+    if (BO->getOpcode() != BO_EQ)
+      return nullptr;
+    ExprRef L = translate(BO->getLHS()), Rt = translate(BO->getRHS());
+    if (IsItem(L) && isWorkItemInvariant(Rt))
+      return Rt;
+    if (IsItem(Rt) && isWorkItemInvariant(L))
+      return L;
+    return nullptr;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond))
+    if (UO->getOpcode() == UO_LNot && IsItem(translate(UO->getSubExpr())))
+      return SymExpr::constant(0);
+  return nullptr;
+}
+
+void RegionBuilder::visitIf(const IfStmt *If) {
+  visitStmt(If->getInit());
+  if (const VarDecl *CV = If->getConditionVariable())
+    visitDecl(CV);
+  const Expr *Cond = If->getCond();
+  visitExpr(Cond, AccessKind::Read, true);
+
+  bool SavedCond = InConditional, SavedSingle = InSingleItem;
+  ExprRef SavedPinned = PinnedItem;
+  if (ExprRef Pinned = singleWorkItemValue(Cond)) {
+    InSingleItem = true;
+    if (!PinnedItem)
+      PinnedItem = Pinned;
+  } else {
+    InConditional = true;
+  }
+
+  // `if (v > m) m = v;` is a max update of m (and `<` a min update).
+  const Stmt *Then = If->getThen();
+  if (const auto *C = dyn_cast_or_null<CompoundStmt>(Then))
+    if (C->size() == 1)
+      Then = C->body_front();
+  const auto *Cmp = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  const auto *Assign =
+      dyn_cast_or_null<BinaryOperator>(dyn_cast_or_null<Expr>(Then));
+  if (Cmp && Assign && Assign->getOpcode() == BO_Assign &&
+      Cmp->isRelationalOp() && !If->getElse()) {
+    const Expr *L = Cmp->getLHS(), *Rt = Cmp->getRHS();
+    bool Greater = Cmp->getOpcode() == BO_GT || Cmp->getOpcode() == BO_GE;
+    std::string LHS = spell(Assign->getLHS()), RHS = spell(Assign->getRHS());
+    // v > m, m = v  => max;  v < m, m = v  => min;  and mirrored.
+    if (LHS == spell(Rt) && RHS == spell(L))
+      PendingConditionalOp = Greater ? ReductionOp::Max : ReductionOp::Min;
+    else if (LHS == spell(L) && RHS == spell(Rt))
+      PendingConditionalOp = Greater ? ReductionOp::Min : ReductionOp::Max;
+    if (PendingConditionalOp != ReductionOp::None)
+      PendingConditionalLHS = Assign->getLHS();
+  }
+  visitStmt(If->getThen());
+  PendingConditionalOp = ReductionOp::None;
+  PendingConditionalLHS = nullptr;
+  InSingleItem = SavedSingle;
+  PinnedItem = SavedPinned;
+  InConditional = true;
+  visitStmt(If->getElse());
+  InConditional = SavedCond;
+}
+
+void RegionBuilder::visitFor(const ForStmt *F) {
+  visitStmt(F->getInit());
+  auto Shape = matchForLoop(F, Ctx);
+  std::optional<SymbolId> Previous;
+  if (Shape) {
+    if (auto It = Symbols.find(Shape->Var); It != Symbols.end())
+      Previous = It->second;
+    Symbols[Shape->Var] = symbolForLoop(*Shape, SymbolKind::InnerLoop);
+  }
+  if (F->getCond())
+    visitExpr(F->getCond(), AccessKind::Read, true);
+  visitStmt(F->getBody());
+  if (F->getInc())
+    visitExpr(F->getInc(), AccessKind::Read, false);
+  if (Shape) {
+    if (Previous)
+      Symbols[Shape->Var] = *Previous;
+    else
+      Symbols.erase(Shape->Var);
+  }
+}
+
+void RegionBuilder::visitRangeFor(const CXXForRangeStmt *F) {
+  const VarDecl *LV = F->getLoopVariable();
+  Symbol S;
+  S.Name = LV->getNameAsString();
+  S.Kind = SymbolKind::InnerLoop;
+  S.Min = SymExpr::constant(0);
+  SymbolId Id = R.addSymbol(std::move(S));
+  if (auto T = resolveLValue(F->getRangeInit())) {
+    T->Index.push_back(SymExpr::symbol(Id));
+    T->Fields.push_back("");
+    if (LV->getType()->isReferenceType())
+      Aliases[LV] = T;
+    else
+      record(*T, AccessKind::Read, F->getRangeInit());
+  } else {
+    visitExpr(F->getRangeInit(), AccessKind::Read, true);
+  }
+  visitStmt(F->getBody());
+}
+
+void RegionBuilder::visitDirective(const OMPExecutableDirective *D) {
+  OpenMPDirectiveKind K = D->getDirectiveKind();
+  Guard G = Guard::None;
+  switch (K) {
+  case llvm::omp::OMPD_atomic:
+    G = Guard::Atomic;
+    break;
+  case llvm::omp::OMPD_critical:
+    G = Guard::Critical;
+    break;
+  case llvm::omp::OMPD_ordered:
+    if (!D->hasAssociatedStmt())
+      return; // a stand-alone doacross `ordered depend(...)`
+    G = Guard::Ordered;
+    break;
+  case llvm::omp::OMPD_single:
+  case llvm::omp::OMPD_master:
+  case llvm::omp::OMPD_masked:
+    G = Guard::Single;
+    break;
+  case llvm::omp::OMPD_task:
+    // A task in a loop iteration belongs to that iteration; tasks in a
+    // parallel region are generated by every thread.
+    break;
+  case llvm::omp::OMPD_section:
+    break;
+  default:
+    // Nested parallel, worksharing, task-generating and teams constructs
+    // are units of their own; simd and loop transformations are not.
+    if (isOpenMPParallelDirective(K) || isOpenMPWorksharingDirective(K) ||
+        isOpenMPTaskLoopDirective(K) || isOpenMPTeamsDirective(K) ||
+        isOpenMPDistributeDirective(K) || isOpenMPTargetExecutionDirective(K))
+      return;
+    break;
+  }
+  const Stmt *Inner = associatedBody(D);
+  if (!Inner)
+    return;
+  Guard Saved = CurrentGuard;
+  if (G != Guard::None && CurrentGuard == Guard::None)
+    CurrentGuard = G;
+  visitStmt(Inner);
+  CurrentGuard = Saved;
+}
+
+//===-- Expressions -------------------------------------------------------===//
+
+bool RegionBuilder::sameTarget(const Expr *A, const Expr *B) {
+  auto TA = resolveLValue(A), TB = resolveLValue(B);
+  return TA && TB && TA->Decl == TB->Decl && TA->Level == TB->Level &&
+         equalIndex(TA->Index, TB->Index);
+}
+
+ReductionOp RegionBuilder::selfUpdateOp(const Expr *LHS, const Expr *RHS) {
+  // `x = x + e`, `x = e * x`, `x = max(x, e)`, `x = x < e ? e : x`.
+  RHS = RHS->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(RHS)) {
+    ReductionOp Op = opFor(BO->getOpcode());
+    if (Op == ReductionOp::Other)
+      return ReductionOp::None;
+    if (sameTarget(LHS, BO->getLHS()->IgnoreParenImpCasts()))
+      return Op;
+    if (Op != ReductionOp::Sub &&
+        sameTarget(LHS, BO->getRHS()->IgnoreParenImpCasts()))
+      return Op;
+    return ReductionOp::None;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(RHS)) {
+    StringRef N = calleeName(Call);
+    bool Max = N == "max" || N == "fmax" || N == "fmaxf";
+    bool Min = N == "min" || N == "fmin" || N == "fminf";
+    if ((Max || Min) && Call->getNumArgs() == 2 &&
+        (sameTarget(LHS, Call->getArg(0)->IgnoreParenImpCasts()) ||
+         sameTarget(LHS, Call->getArg(1)->IgnoreParenImpCasts())))
+      return Max ? ReductionOp::Max : ReductionOp::Min;
+  }
+  return ReductionOp::None;
+}
+
+void RegionBuilder::visitLValue(const Expr *E, AccessKind Mode,
+                                ReductionOp Op, bool ValueUsed) {
+  if (auto T = resolveLValue(E))
+    record(*T, Mode, E, Op, Mode == AccessKind::ReadModifyWrite && ValueUsed);
+  visitIndices(E);
+}
+
+void RegionBuilder::visitPointerOperand(const Expr *E) {
+  E = E->IgnoreParens();
+  if (const auto *IC = dyn_cast<ImplicitCastExpr>(E))
+    if (IC->getCastKind() == CK_ArrayToPointerDecay)
+      return visitIndices(IC->getSubExpr());
+  visitExpr(E, AccessKind::Read, true);
+}
+
+void RegionBuilder::visitIndices(const Expr *E) {
+  E = E->IgnoreParens();
+  if (const auto *IC = dyn_cast<ImplicitCastExpr>(E)) {
+    if (IC->getCastKind() == CK_LValueToRValue)
+      return visitExpr(E, AccessKind::Read, true);
+    return visitIndices(IC->getSubExpr());
+  }
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    visitPointerOperand(AS->getBase());
+    visitExpr(AS->getIdx(), AccessKind::Read, true);
+    return;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_Deref)
+      return visitPointerOperand(UO->getSubExpr());
+    return visitExpr(E, AccessKind::Read, true);
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (ME->isArrow())
+      return visitPointerOperand(ME->getBase());
+    return visitIndices(ME->getBase());
+  }
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2) {
+      visitIndices(OC->getArg(0));
+      visitExpr(OC->getArg(1), AccessKind::Read, true);
+      return;
+    }
+  }
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    if (const Expr *Obj = MC->getImplicitObjectArgument())
+      visitIndices(Obj);
+    for (const Expr *Arg : MC->arguments())
+      visitExpr(Arg, AccessKind::Read, true);
+    return;
+  }
+  if (isa<DeclRefExpr>(E))
+    return;
+  visitExpr(E, AccessKind::Read, true);
+}
+
+void RegionBuilder::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
+  if (!E)
+    return;
+  E = E->IgnoreParens();
+
+  if (const auto *IC = dyn_cast<ImplicitCastExpr>(E)) {
+    switch (IC->getCastKind()) {
+    case CK_LValueToRValue:
+      return visitExpr(IC->getSubExpr(), AccessKind::Read, true);
+    case CK_ArrayToPointerDecay:
+      return visitIndices(IC->getSubExpr());
+    default:
+      return visitExpr(IC->getSubExpr(), Mode, ValueUsed);
+    }
+  }
+  if (const auto *FE = dyn_cast<FullExpr>(E))
+    return visitExpr(FE->getSubExpr(), Mode, ValueUsed);
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+    return visitExpr(MT->getSubExpr(), Mode, ValueUsed);
+  if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+    return visitExpr(BT->getSubExpr(), Mode, ValueUsed);
+  if (isa<LambdaExpr>(E) || isa<BlockExpr>(E))
+    return; // lambdas run where they are called: a later TBB front end
+
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Assign) {
+      ReductionOp Op = selfUpdateOp(BO->getLHS(), BO->getRHS());
+      if (Op == ReductionOp::None && PendingConditionalLHS == BO->getLHS())
+        Op = PendingConditionalOp;
+      visitExpr(BO->getRHS(), AccessKind::Read, true);
+      visitLValue(BO->getLHS(),
+                  Op == ReductionOp::None ? AccessKind::Write
+                                          : AccessKind::ReadModifyWrite,
+                  Op, ValueUsed);
+      return;
+    }
+    if (BO->isCompoundAssignmentOp()) {
+      visitExpr(BO->getRHS(), AccessKind::Read, true);
+      visitLValue(BO->getLHS(), AccessKind::ReadModifyWrite,
+                  opFor(BO->getOpcode()), ValueUsed);
+      return;
+    }
+    if (BO->getOpcode() == BO_Comma) {
+      visitExpr(BO->getLHS(), AccessKind::Read, false);
+      visitExpr(BO->getRHS(), Mode, ValueUsed);
+      return;
+    }
+    visitExpr(BO->getLHS(), AccessKind::Read, true);
+    visitExpr(BO->getRHS(), AccessKind::Read, true);
+    return;
+  }
+
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->isIncrementDecrementOp())
+      return visitLValue(UO->getSubExpr(), AccessKind::ReadModifyWrite,
+                         ReductionOp::Add, ValueUsed);
+    if (UO->getOpcode() == UO_AddrOf)
+      return visitIndices(UO->getSubExpr());
+    if (UO->getOpcode() == UO_Deref)
+      return visitLValue(E, Mode, ReductionOp::None, ValueUsed);
+    return visitExpr(UO->getSubExpr(), AccessKind::Read, true);
+  }
+
+  if (isa<DeclRefExpr>(E) || isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E))
+    return visitLValue(E, Mode, ReductionOp::None, ValueUsed);
+
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+    OverloadedOperatorKind OK = OC->getOperator();
+    if (OK == OO_Subscript)
+      return visitLValue(E, Mode, ReductionOp::None, ValueUsed);
+    if (OC->getNumArgs() == 2 &&
+        (OK == OO_Equal || OK == OO_PlusEqual || OK == OO_MinusEqual ||
+         OK == OO_StarEqual || OK == OO_PipeEqual || OK == OO_AmpEqual ||
+         OK == OO_CaretEqual) &&
+        !isAtomicType(OC->getArg(0)->getType())) {
+      // Assignment to a whole object of class type (`s = t`, `v += w`).
+      visitExpr(OC->getArg(1), AccessKind::Read, true);
+      if (auto T = resolveLValue(OC->getArg(0))) {
+        bool Element = OC->getArg(0)->getType()->isArithmeticType() ||
+                       !T->Index.empty();
+        record(*T,
+               OK == OO_Equal ? AccessKind::Write : AccessKind::ReadModifyWrite,
+               OC->getArg(0),
+               OK == OO_PlusEqual ? ReductionOp::Add : ReductionOp::Other,
+               ValueUsed, /*Whole=*/!Element);
+      }
+      visitIndices(OC->getArg(0));
+      return;
+    }
+    for (const Expr *Arg : OC->arguments())
+      visitExpr(Arg, AccessKind::Read, true);
+    return;
+  }
+
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+    return visitMemberCall(MC);
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    visitCall(Call, ValueUsed);
+    return;
+  }
+
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+    visitExpr(CO->getCond(), AccessKind::Read, true);
+    visitExpr(CO->getTrueExpr(), AccessKind::Read, true);
+    visitExpr(CO->getFalseExpr(), AccessKind::Read, true);
+    return;
+  }
+
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      visitExpr(CE, AccessKind::Read, true);
+}
+
+void RegionBuilder::recordRange(const Expr *Pointer, const Expr *Length,
+                                AccessKind Kind, const Expr *Where) {
+  visitPointerOperand(Pointer);
+  // memset and memcpy take `void *`: look through that conversion.
+  while (const auto *IC = dyn_cast<ImplicitCastExpr>(Pointer->IgnoreParens())) {
+    if ((IC->getCastKind() != CK_BitCast && IC->getCastKind() != CK_NoOp) ||
+        !IC->getType()->isVoidPointerType())
+      break;
+    Pointer = IC->getSubExpr();
+  }
+  if (Length)
+    visitExpr(Length, AccessKind::Read, true);
+  auto T = resolvePointer(Pointer);
+  if (!T)
+    return;
+  bool Dependent = false;
+  for (const ExprRef &I : T->Index)
+    Dependent |= !isWorkItemInvariant(I);
+  if (!Dependent) {
+    // The same range in every work item: treat it as the whole buffer.
+    record(*T, Kind, Where, ReductionOp::None, false, /*Whole=*/true);
+    return;
+  }
+  record(*T, Kind, Where, ReductionOp::None, false, false,
+         Length ? translate(Length) : opaque(Where, true));
+}
+
+bool RegionBuilder::visitKnownLibraryCall(const CallExpr *Call) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || !FD->getIdentifier())
+    return false;
+  StringRef Name = stripBuiltin(FD->getName());
+  unsigned N = Call->getNumArgs();
+  auto Arg = [&](unsigned K) { return Call->getArg(K); };
+  if ((Name == "memset" && N == 3) || (Name == "bzero" && N == 2)) {
+    recordRange(Arg(0), Arg(N - 1), AccessKind::Write, Call);
+    return true;
+  }
+  if ((Name == "memcpy" || Name == "memmove" || Name == "strncpy") && N == 3) {
+    recordRange(Arg(1), Arg(2), AccessKind::Read, Call);
+    recordRange(Arg(0), Arg(2), AccessKind::Write, Call);
+    return true;
+  }
+  if (Name == "strcpy" && N == 2) {
+    recordRange(Arg(1), nullptr, AccessKind::Read, Call);
+    recordRange(Arg(0), nullptr, AccessKind::Write, Call);
+    return true;
+  }
+  bool Std = FD->isInStdNamespace();
+  if (Std && Name == "fill" && N == 3) {
+    recordRange(Arg(0), nullptr, AccessKind::Write, Call);
+    visitExpr(Arg(1), AccessKind::Read, true);
+    visitExpr(Arg(2), AccessKind::Read, true);
+    return true;
+  }
+  if (Std && Name == "fill_n" && N == 3) {
+    recordRange(Arg(0), Arg(1), AccessKind::Write, Call);
+    visitExpr(Arg(2), AccessKind::Read, true);
+    return true;
+  }
+  if (Std && Name == "copy" && N == 3) {
+    recordRange(Arg(0), nullptr, AccessKind::Read, Call);
+    visitExpr(Arg(1), AccessKind::Read, true);
+    recordRange(Arg(2), nullptr, AccessKind::Write, Call);
+    return true;
+  }
+  if (Std && Name == "copy_n" && N == 3) {
+    recordRange(Arg(0), Arg(1), AccessKind::Read, Call);
+    recordRange(Arg(2), Arg(1), AccessKind::Write, Call);
+    return true;
+  }
+  // Atomic builtins and C11/C++ atomic free functions are synchronized.
+  if (Name.starts_with("__atomic_") || Name.starts_with("__sync_") ||
+      Name.starts_with("atomic_") || Name.starts_with("__c11_atomic")) {
+    return true;
+  }
+  return false;
+}
+
+bool RegionBuilder::visitCall(const CallExpr *Call, bool ValueUsed) {
+  if (isThreadIdCall(Call) || lockEffect(Call))
+    return true;
+  if (visitKnownLibraryCall(Call))
+    return true;
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (FD) {
+    const FunctionDecl *Def = nullptr;
+    if (FD->hasBody(Def) && Def && !isSystemFunction(Def, Ctx.getSourceManager()) &&
+        !isa<CXXMethodDecl>(Def)) {
+      inlineCall(Call, Def);
+      return true;
+    }
+  } else {
+    visitExpr(Call->getCallee(), AccessKind::Read, true);
+  }
+  for (const Expr *Arg : Call->arguments())
+    visitExpr(Arg, AccessKind::Read, true);
+  return false;
+}
+
+void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
+  const CXXMethodDecl *MD = Call->getMethodDecl();
+  const Expr *Obj = Call->getImplicitObjectArgument();
+  for (const Expr *Arg : Call->arguments())
+    visitExpr(Arg, AccessKind::Read, true);
+  if (!MD || !Obj)
+    return;
+  if (isAtomicType(Obj->getType()) || lockEffect(Call))
+    return;
+  StringRef Name = MD->getIdentifier() ? MD->getName() : StringRef();
+  if (Name == "at" || Name == "front" || Name == "back") {
+    // Element access used as a value.
+    visitLValue(Call, AccessKind::Read, ReductionOp::None, true);
+    return;
+  }
+  bool Arrow = Obj->getType()->isPointerType();
+  if (isMutatingMethod(Name) && !MD->isConst()) {
+    // push_back and friends change the container itself (size, storage).
+    auto T = Arrow ? resolvePointer(Obj) : resolveLValue(Obj);
+    if (T)
+      record(*T, AccessKind::Write, Call, ReductionOp::None, false,
+             /*Whole=*/true);
+  }
+  if (Arrow)
+    visitPointerOperand(Obj);
+  else
+    visitIndices(Obj);
+}
+
+void RegionBuilder::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
+  // Calls are followed a few levels deep, never recursively; beyond that a
+  // call's effects are unknown and nothing is reported about them.
+  bool Recursive = llvm::is_contained(InlineStack, FD);
+  if (Recursive || InlineStack.size() >= 3 || !FD->getBody() ||
+      FD->getNumParams() != Call->getNumArgs()) {
+    for (const Expr *Arg : Call->arguments())
+      visitExpr(Arg, AccessKind::Read, true);
+    return;
+  }
+  for (unsigned K = 0; K < FD->getNumParams(); ++K) {
+    const ParmVarDecl *P = FD->getParamDecl(K);
+    const Expr *Arg = Call->getArg(K);
+    ItemLocals.insert(P);
+    QualType T = P->getType();
+    if (T->isReferenceType()) {
+      Aliases[P] = resolveLValue(Arg);
+      visitIndices(Arg);
+    } else if (T->isPointerType() || T->isArrayType()) {
+      Aliases[P] = resolvePointer(Arg);
+      visitPointerOperand(Arg);
+    } else {
+      visitExpr(Arg, AccessKind::Read, true);
+      if (T->isIntegerType())
+        ParamValues[P] = translate(Arg);
+    }
+  }
+  collectDeclsIn(FD->getBody(), ItemLocals);
+  collectModified(FD->getBody());
+  const Expr *SavedSite = CallSite;
+  if (!CallSite)
+    CallSite = Call;
+  InlineStack.push_back(FD);
+  visitStmt(FD->getBody());
+  InlineStack.pop_back();
+  CallSite = SavedSite;
+}
+
+//===-- Where lvalues and pointers land -----------------------------------===//
+
+std::optional<Target> RegionBuilder::resolveLValue(const Expr *E) {
+  if (!E)
+    return std::nullopt;
+  E = E->IgnoreParens();
+  if (const auto *IC = dyn_cast<ImplicitCastExpr>(E)) {
+    CastKind CK = IC->getCastKind();
+    if (CK == CK_NoOp || CK == CK_UncheckedDerivedToBase ||
+        CK == CK_DerivedToBase || CK == CK_LValueBitCast)
+      return resolveLValue(IC->getSubExpr());
+    return std::nullopt;
+  }
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+    return resolveLValue(MT->getSubExpr());
+
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V)
+      return std::nullopt;
+    if (auto It = Aliases.find(V); It != Aliases.end()) {
+      if (V->getType()->isReferenceType())
+        return It->second;
+    }
+    if (V->getType()->isReferenceType() &&
+        (ItemLocals.count(V) || ThreadLocals.count(V)))
+      return std::nullopt; // a reference we could not follow
+    Target T;
+    T.Decl = V;
+    T.Scalar = !V->getType()->isArrayType();
+    return T;
+  }
+
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    const Expr *Base = AS->getBase()->IgnoreParens();
+    std::optional<Target> T;
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(Base);
+        IC && IC->getCastKind() == CK_ArrayToPointerDecay) {
+      T = resolveLValue(IC->getSubExpr());
+      if (!T)
+        return std::nullopt;
+      T->Index.push_back(translate(AS->getIdx()));
+      T->Fields.push_back("");
+      T->Scalar = false;
+      return T;
+    }
+    T = resolvePointer(Base);
+    if (!T)
+      return std::nullopt;
+    if (T->Scalar || T->Index.empty())
+      return std::nullopt; // `(&x)[k]`: not an array
+    T->Index.back() =
+        SymExpr::binary(ExprKind::Add, T->Index.back(), translate(AS->getIdx()));
+    return T;
+  }
+
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_Deref)
+      return resolvePointer(UO->getSubExpr());
+    return std::nullopt;
+  }
+
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!FD)
+      return std::nullopt;
+    auto T = ME->isArrow() ? resolvePointer(ME->getBase())
+                           : resolveLValue(ME->getBase());
+    if (!T)
+      return std::nullopt;
+    if (T->Scalar && !T->Index.empty())
+      T->Index.pop_back(); // `p->f` of `p = &s` is `s.f`
+    T->Index.push_back(SymExpr::constant(FD->getFieldIndex()));
+    T->Fields.push_back(FD->getNameAsString());
+    T->Scalar = false;
+    return T;
+  }
+
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2) {
+      auto T = resolveLValue(OC->getArg(0));
+      if (!T)
+        return std::nullopt;
+      T->Index.push_back(translate(OC->getArg(1)));
+      T->Fields.push_back("");
+      T->Scalar = false;
+      return T;
+    }
+    return std::nullopt;
+  }
+
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (!MD || !MD->getIdentifier() || !MC->getImplicitObjectArgument())
+      return std::nullopt;
+    StringRef Name = MD->getName();
+    if (Name != "at" && Name != "front" && Name != "back")
+      return std::nullopt;
+    const Expr *Obj = MC->getImplicitObjectArgument();
+    auto T = Obj->getType()->isPointerType() ? resolvePointer(Obj)
+                                             : resolveLValue(Obj);
+    if (!T)
+      return std::nullopt;
+    if (Name == "at" && MC->getNumArgs() == 1)
+      T->Index.push_back(translate(MC->getArg(0)));
+    else if (Name == "front")
+      T->Index.push_back(SymExpr::constant(0));
+    else
+      T->Index.push_back(opaque(MC, false));
+    T->Fields.push_back("");
+    T->Scalar = false;
+    return T;
+  }
+  return std::nullopt;
+}
+
+bool RegionBuilder::isFreshAllocation(const Expr *E) const {
+  E = E->IgnoreParenCasts();
+  if (isa<CXXNewExpr>(E))
+    return true;
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    StringRef N = stripBuiltin(calleeName(Call));
+    return llvm::StringSwitch<bool>(N)
+        .Cases({"malloc", "calloc", "realloc", "aligned_alloc", "valloc",
+                "memalign", "alloca", "_mm_malloc", "privateer_aligned_alloc"},
+               true)
+        .Default(false);
+  }
+  return false;
+}
+
+std::optional<Target> RegionBuilder::provenance(const VarDecl *V) {
+  if (auto It = Aliases.find(V); It != Aliases.end())
+    return It->second;
+  Aliases[V] = std::nullopt; // a cycle resolves to unknown
+  // Every value the pointer gets in the unit (or the team's region).
+  llvm::SmallVector<const Expr *, 4> Sources;
+  if (V->getInit())
+    Sources.push_back(V->getInit());
+  std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S))
+      if (BO->getOpcode() == BO_Assign)
+        if (const auto *DRE =
+                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+          if (DRE->getDecl() == V)
+            Sources.push_back(BO->getRHS());
+    for (const Stmt *C : S->children())
+      Scan(C);
+  };
+  Scan(ThreadLocals.count(V) ? teamBody() : Body);
+
+  unsigned Fresh = 0;
+  std::optional<Target> Alias;
+  for (const Expr *Src : Sources) {
+    if (isFreshAllocation(Src)) {
+      ++Fresh;
+      continue;
+    }
+    auto T = resolvePointer(Src);
+    if (!T || Alias)
+      return std::nullopt; // unknown, or several different origins
+    Alias = T;
+  }
+  std::optional<Target> Result;
+  if (Fresh && !Alias) {
+    Target T;
+    T.Decl = V;
+    T.Level = 1;
+    T.Index.push_back(SymExpr::constant(0));
+    T.Fields.push_back("");
+    T.Private = true;
+    Result = T;
+  } else if (Alias && !Fresh) {
+    Result = Alias;
+  }
+  Aliases[V] = Result;
+  return Result;
+}
+
+std::optional<Target> RegionBuilder::pointerVariable(const VarDecl *V) {
+  if (auto It = Aliases.find(V); It != Aliases.end())
+    return It->second;
+  auto S = sharingOf(V);
+  bool OwnCopy = ItemLocals.count(V) || ThreadLocals.count(V) ||
+                 ((S == Sharing::Private || S == Sharing::LastPrivate) &&
+                  Explicit.count(V));
+  if (OwnCopy)
+    return provenance(V);
+  // A pointer from outside (shared or firstprivate): its memory is shared.
+  Target T;
+  T.Decl = V;
+  T.Level = 1;
+  T.Index.push_back(SymExpr::constant(0));
+  T.Fields.push_back("");
+  return T;
+}
+
+std::optional<Target> RegionBuilder::resolvePointer(const Expr *E) {
+  if (!E)
+    return std::nullopt;
+  E = E->IgnoreParens();
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    switch (CE->getCastKind()) {
+    case CK_ArrayToPointerDecay: {
+      auto T = resolveLValue(CE->getSubExpr());
+      if (!T)
+        return std::nullopt;
+      T->Index.push_back(SymExpr::constant(0));
+      T->Fields.push_back("");
+      T->Scalar = false;
+      return T;
+    }
+    case CK_LValueToRValue: {
+      const Expr *Sub = CE->getSubExpr()->IgnoreParens();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub))
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+            V && !V->getType()->isReferenceType())
+          return pointerVariable(V);
+      // A pointer loaded from memory (`rows[i]`, `s.data`): the memory it
+      // points to is one level further from the variable.
+      auto T = resolveLValue(Sub);
+      if (!T || T->Private)
+        return std::nullopt;
+      T->Level += 1;
+      T->Index.push_back(SymExpr::constant(0));
+      T->Fields.push_back("");
+      T->Scalar = false;
+      return T;
+    }
+    case CK_NoOp:
+    case CK_BitCast: {
+      // A cast that changes the element size changes what an index means.
+      QualType From = CE->getSubExpr()->getType(), To = CE->getType();
+      if (From->isPointerType() && To->isPointerType()) {
+        QualType FP = From->getPointeeType(), TP = To->getPointeeType();
+        if (!FP->isIncompleteType() && !TP->isIncompleteType() &&
+            !FP->isVoidType() && !TP->isVoidType() &&
+            Ctx.getTypeSizeInChars(FP) != Ctx.getTypeSizeInChars(TP))
+          return std::nullopt;
+        if (FP->isVoidType() != TP->isVoidType())
+          return std::nullopt;
+      }
+      return resolvePointer(CE->getSubExpr());
+    }
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub)
+      return std::nullopt;
+    const Expr *Ptr = BO->getLHS(), *Off = BO->getRHS();
+    if (!Ptr->getType()->isPointerType())
+      std::swap(Ptr, Off);
+    if (!Ptr->getType()->isPointerType() || !Off->getType()->isIntegerType())
+      return std::nullopt;
+    auto T = resolvePointer(Ptr);
+    if (!T || T->Scalar || T->Index.empty())
+      return std::nullopt;
+    T->Index.back() = SymExpr::binary(
+        BO->getOpcode() == BO_Add ? ExprKind::Add : ExprKind::Sub,
+        T->Index.back(), translate(Off));
+    return T;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() != UO_AddrOf)
+      return std::nullopt;
+    auto T = resolveLValue(UO->getSubExpr());
+    if (T && T->Index.empty())
+      T->Scalar = true;
+    return T;
+  }
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    const Expr *Obj = MC->getImplicitObjectArgument();
+    if (!MD || !MD->getIdentifier() || !Obj)
+      return std::nullopt;
+    StringRef Name = MD->getName();
+    if (Name != "data" && Name != "get" && Name != "begin")
+      return std::nullopt;
+    auto T = resolveLValue(Obj);
+    if (!T)
+      return std::nullopt;
+    T->Index.push_back(SymExpr::constant(0));
+    T->Fields.push_back("");
+    T->Scalar = false;
+    return T;
+  }
+  return std::nullopt;
+}
+
+} // namespace clangfe
+} // namespace privateer

@@ -1,0 +1,55 @@
+//===- DiagnosticReporter.cpp - Findings as Clang diagnostics -------------===//
+//
+// Part of privateer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "privateer/Clang/DiagnosticReporter.h"
+
+#include "RegionBuilder.h"
+
+using namespace clang;
+
+namespace privateer {
+namespace clangfe {
+
+DiagnosticReporter::DiagnosticReporter(DiagnosticsEngine &Diags,
+                                       const SourceManager &SM,
+                                       const Options &Opts)
+    : Diags(Diags), SM(SM), Opts(Opts) {
+  WarningId = Diags.getCustomDiagID(DiagnosticsEngine::Warning, "%0");
+  ErrorId = Diags.getCustomDiagID(DiagnosticsEngine::Error, "%0");
+  NoteId = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
+}
+
+bool DiagnosticReporter::report(const Finding &F) {
+  const char *Check = checkName(F.Check);
+  if (!Opts.Checks.isEnabled(Check))
+    return false;
+  SourceLocation L = fromLoc(F.Where);
+  if (L.isInvalid())
+    return false;
+  if (SM.isInSystemHeader(SM.getExpansionLoc(L)))
+    return false;
+  // `-w` silences warnings; werror findings are errors and stay.
+  if (Diags.getIgnoreAllWarnings() && !Opts.WarningsAsErrors)
+    return false;
+  if (isSuppressedByNolint(SM, L, Check))
+    return false;
+  // Template instantiations and overlapping units find the same race.
+  if (!Seen.insert({F.Where.Raw, F.BufferName}).second)
+    return false;
+
+  Diags.Report(L, Opts.WarningsAsErrors ? ErrorId : WarningId)
+      << (F.Message + " [" + Check + "]");
+  for (const Note &N : F.Notes) {
+    SourceLocation NL = fromLoc(N.Where);
+    if (NL.isValid())
+      Diags.Report(NL, NoteId) << N.Message;
+  }
+  ++Emitted;
+  return true;
+}
+
+} // namespace clangfe
+} // namespace privateer

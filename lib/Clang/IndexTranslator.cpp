@@ -1,0 +1,357 @@
+//===- IndexTranslator.cpp - Clang expressions to symbolic indices --------===//
+//
+// Part of privateer. Turns the index expressions of accesses into the model's
+// symbolic expressions: loop variables become symbols with their bounds,
+// unmodified locals are replaced by their initializers, values the work items
+// share become invariant symbols, the thread id is recognized through simple
+// data flow, and everything else becomes an opaque value that remembers
+// whether it can differ between work items.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RegionBuilder.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/AST/StmtVisitor.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace privateer {
+namespace clangfe {
+
+namespace {
+const VarDecl *asVar(const Expr *E) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+std::optional<int64_t> evaluateInt(const Expr *E, const ASTContext &Ctx) {
+  if (E->isValueDependent() || E->isTypeDependent() || E->containsErrors())
+    return std::nullopt;
+  Expr::EvalResult Res;
+  if (!E->EvaluateAsInt(Res, Ctx))
+    return std::nullopt;
+  const llvm::APSInt &V = Res.Val.getInt();
+  if (V.getSignificantBits() > 64)
+    return std::nullopt;
+  return V.getExtValue();
+}
+
+StringRef calleeName(const CallExpr *Call) {
+  if (const FunctionDecl *FD = Call->getDirectCallee())
+    if (const IdentifierInfo *II = FD->getIdentifier())
+      return II->getName();
+  return {};
+}
+} // namespace
+
+std::optional<LoopShape> matchForLoop(const ForStmt *F,
+                                      const ASTContext &Ctx) {
+  LoopShape L;
+  // init: `int i = e` or `i = e`
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit())) {
+    if (!DS->isSingleDecl())
+      return std::nullopt;
+    const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl());
+    if (!V || !V->getInit())
+      return std::nullopt;
+    L.Var = V;
+    L.Init = V->getInit();
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(F->getInit())) {
+    if (BO->getOpcode() != BO_Assign)
+      return std::nullopt;
+    L.Var = asVar(BO->getLHS());
+    L.Init = BO->getRHS();
+  }
+  if (!L.Var || !L.Var->getType()->isIntegerType())
+    return std::nullopt;
+
+  // condition: `i < e`, `e > i`, `i != e`...
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      F->getCond() ? F->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Cond || !Cond->isComparisonOp() || Cond->getOpcode() == BO_EQ ||
+      Cond->getOpcode() == BO_Cmp)
+    return std::nullopt;
+  if (asVar(Cond->getLHS()) == L.Var) {
+    L.Bound = Cond->getRHS();
+    L.Cmp = Cond->getOpcode();
+  } else if (asVar(Cond->getRHS()) == L.Var) {
+    L.Bound = Cond->getLHS();
+    L.Cmp = BinaryOperator::reverseComparisonOp(Cond->getOpcode());
+  } else {
+    return std::nullopt;
+  }
+
+  // increment: `i++`, `--i`, `i += c`, `i = i + c`
+  const Expr *Inc = F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
+  L.Step = 0;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Inc)) {
+    if (asVar(UO->getSubExpr()) == L.Var)
+      L.Step = UO->isIncrementOp() ? 1 : UO->isDecrementOp() ? -1 : 0;
+  } else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
+    auto C = evaluateInt(CA->getRHS(), Ctx);
+    if (asVar(CA->getLHS()) == L.Var && C)
+      L.Step = CA->getOpcode() == BO_AddAssign   ? *C
+               : CA->getOpcode() == BO_SubAssign ? -*C
+                                                 : 0;
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Inc)) {
+    const auto *RHS =
+        dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+    if (BO->getOpcode() == BO_Assign && asVar(BO->getLHS()) == L.Var && RHS) {
+      if (asVar(RHS->getLHS()) == L.Var) {
+        if (auto C = evaluateInt(RHS->getRHS(), Ctx))
+          L.Step = RHS->getOpcode() == BO_Add   ? *C
+                   : RHS->getOpcode() == BO_Sub ? -*C
+                                                : 0;
+      } else if (asVar(RHS->getRHS()) == L.Var &&
+                 RHS->getOpcode() == BO_Add) {
+        if (auto C = evaluateInt(RHS->getLHS(), Ctx))
+          L.Step = *C;
+      }
+    }
+  }
+  if (L.Step == 0)
+    return std::nullopt;
+  return L;
+}
+
+SymbolId RegionBuilder::symbolForLoop(const LoopShape &L, SymbolKind Kind) {
+  Symbol S;
+  S.Name = L.Var->getNameAsString();
+  S.Kind = Kind;
+  S.Step = L.Step < 0 ? -L.Step : L.Step;
+  ExprRef Init = translate(L.Init), Bound = translate(L.Bound);
+  ExprRef One = SymExpr::constant(1);
+  if (L.Step > 0) {
+    S.Min = Init;
+    if (L.Cmp == BO_LT || L.Cmp == BO_NE)
+      S.Max = SymExpr::binary(ExprKind::Sub, Bound, One);
+    else if (L.Cmp == BO_LE)
+      S.Max = Bound;
+  } else {
+    S.Max = Init;
+    if (L.Cmp == BO_GT || L.Cmp == BO_NE)
+      S.Min = SymExpr::binary(ExprKind::Add, Bound, One);
+    else if (L.Cmp == BO_GE)
+      S.Min = Bound;
+  }
+  // A loop that starts at a constant but whose last value is not on the
+  // step lattice still has every value congruent to the start.
+  return R.addSymbol(std::move(S));
+}
+
+bool RegionBuilder::isThreadIdCall(const Expr *E) const {
+  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenCasts());
+  return Call && calleeName(Call) == "omp_get_thread_num";
+}
+
+bool RegionBuilder::isThreadIdValue(const Expr *E) {
+  if (isThreadIdCall(E))
+    return true;
+  const VarDecl *V = asVar(E);
+  // `int tid = omp_get_thread_num();`, never reassigned.
+  return V && V->getInit() && !Modified.count(V) &&
+         isThreadIdCall(V->getInit());
+}
+
+std::optional<SymbolId> RegionBuilder::threadIdSymbol() {
+  if (ThreadId)
+    return ThreadId;
+  Symbol S;
+  S.Name = "thread";
+  S.Kind = SymbolKind::ThreadId;
+  S.Min = SymExpr::constant(0);
+  if (R.NumThreads && R.NumThreads->kind() == ExprKind::Constant)
+    S.Max = SymExpr::constant(R.NumThreads->value() - 1);
+  ThreadId = R.addSymbol(std::move(S));
+  return ThreadId;
+}
+
+bool RegionBuilder::isWorkItemInvariant(const ExprRef &E) const {
+  return !E->mentions([this](SymbolId S) {
+    const Symbol &Sym = R.symbol(S);
+    return Sym.Kind == SymbolKind::Induction ||
+           Sym.Kind == SymbolKind::ThreadId ||
+           Sym.Kind == SymbolKind::InnerLoop ||
+           (Sym.Kind == SymbolKind::Opaque && Sym.IterationDependent);
+  });
+}
+
+std::string RegionBuilder::spell(const Stmt *S) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = CharSourceRange::getTokenRange(S->getSourceRange());
+  if (S->getBeginLoc().isMacroID() || S->getEndLoc().isMacroID())
+    Range = SM.getExpansionRange(S->getSourceRange());
+  StringRef Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
+  std::string Out;
+  // One line, single spaces: the spelling appears inside a message.
+  bool Space = false;
+  for (char C : Text) {
+    if (C == '\n' || C == '\t' || C == ' ' || C == '\r') {
+      Space = !Out.empty();
+      continue;
+    }
+    if (Space)
+      Out += ' ';
+    Space = false;
+    Out += C;
+  }
+  if (Out.size() > 60)
+    Out = Out.substr(0, 57) + "...";
+  return Out;
+}
+
+ExprRef RegionBuilder::opaque(const Expr *E, bool Dependent) {
+  std::string Key = spell(E) + (Dependent ? "\x01" : "");
+  if (auto It = OpaqueBySpelling.find(Key); It != OpaqueBySpelling.end())
+    return SymExpr::symbol(It->second);
+  Symbol S;
+  S.Name = spell(E);
+  S.Kind = SymbolKind::Opaque;
+  S.IterationDependent = Dependent;
+  SymbolId Id = R.addSymbol(std::move(S));
+  OpaqueBySpelling[Key] = Id;
+  return SymExpr::symbol(Id);
+}
+
+namespace {
+/// Whether a load expression reads only values that no work item changes
+/// (so it is the same in every work item), with no calls.
+class InvariantLoadChecker
+    : public ConstStmtVisitor<InvariantLoadChecker, bool> {
+public:
+  explicit InvariantLoadChecker(
+      llvm::function_ref<bool(const VarDecl *)> VariesPerItem)
+      : VariesPerItem(VariesPerItem) {}
+
+  bool VisitDeclRefExpr(const DeclRefExpr *E) {
+    const auto *V = dyn_cast<VarDecl>(E->getDecl());
+    return !V || !VariesPerItem(V);
+  }
+  bool VisitCallExpr(const CallExpr *) { return false; }
+  bool VisitStmt(const Stmt *S) {
+    for (const Stmt *C : S->children())
+      if (C && !Visit(C))
+        return false;
+    return true;
+  }
+
+private:
+  llvm::function_ref<bool(const VarDecl *)> VariesPerItem;
+};
+} // namespace
+
+ExprRef RegionBuilder::translate(const Expr *E) {
+  if (!E)
+    return opaque(E, true);
+  E = E->IgnoreParenCasts();
+  if (auto C = evaluateInt(E, Ctx))
+    return SymExpr::constant(*C);
+
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V)
+      return opaque(E, true);
+    if (auto It = Symbols.find(V); It != Symbols.end())
+      return SymExpr::symbol(It->second);
+    if (auto It = ParamValues.find(V); It != ParamValues.end())
+      return It->second;
+    if (isThreadIdValue(E))
+      return SymExpr::symbol(*threadIdSymbol());
+    if (auto It = LetBound.find(V); It != LetBound.end())
+      return It->second;
+    bool Local = ItemLocals.count(V) || ThreadLocals.count(V);
+    if (Local && !Modified.count(V) && V->getInit() &&
+        !V->getType()->isReferenceType() && !LetInProgress.count(V)) {
+      // `int row = i * n;` stands for its value.
+      LetInProgress.insert(V);
+      ExprRef Value = translate(V->getInit());
+      LetInProgress.erase(V);
+      LetBound[V] = Value;
+      return Value;
+    }
+    if (!Local && !Modified.count(V)) {
+      // Read but never written by the unit: the same in every work item.
+      Symbol S;
+      S.Name = V->getNameAsString();
+      S.Kind = SymbolKind::Invariant;
+      SymbolId Id = R.addSymbol(std::move(S));
+      Symbols[V] = Id;
+      return SymExpr::symbol(Id);
+    }
+    return opaque(E, true);
+  }
+
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    ExprKind K;
+    switch (BO->getOpcode()) {
+    case BO_Add:
+      K = ExprKind::Add;
+      break;
+    case BO_Sub:
+      K = ExprKind::Sub;
+      break;
+    case BO_Mul:
+      K = ExprKind::Mul;
+      break;
+    case BO_Div:
+      K = ExprKind::Div;
+      break;
+    case BO_Rem:
+      K = ExprKind::Mod;
+      break;
+    case BO_Shl:
+      K = ExprKind::Shl;
+      break;
+    case BO_Shr:
+      K = ExprKind::Shr;
+      break;
+    default: {
+      ExprRef L = translate(BO->getLHS()), Rt = translate(BO->getRHS());
+      return opaque(E, !isWorkItemInvariant(L) || !isWorkItemInvariant(Rt));
+    }
+    }
+    // Pointer differences and arithmetic are not indices.
+    if (!BO->getType()->isIntegerType())
+      return opaque(E, true);
+    return SymExpr::binary(K, translate(BO->getLHS()),
+                           translate(BO->getRHS()));
+  }
+
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_Minus)
+      return SymExpr::neg(translate(UO->getSubExpr()));
+    if (UO->getOpcode() == UO_Plus)
+      return translate(UO->getSubExpr());
+    return opaque(E, true);
+  }
+
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    if (isThreadIdCall(Call))
+      return SymExpr::symbol(*threadIdSymbol());
+    StringRef Name = calleeName(Call);
+    if (Call->getNumArgs() == 2 && (Name == "min" || Name == "max")) {
+      return SymExpr::binary(Name == "min" ? ExprKind::Min : ExprKind::Max,
+                             translate(Call->getArg(0)),
+                             translate(Call->getArg(1)));
+    }
+    return opaque(E, true);
+  }
+
+  // A load (`idx[i]`, `p->n`): the same value in every work item only when
+  // nothing it reads is written by the unit or differs per work item.
+  InvariantLoadChecker Checker([this](const VarDecl *V) {
+    if (auto It = Symbols.find(V); It != Symbols.end())
+      return R.symbol(It->second).Kind != SymbolKind::Invariant;
+    return Modified.count(V) || ItemLocals.count(V) || ThreadLocals.count(V) ||
+           ParamValues.count(V);
+  });
+  bool Invariant = Checker.Visit(E);
+  return opaque(E, !Invariant);
+}
+
+} // namespace clangfe
+} // namespace privateer

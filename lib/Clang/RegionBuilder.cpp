@@ -1,0 +1,456 @@
+//===- RegionBuilder.cpp - Work items and data sharing --------------------===//
+//
+// Part of privateer. Sets up the model of one unit of OpenMP work: what one
+// work item executes, the work-item variables (associated loops with
+// collapse, the thread id, the loops that generate tasks) and the
+// data-sharing attribute of each variable under OpenMP 5.2's rules.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RegionBuilder.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/OpenMPKinds.h"
+
+using namespace clang;
+
+namespace privateer {
+namespace clangfe {
+
+namespace {
+
+/// The statement under a directive's captured statements.
+const Stmt *associatedBody(const OMPExecutableDirective *D) {
+  if (!D->hasAssociatedStmt())
+    return nullptr;
+  const Stmt *S = D->getAssociatedStmt();
+  while (const auto *CS = dyn_cast_or_null<CapturedStmt>(S))
+    S = CS->getCapturedStmt();
+  return S;
+}
+
+bool createsTeam(OpenMPDirectiveKind K) {
+  return isOpenMPParallelDirective(K) || isOpenMPTeamsDirective(K);
+}
+
+/// The variable an item of a data-sharing clause names (`x`, `a[0:n]`).
+const VarDecl *clauseVar(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<VarDecl>(DRE->getDecl());
+    if (const auto *AS = dyn_cast<ArraySectionExpr>(E))
+      E = AS->getBase();
+    else if (const auto *AE = dyn_cast<ArraySubscriptExpr>(E))
+      E = AE->getBase();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      E = UO->getSubExpr();
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+template <typename ClauseT>
+bool addVarList(const OMPClause *C, Sharing S,
+                llvm::DenseMap<const VarDecl *, Sharing> &Out) {
+  const auto *VC = dyn_cast<ClauseT>(C);
+  if (!VC)
+    return false;
+  for (const Expr *E : VC->varlist())
+    if (const VarDecl *V = clauseVar(E))
+      Out.try_emplace(V, S); // the innermost directive's clause wins
+  return true;
+}
+
+} // namespace
+
+RegionBuilder::RegionBuilder(ASTContext &Ctx, const UnitSpec &Spec)
+    : Ctx(Ctx), Spec(Spec) {}
+
+const Stmt *RegionBuilder::teamBody() const {
+  return Team ? associatedBody(Team) : nullptr;
+}
+
+std::optional<ParallelRegion> RegionBuilder::build() {
+  const OMPExecutableDirective *D = Spec.Directive;
+  R.Kind = Spec.Kind;
+  R.Construct =
+      std::string("omp ") +
+      llvm::omp::getOpenMPDirectiveName(D->getDirectiveKind(),
+                                        Ctx.getLangOpts().OpenMP)
+          .str();
+  R.Directive = toLoc(D->getBeginLoc());
+  R.InterleavedWork = Spec.Kind == RegionKind::Tasks;
+
+  // The team: the unit itself or the nearest enclosing parallel/teams.
+  if (createsTeam(D->getDirectiveKind()))
+    Team = D;
+  else
+    for (const OMPExecutableDirective *E : Spec.Enclosing)
+      if (createsTeam(E->getDirectiveKind())) {
+        Team = E;
+        break;
+      }
+
+  collectClauses();
+  if (!setUpWorkItems() || !Body)
+    return std::nullopt;
+
+  collectDeclsIn(Body, ItemLocals);
+  if (const Stmt *TB = teamBody(); TB && Team != D) {
+    collectDeclsIn(TB, ThreadLocals);
+    collectModified(TB);
+  }
+  collectModified(Body);
+
+  if (R.Kind == RegionKind::Sections) {
+    for (unsigned K = 0; K < Sections.size(); ++K) {
+      CurrentSection = K + 1;
+      visitStmt(Sections[K]);
+    }
+  } else {
+    visitStmt(Body);
+  }
+  return std::move(R);
+}
+
+bool RegionBuilder::setUpWorkItems() {
+  const OMPExecutableDirective *D = Spec.Directive;
+  switch (Spec.Kind) {
+  case RegionKind::Loop: {
+    const auto *LD = dyn_cast<OMPLoopDirective>(D);
+    if (!LD)
+      return false;
+    const Stmt *S = associatedBody(D);
+    for (unsigned Level = 0, N = LD->getLoopsNumber(); Level < N; ++Level) {
+      if (Level > 0)
+        S = OMPLoopBasedDirective::tryToFindNextInnerLoop(S, true);
+      if (!S)
+        return false;
+      while (const auto *AS = dyn_cast<AttributedStmt>(S))
+        S = AS->getSubStmt();
+      if (const auto *F = dyn_cast<ForStmt>(S)) {
+        auto Shape = matchForLoop(F, Ctx);
+        if (!Shape)
+          return false;
+        SymbolId Sym = symbolForLoop(*Shape, SymbolKind::Induction);
+        Symbols[Shape->Var] = Sym;
+        ItemLocals.insert(Shape->Var);
+        R.WorkItemVars.push_back(Sym);
+        S = F->getBody();
+      } else if (const auto *RF = dyn_cast<CXXForRangeStmt>(S)) {
+        Symbol Sym;
+        Sym.Name = RF->getLoopVariable()->getNameAsString();
+        Sym.Kind = SymbolKind::Induction;
+        Sym.Min = SymExpr::constant(0);
+        SymbolId Id = R.addSymbol(Sym);
+        R.WorkItemVars.push_back(Id);
+        // The loop variable is the element of the range for this iteration.
+        const VarDecl *LV = RF->getLoopVariable();
+        ItemLocals.insert(LV);
+        if (auto T = resolveLValue(RF->getRangeInit())) {
+          T->Index.push_back(SymExpr::symbol(Id));
+          T->Fields.push_back("");
+          if (LV->getType()->isReferenceType())
+            Aliases[LV] = T;
+        }
+        S = RF->getBody();
+      } else {
+        return false;
+      }
+    }
+    Body = S;
+    return true;
+  }
+  case RegionKind::Replicated: {
+    Body = associatedBody(D);
+    if (auto Id = threadIdSymbol())
+      R.WorkItemVars.push_back(*Id);
+    return true;
+  }
+  case RegionKind::Sections: {
+    Body = associatedBody(D);
+    const auto *CS = dyn_cast_or_null<CompoundStmt>(Body);
+    if (!CS)
+      return false;
+    for (const Stmt *Child : CS->body()) {
+      if (const auto *Sec = dyn_cast<OMPSectionDirective>(Child))
+        Sections.push_back(associatedBody(Sec));
+      else if (Sections.empty())
+        Sections.push_back(Child); // the first section's pragma is optional
+      else
+        return false;
+    }
+    return Sections.size() > 1;
+  }
+  case RegionKind::Tasks: {
+    Body = associatedBody(D);
+    // Outermost generating loop first, so that witnesses read naturally.
+    for (auto It = Spec.GeneratingLoops.rbegin();
+         It != Spec.GeneratingLoops.rend(); ++It) {
+      const auto *F = dyn_cast<ForStmt>(*It);
+      if (!F)
+        continue;
+      auto Shape = matchForLoop(F, Ctx);
+      if (!Shape)
+        continue;
+      SymbolId Sym = symbolForLoop(*Shape, SymbolKind::Induction);
+      Symbols[Shape->Var] = Sym;
+      R.WorkItemVars.push_back(Sym);
+    }
+    return !R.WorkItemVars.empty();
+  }
+  }
+  return false;
+}
+
+void RegionBuilder::collectClauses() {
+  auto Collect = [&](const OMPExecutableDirective *D, bool IsUnit) {
+    for (const OMPClause *C : D->clauses()) {
+      if (!C)
+        continue;
+      if (addVarList<OMPPrivateClause>(C, Sharing::Private, Explicit) ||
+          addVarList<OMPFirstprivateClause>(C, Sharing::FirstPrivate,
+                                            Explicit) ||
+          addVarList<OMPLastprivateClause>(C, Sharing::LastPrivate,
+                                           Explicit) ||
+          addVarList<OMPLinearClause>(C, Sharing::Linear, Explicit) ||
+          addVarList<OMPReductionClause>(C, Sharing::Reduction, Explicit) ||
+          addVarList<OMPTaskReductionClause>(C, Sharing::Reduction,
+                                             Explicit) ||
+          addVarList<OMPInReductionClause>(C, Sharing::Reduction, Explicit) ||
+          addVarList<OMPSharedClause>(C, Sharing::Shared, Explicit))
+        continue;
+      if (const auto *DC = dyn_cast<OMPDefaultClause>(C)) {
+        if (!DefaultSharing) {
+          auto K = DC->getDefaultKind();
+          DefaultSharing = (K == llvm::omp::OMP_DEFAULT_private ||
+                            K == llvm::omp::OMP_DEFAULT_firstprivate)
+                               ? Sharing::Private
+                               : Sharing::Shared;
+        }
+      } else if (const auto *Dep = dyn_cast<OMPDependClause>(C)) {
+        // Tasks that name a buffer in depend clauses are ordered on it.
+        if (IsUnit)
+          for (const Expr *E : Dep->varlist())
+            if (const VarDecl *V = clauseVar(E))
+              Ordered.insert(V);
+      } else if (const auto *SC = dyn_cast<OMPScheduleClause>(C)) {
+        if (!IsUnit)
+          continue;
+        switch (SC->getScheduleKind()) {
+        case OMPC_SCHEDULE_static:
+          R.Schedule = ScheduleKind::Static;
+          break;
+        case OMPC_SCHEDULE_dynamic:
+          R.Schedule = ScheduleKind::Dynamic;
+          break;
+        case OMPC_SCHEDULE_guided:
+          R.Schedule = ScheduleKind::Guided;
+          break;
+        case OMPC_SCHEDULE_auto:
+          R.Schedule = ScheduleKind::Auto;
+          break;
+        case OMPC_SCHEDULE_runtime:
+          R.Schedule = ScheduleKind::Runtime;
+          break;
+        default:
+          break;
+        }
+        if (const Expr *Chunk = SC->getChunkSize()) {
+          Expr::EvalResult Res;
+          if (Chunk->EvaluateAsInt(Res, Ctx))
+            R.Chunk = SymExpr::constant(Res.Val.getInt().getExtValue());
+        }
+      } else if (const auto *NT = dyn_cast<OMPNumThreadsClause>(C)) {
+        Expr::EvalResult Res;
+        if (NT->getNumThreads() && NT->getNumThreads()->EvaluateAsInt(Res, Ctx))
+          R.NumThreads =
+              SymExpr::constant(Res.Val.getInt().getExtValue());
+      }
+    }
+  };
+  Collect(Spec.Directive, true);
+  if (Team == Spec.Directive)
+    return;
+  // Clauses of the directives up to the team's: a variable private to each
+  // thread of the team is private to the unit's work items on that thread.
+  for (const OMPExecutableDirective *E : Spec.Enclosing) {
+    Collect(E, false);
+    if (E == Team)
+      break;
+  }
+}
+
+Sharing RegionBuilder::sharingOf(const VarDecl *V) const {
+  if (V->hasAttr<OMPThreadPrivateDeclAttr>())
+    return Sharing::ThreadPrivate;
+  if (auto It = Explicit.find(V); It != Explicit.end())
+    return It->second;
+  if (Ordered.count(V))
+    return Sharing::Private; // not private, but ordered: never racing
+  // Static locals and globals are shared wherever they are declared.
+  if (V->hasGlobalStorage() || V->isStaticLocal())
+    return Sharing::Shared;
+  if (ItemLocals.count(V))
+    return Sharing::Private;
+  if (ThreadLocals.count(V))
+    return Sharing::Private; // one copy per thread (firstprivate in tasks)
+  // An orphaned construct runs inside some parallel region: the locals of
+  // the function it is in belong to each thread.
+  if (!Team && V->isLocalVarDeclOrParm())
+    return Sharing::Private;
+  if (DefaultSharing && *DefaultSharing == Sharing::Private)
+    return Sharing::Private;
+  return Sharing::Shared;
+}
+
+void RegionBuilder::collectDeclsIn(
+    const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        Out.insert(V);
+  if (const auto *RF = dyn_cast<CXXForRangeStmt>(S))
+    Out.insert(RF->getLoopVariable());
+  for (const Stmt *C : S->children())
+    collectDeclsIn(C, Out);
+}
+
+namespace {
+/// The variable whose storage an lvalue designates (`a` of `a[i].f`).
+const VarDecl *baseVar(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<VarDecl>(DRE->getDecl());
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      E = AS->getBase();
+    else if (const auto *ME = dyn_cast<MemberExpr>(E))
+      E = ME->getBase();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      E = UO->getSubExpr();
+    else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
+      E = OC->getNumArgs() ? OC->getArg(0) : nullptr;
+    else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+      E = MC->getImplicitObjectArgument();
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+} // namespace
+
+void RegionBuilder::collectModified(const Stmt *S) {
+  if (!S)
+    return;
+  auto Mark = [&](const Expr *E) {
+    if (const VarDecl *V = baseVar(E))
+      Modified.insert(V);
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->isAssignmentOp())
+      Mark(BO->getLHS());
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      Mark(UO->getSubExpr());
+  } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
+    if (OC->isAssignmentOp() && OC->getNumArgs())
+      Mark(OC->getArg(0));
+  } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
+    if (const auto *MD = MC->getMethodDecl(); MD && !MD->isConst())
+      Mark(MC->getImplicitObjectArgument());
+  } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    // An argument bound to a non-const reference can be changed.
+    if (const FunctionDecl *FD = Call->getDirectCallee())
+      for (unsigned K = 0; K < Call->getNumArgs() && K < FD->getNumParams();
+           ++K) {
+        QualType T = FD->getParamDecl(K)->getType();
+        if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+          Mark(Call->getArg(K));
+      }
+  } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        if (V->getType()->isReferenceType() && V->getInit() &&
+            !V->getType().getNonReferenceType().isConstQualified())
+          Mark(V->getInit());
+  }
+  for (const Stmt *C : S->children())
+    collectModified(C);
+}
+
+bool RegionBuilder::isDeclaredInUnit(const VarDecl *V) const {
+  return ItemLocals.count(V);
+}
+
+namespace {
+bool isContainerType(QualType T) {
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return false;
+  if (RD->isInStdNamespace())
+    return true; // vector, array, string, deque, unique_ptr<T[]>, span...
+  // A user class with a subscript operator behaves like one.
+  for (const auto *M : RD->methods())
+    if (M->getOverloadedOperator() == OO_Subscript)
+      return true;
+  return false;
+}
+
+uint64_t elementSize(ASTContext &Ctx, QualType T) {
+  T = T.getNonReferenceType();
+  while (true) {
+    if (const ArrayType *AT = Ctx.getAsArrayType(T))
+      T = AT->getElementType();
+    else if (const auto *PT = T->getAs<PointerType>())
+      T = PT->getPointeeType();
+    else
+      break;
+  }
+  if (T->isIncompleteType() || T->isDependentType() || T->isFunctionType() ||
+      T->isVoidType())
+    return 0;
+  return Ctx.getTypeSizeInChars(T).getQuantity();
+}
+} // namespace
+
+std::optional<unsigned> RegionBuilder::bufferFor(const Target &T) {
+  auto Key = std::make_pair(T.Decl, T.Level);
+  if (auto It = BufferIds.find(Key); It != BufferIds.end())
+    return It->second;
+  Buffer B;
+  B.Name = T.Decl->getNameAsString();
+  B.Decl = toLoc(T.Decl->getLocation());
+  QualType Ty = T.Decl->getType().getNonReferenceType();
+  B.ElementSize = elementSize(Ctx, Ty);
+  const auto *V = dyn_cast<VarDecl>(T.Decl);
+  if (T.Level > 0) {
+    B.Kind = BufferKind::Pointee;
+    B.Attr = T.Private ? Sharing::Private : Sharing::Shared;
+  } else {
+    if (const auto *CAT = Ctx.getAsConstantArrayType(Ty)) {
+      B.Kind = BufferKind::Array;
+      B.Extent = CAT->getSize().getZExtValue();
+    } else if (Ty->isArrayType()) {
+      B.Kind = BufferKind::Array;
+    } else if (isContainerType(Ty)) {
+      B.Kind = BufferKind::Container;
+    } else if (Ty->isRecordType()) {
+      B.Kind = BufferKind::Record;
+    }
+    B.Attr = T.Private || !V ? Sharing::Private : sharingOf(V);
+  }
+  R.Buffers.push_back(std::move(B));
+  BufferIds[Key] = R.Buffers.size() - 1;
+  return R.Buffers.size() - 1;
+}
+
+} // namespace clangfe
+} // namespace privateer

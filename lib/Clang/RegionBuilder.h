@@ -1,0 +1,191 @@
+//===- RegionBuilder.h - Clang AST to privateer model -----------*- C++ -*-===//
+//
+// Part of privateer. Builds the model of one unit of OpenMP parallel work
+// from the Clang AST: its work-item variables, the data-sharing attribute of
+// every variable it touches (OpenMP 5.2 rules), and each access with its
+// symbolic index and protection. Internal to lib/Clang.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PRIVATEER_LIB_CLANG_REGIONBUILDER_H
+#define PRIVATEER_LIB_CLANG_REGIONBUILDER_H
+
+#include "privateer/Model/Region.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <map>
+#include <optional>
+#include <string>
+
+namespace privateer {
+namespace clangfe {
+
+// Inside the Clang front end `Expr` is Clang's; the model's is SymExpr.
+using clang::Expr;
+using SymExpr = privateer::Expr;
+
+inline Loc toLoc(clang::SourceLocation L) { return Loc{L.getRawEncoding()}; }
+inline clang::SourceLocation fromLoc(Loc L) {
+  return clang::SourceLocation::getFromRawEncoding(
+      static_cast<clang::SourceLocation::UIntTy>(L.Raw));
+}
+
+/// A statement of one unit of work and its work items.
+struct UnitSpec {
+  RegionKind Kind = RegionKind::Loop;
+  /// The directive that distributes the work.
+  const clang::OMPExecutableDirective *Directive = nullptr;
+  /// The directives around it, innermost first, up to the function.
+  llvm::SmallVector<const clang::OMPExecutableDirective *, 4> Enclosing;
+  /// Sequential loops between a task and the directive it is generated in,
+  /// innermost first: their variables name the task instances.
+  llvm::SmallVector<const clang::Stmt *, 2> GeneratingLoops;
+  const clang::FunctionDecl *Function = nullptr;
+};
+
+/// A sequential or associated `for` loop in canonical form.
+struct LoopShape {
+  const clang::VarDecl *Var = nullptr;
+  const clang::Expr *Init = nullptr;
+  const clang::Expr *Bound = nullptr;
+  clang::BinaryOperatorKind Cmp = clang::BO_LT;
+  int64_t Step = 1; ///< signed
+};
+std::optional<LoopShape> matchForLoop(const clang::ForStmt *F,
+                                      const clang::ASTContext &Ctx);
+
+/// Where an lvalue or a pointer value lands: a buffer and an index.
+struct Target {
+  const clang::ValueDecl *Decl = nullptr;
+  /// 0: the variable itself; 1: what it points to; 2: what the pointers
+  /// stored there point to (`rows[i][j]` through `double **rows`).
+  unsigned Level = 0;
+  std::vector<ExprRef> Index;
+  std::vector<std::string> Fields;
+  /// The target is a scalar object: dereferencing adds no dimension.
+  bool Scalar = false;
+  /// The memory is private to the work item (a fresh allocation, a local).
+  bool Private = false;
+};
+
+class RegionBuilder {
+public:
+  RegionBuilder(clang::ASTContext &Ctx, const UnitSpec &Spec);
+  /// Builds the model; nothing when the unit cannot be modelled (an
+  /// associated loop in a form OpenMP accepts but we do not understand).
+  std::optional<ParallelRegion> build();
+
+private:
+  // --- Set-up and data sharing (RegionBuilder.cpp) ---
+  bool setUpWorkItems();
+  void collectClauses();
+  void collectDeclsIn(const clang::Stmt *S,
+                      llvm::SmallPtrSetImpl<const clang::VarDecl *> &Out);
+  void collectModified(const clang::Stmt *S);
+  Sharing sharingOf(const clang::VarDecl *V) const;
+  bool isDeclaredInUnit(const clang::VarDecl *V) const;
+  std::optional<unsigned> bufferFor(const Target &T);
+  const clang::Stmt *teamBody() const;
+
+  // --- Index translation and loops (IndexTranslator.cpp) ---
+  ExprRef translate(const clang::Expr *E);
+  ExprRef opaque(const clang::Expr *E, bool Dependent);
+  SymbolId symbolForLoop(const LoopShape &L, SymbolKind Kind);
+  std::optional<SymbolId> threadIdSymbol();
+  bool isThreadIdCall(const clang::Expr *E) const;
+  bool isThreadIdValue(const clang::Expr *E);
+  bool isWorkItemInvariant(const ExprRef &E) const;
+  std::string spell(const clang::Stmt *S) const;
+
+  // --- Accesses (AccessCollector.cpp) ---
+  void visitStmt(const clang::Stmt *S);
+  void visitCompound(const clang::CompoundStmt *CS);
+  void visitIf(const clang::IfStmt *If);
+  void visitFor(const clang::ForStmt *F);
+  void visitRangeFor(const clang::CXXForRangeStmt *F);
+  void visitDirective(const clang::OMPExecutableDirective *D);
+  void visitDecl(const clang::VarDecl *V);
+  void visitExpr(const clang::Expr *E, AccessKind Mode, bool ValueUsed);
+  bool visitCall(const clang::CallExpr *Call, bool ValueUsed);
+  bool visitKnownLibraryCall(const clang::CallExpr *Call);
+  void visitMemberCall(const clang::CXXMemberCallExpr *Call);
+  void inlineCall(const clang::CallExpr *Call, const clang::FunctionDecl *FD);
+  void visitIndices(const clang::Expr *E);
+  std::optional<Target> resolveLValue(const clang::Expr *E);
+  std::optional<Target> resolvePointer(const clang::Expr *E);
+  std::optional<Target> provenance(const clang::VarDecl *V);
+  std::optional<Target> pointerVariable(const clang::VarDecl *V);
+  bool isFreshAllocation(const clang::Expr *E) const;
+  void visitLValue(const clang::Expr *E, AccessKind Mode, ReductionOp Op,
+                   bool ValueUsed);
+  void visitPointerOperand(const clang::Expr *E);
+  void recordRange(const clang::Expr *Pointer, const clang::Expr *Length,
+                   AccessKind Kind, const clang::Expr *Where);
+  ReductionOp selfUpdateOp(const clang::Expr *LHS, const clang::Expr *RHS);
+  bool sameTarget(const clang::Expr *A, const clang::Expr *B);
+  void record(const Target &T, AccessKind Kind, const clang::Expr *Where,
+              ReductionOp Op = ReductionOp::None, bool ResultUsed = false,
+              bool Whole = false, ExprRef Range = nullptr);
+  /// For `v == e` on the work-item variable v: e (or 0 for `!v`).
+  ExprRef singleWorkItemValue(const clang::Expr *Cond);
+
+  clang::ASTContext &Ctx;
+  const UnitSpec &Spec;
+  ParallelRegion R;
+
+  /// The statement one work item executes (loop body, region, task).
+  const clang::Stmt *Body = nullptr;
+  /// Section statements, for sections regions.
+  llvm::SmallVector<const clang::Stmt *, 4> Sections;
+  /// Variables declared in the unit: private to each work item.
+  llvm::SmallPtrSet<const clang::VarDecl *, 32> ItemLocals;
+  /// Variables declared in the team's region around the unit: private to
+  /// each thread.
+  llvm::SmallPtrSet<const clang::VarDecl *, 32> ThreadLocals;
+  /// Variables assigned somewhere in the unit.
+  llvm::SmallPtrSet<const clang::VarDecl *, 32> Modified;
+  /// Data-sharing clauses, innermost directive first wins.
+  llvm::DenseMap<const clang::VarDecl *, Sharing> Explicit;
+  /// Variables named in a task's depend clause: ordered by the runtime.
+  llvm::SmallPtrSet<const clang::VarDecl *, 8> Ordered;
+  std::optional<Sharing> DefaultSharing;
+  /// The directive that creates the team (parallel, teams), if any.
+  const clang::OMPExecutableDirective *Team = nullptr;
+
+  llvm::DenseMap<const clang::VarDecl *, SymbolId> Symbols;
+  std::map<std::string, SymbolId> OpaqueBySpelling;
+  std::optional<SymbolId> ThreadId;
+  /// Symbols of induction variables reached through let-bound locals.
+  llvm::DenseMap<const clang::VarDecl *, ExprRef> LetBound;
+  llvm::SmallPtrSet<const clang::VarDecl *, 8> LetInProgress;
+  /// Reference and pointer variables bound to a target.
+  llvm::DenseMap<const clang::VarDecl *, std::optional<Target>> Aliases;
+  /// Value parameters of inlined calls, bound to the caller's expressions.
+  llvm::DenseMap<const clang::VarDecl *, ExprRef> ParamValues;
+  std::map<std::pair<const clang::ValueDecl *, unsigned>, unsigned> BufferIds;
+  llvm::SmallVector<const clang::FunctionDecl *, 4> InlineStack;
+  /// Where accesses of an inlined call are reported: the call in the unit.
+  const clang::Expr *CallSite = nullptr;
+
+  Guard CurrentGuard = Guard::None;
+  unsigned LockDepth = 0;
+  bool InConditional = false;
+  bool InSingleItem = false;
+  ExprRef PinnedItem;
+  /// Set by `if (v > m) m = v;`: the assignment it guards is a max update.
+  ReductionOp PendingConditionalOp = ReductionOp::None;
+  const clang::Expr *PendingConditionalLHS = nullptr;
+  unsigned CurrentSection = 0;
+  unsigned NextOrder = 0;
+};
+
+} // namespace clangfe
+} // namespace privateer
+
+#endif // PRIVATEER_LIB_CLANG_REGIONBUILDER_H

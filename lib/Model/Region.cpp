@@ -1,0 +1,114 @@
+//===- Region.cpp - Parallel regions, buffers and accesses ----------------===//
+//
+// Part of privateer. Queries on the model shared by every analysis.
+//
+//===----------------------------------------------------------------------===//
+
+#include "privateer/Model/Region.h"
+
+#include <algorithm>
+
+namespace privateer {
+
+bool ParallelRegion::isWorkItemVar(SymbolId Id) const {
+  return std::find(WorkItemVars.begin(), WorkItemVars.end(), Id) !=
+         WorkItemVars.end();
+}
+
+bool ParallelRegion::dependsOnWorkItem(const Expr &E) const {
+  return E.mentions([this](SymbolId S) {
+    const Symbol &Sym = Symbols[S];
+    return isWorkItemVar(S) || Sym.Kind == SymbolKind::Induction ||
+           Sym.Kind == SymbolKind::ThreadId ||
+           (Sym.Kind == SymbolKind::Opaque && Sym.IterationDependent);
+  });
+}
+
+bool ParallelRegion::dependsOnWorkItem(const Access &A) const {
+  for (const ExprRef &I : A.Index)
+    if (dependsOnWorkItem(*I))
+      return true;
+  return A.RangeLength && dependsOnWorkItem(*A.RangeLength);
+}
+
+namespace {
+int precedence(ExprKind K) {
+  switch (K) {
+  case ExprKind::Add:
+  case ExprKind::Sub:
+    return 1;
+  case ExprKind::Mul:
+  case ExprKind::Div:
+  case ExprKind::Mod:
+    return 2;
+  case ExprKind::Shl:
+  case ExprKind::Shr:
+    return 0;
+  default:
+    return 3;
+  }
+}
+
+const char *spell(ExprKind K) {
+  switch (K) {
+  case ExprKind::Add:
+    return " + ";
+  case ExprKind::Sub:
+    return " - ";
+  case ExprKind::Mul:
+    return " * ";
+  case ExprKind::Div:
+    return " / ";
+  case ExprKind::Mod:
+    return " % ";
+  case ExprKind::Shl:
+    return " << ";
+  case ExprKind::Shr:
+    return " >> ";
+  default:
+    return " ? ";
+  }
+}
+} // namespace
+
+std::string ParallelRegion::print(const Expr &E) const {
+  switch (E.kind()) {
+  case ExprKind::Constant:
+    return std::to_string(E.value());
+  case ExprKind::Symbol:
+    return Symbols[E.symbol()].Name;
+  case ExprKind::Neg:
+    return "-" + print(*E.operands()[0]);
+  case ExprKind::Min:
+  case ExprKind::Max:
+    return std::string(E.kind() == ExprKind::Min ? "min(" : "max(") +
+           print(*E.operands()[0]) + ", " + print(*E.operands()[1]) + ")";
+  default: {
+    auto Side = [&](const ExprRef &Op, bool Right) {
+      std::string S = print(*Op);
+      int P = precedence(Op->kind()), Me = precedence(E.kind());
+      if (P < Me || (Right && P == Me && Op->operands().size() == 2))
+        return "(" + S + ")";
+      return S;
+    };
+    return Side(E.operands()[0], false) + spell(E.kind()) +
+           Side(E.operands()[1], true);
+  }
+  }
+}
+
+const char *describe(RegionKind K) {
+  switch (K) {
+  case RegionKind::Loop:
+    return "parallel loop";
+  case RegionKind::Replicated:
+    return "parallel region";
+  case RegionKind::Sections:
+    return "parallel sections";
+  case RegionKind::Tasks:
+    return "tasks";
+  }
+  return "parallel construct";
+}
+
+} // namespace privateer

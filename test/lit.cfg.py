@@ -1,0 +1,27 @@
+# lit configuration for privateer's test suites.
+import os
+import lit.formats
+
+config.name = "privateer"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c", ".cpp", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.privateer_obj_root, "test")
+
+# FileCheck, not, count and split-file come with llvm-22-tools.
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
+
+clangxx = config.clang + "++"
+archer = os.path.join(config.llvm_lib_dir, "libarcher.so")
+
+# %cc and %cxx: the compilers with OpenMP and privateer loaded, checking only.
+config.substitutions.append(("%plugin", config.plugin))
+config.substitutions.append(("%archer", archer))
+config.substitutions.append(
+    ("%cc", f"{config.clang} -fopenmp -fsyntax-only -fplugin={config.plugin}"))
+config.substitutions.append(
+    ("%cxx", f"{clangxx} -std=c++17 -fopenmp -fsyntax-only -fplugin={config.plugin}"))
+config.substitutions.append(("%clangxx", clangxx))
+config.substitutions.append(("%clang", config.clang))
