@@ -149,6 +149,8 @@ Note witnessNote(const ParallelRegion &R, const Access &First,
     else if (Second.Spelling != First.Spelling)
       Msg += ", the same element";
   }
+  if (!First.Via.empty())
+    Msg += " in '" + First.Via + "'";
   if (Wp && !Wp->Assumptions.empty()) {
     Msg += " (with ";
     for (size_t K = 0; K < Wp->Assumptions.size(); ++K)
@@ -274,6 +276,14 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
                 "parallel as written";
     Advice = "no automatic fix: keep this loop sequential, or write the "
              "results to a separate buffer";
+  } else if (W.WholeBuffer && B.Kind == BufferKind::Container &&
+             &W == &A) {
+    F.Kind = RaceKind::Collision;
+    F.Message = "shared container " + Name + " is modified by " + Every +
+                " without synchronization ('" + W.Spelling + "')";
+    Advice = "fill a container per thread and merge them after the " +
+             std::string(describe(R.Kind)) +
+             " (in 'omp critical'), or protect the call with 'omp critical'";
   } else {
     F.Kind = RaceKind::Collision;
     F.Message = Name + " is written by " + Every +

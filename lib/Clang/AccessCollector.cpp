@@ -171,6 +171,8 @@ void RegionBuilder::record(const Target &T, AccessKind Kind,
   const Expr *At = CallSite ? CallSite : Where;
   A.Where = toLoc(At ? At->getBeginLoc() : SourceLocation());
   A.Spelling = Where ? spell(Where) : R.Buffers[*Id].Name;
+  if (CallSite && !InlineStack.empty())
+    A.Via = InlineStack.back()->getNameAsString();
   R.Accesses.push_back(std::move(A));
 }
 
@@ -980,6 +982,16 @@ std::optional<Target> RegionBuilder::pointerVariable(const VarDecl *V) {
   if (auto It = Aliases.find(V); It != Aliases.end())
     return It->second;
   auto S = sharingOf(V);
+  // `reduction(+: p[:n])` privatizes the section p points to.
+  if (S == Sharing::Reduction) {
+    Target T;
+    T.Decl = V;
+    T.Level = 1;
+    T.Index.push_back(SymExpr::constant(0));
+    T.Fields.push_back("");
+    T.Private = true;
+    return T;
+  }
   bool OwnCopy = ItemLocals.count(V) || ThreadLocals.count(V) ||
                  ((S == Sharing::Private || S == Sharing::LastPrivate) &&
                   Explicit.count(V));

@@ -136,6 +136,9 @@ struct Access {
   Loc Where;
   /// How the access is spelled in the source, e.g. `row[j]`.
   std::string Spelling;
+  /// The function the access is in, when it was reached through a call made
+  /// by the work item (the access's location is then the call).
+  std::string Via;
 };
 
 /// One unit of parallel work and everything it touches.
