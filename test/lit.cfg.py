@@ -5,7 +5,8 @@ import lit.formats
 config.name = "privateer"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".c", ".cpp", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+# Unit holds the GoogleTest sources; its own suite runs the binary.
+config.excludes = ["Inputs", "Unit", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.privateer_obj_root, "test")
 

@@ -244,6 +244,29 @@ Conflict Query::affine(bool &Tried) {
     C.V = Verdict::Disjoint;
     return C;
   }
+  if (AllZero && AllDimsUsable) {
+    // A work-item variable that no index mentions (`a[i]` under
+    // collapse(2) over i and j): items differing only in it collide.
+    for (size_t K = 0; K < Items.size(); ++K) {
+      bool Unused = true;
+      for (const auto &Row : Rows)
+        Unused &= Row[K] == 0;
+      const Symbol &V = R.symbol(Items[K]);
+      auto Lo = constantOf(V.Min), Hi = constantOf(V.Max);
+      if (!Unused || (Lo && Hi && *Hi - *Lo < V.Step))
+        continue;
+      C.V = Verdict::Collide;
+      Witness W;
+      for (size_t X = 0; X < Items.size(); ++X) {
+        const Symbol &S = R.symbol(Items[X]);
+        int64_t Base = constantOf(S.Min).value_or(0);
+        W.First.push_back({S.Name, Base});
+        W.Second.push_back({S.Name, Base + (X == K ? S.Step : 0)});
+      }
+      C.W = W;
+      return C;
+    }
+  }
   if (AllZero || Items.size() != 1 || !AllDimsUsable) {
     Tried = false;
     return C;
@@ -356,9 +379,23 @@ Conflict Query::pinned() {
   bool FirstPinned = bool(A.PinnedItem);
   const Access &Free = FirstPinned ? B : A;
   Access Fixed = Pin(FirstPinned ? A : B);
-  if (!R.dependsOnWorkItem(Free) || Fixed.Index.size() != Free.Index.size() ||
-      Free.RangeLength || Fixed.RangeLength || Free.WholeBuffer ||
-      Fixed.WholeBuffer)
+  if (!R.dependsOnWorkItem(Free)) {
+    // Every other work item runs the free access at the same elements.
+    Conflict I = Query(R, FirstPinned ? Fixed : A, FirstPinned ? B : Fixed)
+                     .independent();
+    auto PinnedValue = constantOf(FirstPinned ? A.PinnedItem : B.PinnedItem);
+    if (I.W && PinnedValue) {
+      int64_t Other = *PinnedValue + Var.Step;
+      auto Hi = constantOf(Var.Max);
+      if (Hi && Other > *Hi)
+        Other = *PinnedValue - Var.Step;
+      I.W->First = {{Var.Name, FirstPinned ? *PinnedValue : Other}};
+      I.W->Second = {{Var.Name, FirstPinned ? Other : *PinnedValue}};
+    }
+    return I;
+  }
+  if (Fixed.Index.size() != Free.Index.size() || Free.RangeLength ||
+      Fixed.RangeLength || Free.WholeBuffer || Fixed.WholeBuffer)
     return C;
   std::optional<int64_t> Candidate;
   bool Blocked = false;

@@ -105,9 +105,8 @@ bool nolintCovers(std::string_view List, std::string_view Name) {
   if (List.empty())
     return true;
   bool Covered = false;
-  forEachItem(List, [&](std::string_view Item) {
-    Covered |= globMatch(Item, Name);
-  });
+  forEachItem(List,
+              [&](std::string_view Item) { Covered |= globMatch(Item, Name); });
   return Covered;
 }
 

@@ -109,11 +109,11 @@ Note witnessNote(const ParallelRegion &R, const Access &First,
                  bool May) {
   const Witness *Wp = W ? &*W : nullptr;
   std::string First1 =
-      Wp && !Wp->First.empty() ? itemName(R, Wp->First)
-                               : (R.Kind == RegionKind::Sections
-                                      ? std::string("one section")
-                                      : std::string("one ") +
-                                            nounsFor(R.Kind).Item);
+      Wp && !Wp->First.empty()
+          ? itemName(R, Wp->First)
+          : (R.Kind == RegionKind::Sections
+                 ? std::string("one section")
+                 : std::string("one ") + nounsFor(R.Kind).Item);
   std::string Second1 = otherItemName(R, Wp);
   std::string Element =
       Wp && !Wp->Element.empty() ? Wp->Element : First.Spelling;
@@ -130,13 +130,13 @@ Note witnessNote(const ParallelRegion &R, const Access &First,
       Msg = "iterations " + itemName(R, Wp->First).substr(10) + " and " +
             itemName(R, Wp->Second).substr(10) + " " +
             (May ? "may both " : "both ") +
-            (First.Kind == AccessKind::Write            ? "write"
+            (First.Kind == AccessKind::Write             ? "write"
              : First.Kind == AccessKind::ReadModifyWrite ? "update"
                                                          : "read") +
             " " + (First.WholeBuffer ? "all of " : "") + quote(Element);
     else
       Msg = First1 + " and " + Second1 + " " + (May ? "may both " : "both ") +
-            (First.Kind == AccessKind::Write            ? "write"
+            (First.Kind == AccessKind::Write             ? "write"
              : First.Kind == AccessKind::ReadModifyWrite ? "update"
                                                          : "read") +
             " " + quote(Element);
@@ -161,7 +161,21 @@ Note witnessNote(const ParallelRegion &R, const Access &First,
   return {Second.Where, Msg};
 }
 
-bool isScratch(const ParallelRegion &R, const std::vector<const Access *> &All) {
+/// The access's index mentions a work-item variable (not merely an opaque
+/// value): privatizing would change which element it reads.
+bool mentionsWorkItemVar(const ParallelRegion &R, const Access &A) {
+  for (const ExprRef &I : A.Index)
+    if (I->mentions([&](SymbolId S) {
+          SymbolKind K = R.symbol(S).Kind;
+          return R.isWorkItemVar(S) || K == SymbolKind::Induction ||
+                 K == SymbolKind::ThreadId;
+        }))
+      return true;
+  return false;
+}
+
+bool isScratch(const ParallelRegion &R,
+               const std::vector<const Access *> &All) {
   // Every access is to the same elements in every work item, and the first
   // one of a work item is an unconditional plain write: each work item
   // overwrites the buffer before it uses it.
@@ -170,9 +184,13 @@ bool isScratch(const ParallelRegion &R, const std::vector<const Access *> &All) 
   bool Dependent = false;
   for (const Access *A : All) {
     AnyRead |= A->Kind != AccessKind::Write;
-    Dependent |= R.dependsOnWorkItem(*A) && !A->WholeBuffer;
     if (!First || A->Order < First->Order)
       First = A;
+    if (A->WholeBuffer)
+      continue;
+    // Indices may be loaded from the scratch itself (`ws.buf[ws.len++]`),
+    // but must not name the work item.
+    Dependent |= mentionsWorkItemVar(R, *A);
   }
   // Cleared whole (memset, std::fill) first, it may then be used anywhere.
   if (Dependent && !(First && First->WholeBuffer))
@@ -183,7 +201,11 @@ bool isScratch(const ParallelRegion &R, const std::vector<const Access *> &All) 
 }
 
 std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B) {
-  const char *Where = R.Kind == RegionKind::Loop ? "the loop body"
+  if (!B.VisibleAtConstruct)
+    return "give each thread its own copy: " + quote(B.Name) +
+           " is not visible at the directive; make it a non-static local of "
+           "the function that uses it";
+  const char *Where = R.Kind == RegionKind::Loop    ? "the loop body"
                       : R.Kind == RegionKind::Tasks ? "the task"
                                                     : "the region";
   switch (B.Kind) {
@@ -203,23 +225,38 @@ std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B) {
 }
 
 std::string reductionAdvice(const ParallelRegion &R, const Buffer &B,
-                            ReductionOp Op) {
-  const char *Spelled = opSpelling(Op);
-  std::string Clause;
-  if (Spelled) {
-    std::string Item = B.Name;
-    if (B.Kind == BufferKind::Array || B.Kind == BufferKind::Pointee)
-      Item += B.Extent ? "[:" + std::to_string(*B.Extent) + "]" : "[:n]";
-    Clause = "'reduction(" + std::string(Spelled) + ": " + Item + ")'";
-  }
+                            const Access &W) {
+  const char *Spelled = opSpelling(W.Op);
   std::string Atomic = "'#pragma omp atomic' on the update";
+  bool Field = false;
+  for (const std::string &F : W.Fields)
+    Field |= !F.empty();
+  // Reductions name variables or array sections: not struct fields, not
+  // containers, not a single element a pointer points to.
+  std::string Clause;
+  if (Spelled && !Field && B.VisibleAtConstruct) {
+    if (B.Kind == BufferKind::Scalar && W.Index.empty())
+      Clause = B.Name;
+    else if (B.Kind == BufferKind::Array && B.Extent)
+      Clause = B.Name + "[:" + std::to_string(*B.Extent) + "]";
+    else if (B.Kind == BufferKind::Array || B.Kind == BufferKind::Pointee)
+      Clause = B.Name + "[:N]";
+    if (B.Kind == BufferKind::Pointee && W.Index.size() == 1 &&
+        W.Index[0]->kind() == ExprKind::Constant)
+      Clause.clear(); // `*p += x`: one element
+  }
   if (R.Kind == RegionKind::Sections || R.Kind == RegionKind::Tasks)
-    return "protect the update with " + Atomic + ", or use " +
-           (Clause.empty() ? std::string("'omp critical'")
-                           : "an 'in_reduction'/'task_reduction' " + Clause);
+    return "protect the update with " + Atomic +
+           (Clause.empty() ? std::string(" or 'omp critical'")
+                           : ", or use an 'in_reduction'/'task_reduction' "
+                             "clause");
   if (Clause.empty())
     return "protect the update with " + Atomic + " or 'omp critical'";
-  return "use " + Clause + " on the directive, or " + Atomic;
+  std::string Advice = "use 'reduction(" + std::string(Spelled) + ": " +
+                       Clause + ")' on the directive";
+  if (Clause.find("[:N]") != std::string::npos)
+    Advice += ", with N the number of elements of " + quote(B.Name);
+  return Advice + ", or " + Atomic;
 }
 
 Finding makeFinding(const ParallelRegion &R, const Buffer &B,
@@ -232,20 +269,27 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
   F.BufferName = B.Name;
   F.Where = W.Where;
 
-  bool Element = !W.Index.empty() && !W.WholeBuffer;
-  bool UpdateOp = W.Kind == AccessKind::ReadModifyWrite &&
-                  W.Op != ReductionOp::None;
+  // `s.total` is a scalar of its own; name it so.
+  bool AllFields = !W.Index.empty() && !W.WholeBuffer;
+  for (size_t D = 0; D < W.Index.size(); ++D)
+    AllFields &= D < W.Fields.size() && !W.Fields[D].empty();
+  bool Element = !W.Index.empty() && !W.WholeBuffer && !AllFields;
+  // An accumulation when the colliding accesses are updates with one
+  // operator; `a[i] += a[i - 1]` collides through a read: a dependence.
+  bool UpdateOp =
+      W.Kind == AccessKind::ReadModifyWrite && W.Op != ReductionOp::None &&
+      (&W == &A || (A.Kind == AccessKind::ReadModifyWrite && A.Op == W.Op));
   std::string Every = R.Kind == RegionKind::Sections
                           ? std::string("more than one section")
                           : std::string("every ") + N.Item;
-  std::string Name = quote(B.Name);
+  std::string Name = quote(AllFields ? renderElement(R, W, nullptr) : B.Name);
   std::string Advice;
 
   if (W.Kind == AccessKind::ReadModifyWrite && W.ResultUsed) {
     F.Kind = RaceKind::Counter;
     F.Message = "shared counter " + Name + " is updated by " + Every +
-                " and its value used without synchronization; two " +
-                N.Items + " can get the same value";
+                " and its value used without synchronization; two " + N.Items +
+                " can get the same value";
     Advice = "take each value with '#pragma omp atomic capture', or fill "
              "per-thread buffers and merge them after the " +
              std::string(describe(R.Kind));
@@ -258,14 +302,16 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
     else
       F.Message = Name + " is updated by " + Every +
                   " without a reduction; concurrent updates are lost";
-    Advice = reductionAdvice(R, B, W.Op);
+    Advice = reductionAdvice(R, B, W);
   } else if (isScratch(R, All)) {
     F.Kind = RaceKind::Scratch;
-    F.Message = "shared buffer " + Name + " is scratch that " + Every +
-                " overwrites; " +
-                (R.Kind == RegionKind::Replicated
-                     ? std::string("the threads race on it")
-                     : std::string(N.Items) + " on different threads race on it");
+    Name = quote(B.Name); // the whole object is the scratch
+    F.Message =
+        "shared buffer " + Name + " is scratch that " + Every +
+        " overwrites; " +
+        (R.Kind == RegionKind::Replicated
+             ? std::string("the threads race on it")
+             : std::string(N.Items) + " on different threads race on it");
     Advice = privatizeAdvice(R, B);
   } else if (&W != &A && (R.dependsOnWorkItem(W) || R.dependsOnWorkItem(A)) &&
              R.Kind == RegionKind::Loop) {
@@ -276,8 +322,7 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
                 "parallel as written";
     Advice = "no automatic fix: keep this loop sequential, or write the "
              "results to a separate buffer";
-  } else if (W.WholeBuffer && B.Kind == BufferKind::Container &&
-             &W == &A) {
+  } else if (W.WholeBuffer && B.Kind == BufferKind::Container && &W == &A) {
     F.Kind = RaceKind::Collision;
     F.Message = "shared container " + Name + " is modified by " + Every +
                 " without synchronization ('" + W.Spelling + "')";
@@ -286,11 +331,13 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
              " (in 'omp critical'), or protect the call with 'omp critical'";
   } else {
     F.Kind = RaceKind::Collision;
-    F.Message = Name + " is written by " + Every +
-                (&W == &A ? std::string(Element ? " at the same element" : "")
-                          : std::string(" while other ") + N.Items +
-                                " access it") +
-                " without synchronization";
+    bool BothWrite = &W == &A || (R.Kind == RegionKind::Sections &&
+                                  A.Kind != AccessKind::Read);
+    F.Message =
+        Name + " is written by " + Every +
+        (BothWrite ? std::string(Element ? " at the same element" : "")
+                   : std::string(" while other ") + N.Items + " access it") +
+        " without synchronization";
     if (R.Kind == RegionKind::Replicated)
       Advice = "write it from one thread ('omp single' or 'omp masked'), "
                "protect it with 'omp critical' or 'omp atomic write', or make "
@@ -303,9 +350,10 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
 
   if (B.Decl.valid()) {
     if (B.Kind == BufferKind::Pointee)
-      F.Notes.push_back({B.Decl, Name + " is declared here; the memory it "
-                                        "points to is shared by all " +
-                                        std::string(N.Items)});
+      F.Notes.push_back({B.Decl, Name +
+                                     " is declared here; the memory it "
+                                     "points to is shared by all " +
+                                     std::string(N.Items)});
     else
       F.Notes.push_back({B.Decl, Name + " is declared here, outside the " +
                                      describe(R.Kind) + ", so all " + N.Items +
@@ -357,8 +405,8 @@ std::vector<Finding> analyzeSharedBuffers(const ParallelRegion &R,
           continue; // both in the same single work item
         Conflict C = Oracle.query(R, *W, *A);
         if (C.V == Verdict::Collide || C.V == Verdict::MayCollide) {
-          if (!FoundW || (Found.V == Verdict::MayCollide &&
-                          C.V == Verdict::Collide)) {
+          if (!FoundW ||
+              (Found.V == Verdict::MayCollide && C.V == Verdict::Collide)) {
             FoundW = W;
             FoundA = A;
             Found = C;

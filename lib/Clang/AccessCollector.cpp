@@ -12,9 +12,9 @@
 #include "RegionBuilder.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/Basic/SourceManager.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/OpenMPKinds.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -91,8 +91,8 @@ int lockEffect(const Stmt *S) {
         .Cases({"omp_set_lock", "omp_set_nest_lock", "pthread_mutex_lock",
                 "pthread_spin_lock", "mtx_lock"},
                1)
-        .Cases({"omp_unset_lock", "omp_unset_nest_lock",
-                "pthread_mutex_unlock", "pthread_spin_unlock", "mtx_unlock"},
+        .Cases({"omp_unset_lock", "omp_unset_nest_lock", "pthread_mutex_unlock",
+                "pthread_spin_unlock", "mtx_unlock"},
                -1)
         .Default(0);
   return 0;
@@ -100,12 +100,36 @@ int lockEffect(const Stmt *S) {
 
 bool isMutatingMethod(StringRef Name) {
   return llvm::StringSwitch<bool>(Name)
-      .Cases({"push_back", "emplace_back", "pop_back", "push_front",
-              "emplace_front", "pop_front", "insert", "emplace", "erase",
-              "clear", "resize", "reserve", "assign", "swap", "push", "pop",
-              "append", "shrink_to_fit", "insert_or_assign", "try_emplace",
-              "emplace_hint", "reset", "release", "merge", "splice", "sort",
-              "unique", "remove", "remove_if", "fill"},
+      .Cases({"push_back",
+              "emplace_back",
+              "pop_back",
+              "push_front",
+              "emplace_front",
+              "pop_front",
+              "insert",
+              "emplace",
+              "erase",
+              "clear",
+              "resize",
+              "reserve",
+              "assign",
+              "swap",
+              "push",
+              "pop",
+              "append",
+              "shrink_to_fit",
+              "insert_or_assign",
+              "try_emplace",
+              "emplace_hint",
+              "reset",
+              "release",
+              "merge",
+              "splice",
+              "sort",
+              "unique",
+              "remove",
+              "remove_if",
+              "fill"},
              true)
       .Default(false);
 }
@@ -141,9 +165,9 @@ bool isSystemFunction(const FunctionDecl *FD, const SourceManager &SM) {
 
 } // namespace
 
-void RegionBuilder::record(const Target &T, AccessKind Kind,
-                           const Expr *Where, ReductionOp Op, bool ResultUsed,
-                           bool Whole, ExprRef Range) {
+void RegionBuilder::record(const Target &T, AccessKind Kind, const Expr *Where,
+                           ReductionOp Op, bool ResultUsed, bool Whole,
+                           ExprRef Range) {
   auto Id = bufferFor(T);
   if (!Id || R.Buffers[*Id].Attr != Sharing::Shared)
     return; // private memory never races
@@ -343,6 +367,37 @@ void RegionBuilder::visitIf(const IfStmt *If) {
 void RegionBuilder::visitFor(const ForStmt *F) {
   visitStmt(F->getInit());
   auto Shape = matchForLoop(F, Ctx);
+  if (!Shape) {
+    // `for (auto it = v.begin(); ...; ++it)` or `for (T *p = a; ...; ++p)`:
+    // the iterator walks the elements of one buffer.
+    const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit());
+    const auto *V = DS && DS->isSingleDecl()
+                        ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                        : nullptr;
+    const Expr *Inc =
+        F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
+    bool Forward = false;
+    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Inc))
+      Forward = UO->isIncrementOp();
+    else if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(Inc))
+      Forward = OC->getOperator() == OO_PlusPlus;
+    if (V && V->getInit() && Forward) {
+      const Expr *Init = V->getInit()->IgnoreImplicit();
+      if (const auto *CE = dyn_cast<CXXConstructExpr>(Init);
+          CE && CE->getNumArgs() == 1)
+        Init = CE->getArg(0)->IgnoreImplicit();
+      if (auto T = resolvePointer(Init); T && !T->Scalar && !T->Index.empty()) {
+        Symbol S;
+        S.Name = V->getNameAsString();
+        S.Kind = SymbolKind::InnerLoop;
+        S.Min = SymExpr::constant(0);
+        SymbolId Id = R.addSymbol(std::move(S));
+        T->Index.back() = SymExpr::binary(ExprKind::Add, T->Index.back(),
+                                          SymExpr::symbol(Id));
+        Aliases[V] = T;
+      }
+    }
+  }
   std::optional<SymbolId> Previous;
   if (Shape) {
     if (auto It = Symbols.find(Shape->Var); It != Symbols.end())
@@ -409,11 +464,37 @@ void RegionBuilder::visitDirective(const OMPExecutableDirective *D) {
   case llvm::omp::OMPD_section:
     break;
   default:
-    // Nested parallel, worksharing, task-generating and teams constructs
-    // are units of their own; simd and loop transformations are not.
-    if (isOpenMPParallelDirective(K) || isOpenMPWorksharingDirective(K) ||
-        isOpenMPTaskLoopDirective(K) || isOpenMPTeamsDirective(K) ||
-        isOpenMPDistributeDirective(K) || isOpenMPTargetExecutionDirective(K))
+    if (isOpenMPParallelDirective(K)) {
+      // A nested parallel construct runs a new team on behalf of this work
+      // item: its accesses are this work item's (races inside the inner
+      // team are the inner construct's own unit). Its private copies are
+      // not the outer variables.
+      llvm::SmallVector<const ValueDecl *, 4> Added;
+      for (const OMPClause *C : D->clauses()) {
+        auto Add = [&](auto *VC) {
+          for (const Expr *E : VC->varlist())
+            if (const auto *DRE =
+                    dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+              if (NestedPrivate.insert(DRE->getDecl()).second)
+                Added.push_back(DRE->getDecl());
+        };
+        if (const auto *PC = dyn_cast<OMPPrivateClause>(C))
+          Add(PC);
+        else if (const auto *FC = dyn_cast<OMPFirstprivateClause>(C))
+          Add(FC);
+      }
+      if (const Stmt *Inner = associatedBody(D))
+        visitStmt(Inner);
+      for (const ValueDecl *V : Added)
+        NestedPrivate.erase(V);
+      return;
+    }
+    // Worksharing and task-generating constructs bound to this team, teams
+    // and target regions are units of their own; simd and loop
+    // transformations run inside this work item.
+    if (isOpenMPWorksharingDirective(K) || isOpenMPTaskLoopDirective(K) ||
+        isOpenMPTeamsDirective(K) || isOpenMPDistributeDirective(K) ||
+        isOpenMPTargetExecutionDirective(K))
       return;
     break;
   }
@@ -461,8 +542,8 @@ ReductionOp RegionBuilder::selfUpdateOp(const Expr *LHS, const Expr *RHS) {
   return ReductionOp::None;
 }
 
-void RegionBuilder::visitLValue(const Expr *E, AccessKind Mode,
-                                ReductionOp Op, bool ValueUsed) {
+void RegionBuilder::visitLValue(const Expr *E, AccessKind Mode, ReductionOp Op,
+                                bool ValueUsed) {
   if (auto T = resolveLValue(E))
     record(*T, Mode, E, Op, Mode == AccessKind::ReadModifyWrite && ValueUsed);
   visitIndices(E);
@@ -540,6 +621,9 @@ void RegionBuilder::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
     return visitExpr(BT->getSubExpr(), Mode, ValueUsed);
   if (isa<LambdaExpr>(E) || isa<BlockExpr>(E))
     return; // lambdas run where they are called: a later TBB front end
+  if (isa<UnaryExprOrTypeTraitExpr>(E) || isa<CXXTypeidExpr>(E) ||
+      isa<CXXNoexceptExpr>(E))
+    return; // sizeof, alignof, typeid, noexcept: unevaluated
 
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->getOpcode() == BO_Assign) {
@@ -595,8 +679,8 @@ void RegionBuilder::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
       // Assignment to a whole object of class type (`s = t`, `v += w`).
       visitExpr(OC->getArg(1), AccessKind::Read, true);
       if (auto T = resolveLValue(OC->getArg(0))) {
-        bool Element = OC->getArg(0)->getType()->isArithmeticType() ||
-                       !T->Index.empty();
+        bool Element =
+            OC->getArg(0)->getType()->isArithmeticType() || !T->Index.empty();
         record(*T,
                OK == OO_Equal ? AccessKind::Write : AccessKind::ReadModifyWrite,
                OC->getArg(0),
@@ -717,7 +801,8 @@ bool RegionBuilder::visitCall(const CallExpr *Call, bool ValueUsed) {
   const FunctionDecl *FD = Call->getDirectCallee();
   if (FD) {
     const FunctionDecl *Def = nullptr;
-    if (FD->hasBody(Def) && Def && !isSystemFunction(Def, Ctx.getSourceManager()) &&
+    if (FD->hasBody(Def) && Def &&
+        !isSystemFunction(Def, Ctx.getSourceManager()) &&
         !isa<CXXMethodDecl>(Def)) {
       inlineCall(Call, Def);
       return true;
@@ -848,8 +933,8 @@ std::optional<Target> RegionBuilder::resolveLValue(const Expr *E) {
       return std::nullopt;
     if (T->Scalar || T->Index.empty())
       return std::nullopt; // `(&x)[k]`: not an array
-    T->Index.back() =
-        SymExpr::binary(ExprKind::Add, T->Index.back(), translate(AS->getIdx()));
+    T->Index.back() = SymExpr::binary(ExprKind::Add, T->Index.back(),
+                                      translate(AS->getIdx()));
     return T;
   }
 
@@ -863,6 +948,14 @@ std::optional<Target> RegionBuilder::resolveLValue(const Expr *E) {
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (!FD)
       return std::nullopt;
+    if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())) {
+      // A field of the object a member function runs on: a buffer of its
+      // own, shared like the object.
+      Target T;
+      T.Decl = FD;
+      T.Scalar = !FD->getType()->isArrayType();
+      return T;
+    }
     auto T = ME->isArrow() ? resolvePointer(ME->getBase())
                            : resolveLValue(ME->getBase());
     if (!T)
@@ -876,6 +969,15 @@ std::optional<Target> RegionBuilder::resolveLValue(const Expr *E) {
   }
 
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (OC->getOperator() == OO_Star && OC->getNumArgs() == 1) {
+      // `*it` of an iterator that walks a buffer.
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(OC->getArg(0)->IgnoreParenImpCasts()))
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+          if (auto It = Aliases.find(V); It != Aliases.end())
+            return It->second;
+      return std::nullopt;
+    }
     if (OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2) {
       auto T = resolveLValue(OC->getArg(0));
       if (!T)
@@ -945,8 +1047,7 @@ std::optional<Target> RegionBuilder::provenance(const VarDecl *V) {
                 dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
           if (DRE->getDecl() == V)
             Sources.push_back(BO->getRHS());
-    for (const Stmt *C : S->children())
-      Scan(C);
+    forEachChild(S, Scan);
   };
   Scan(ThreadLocals.count(V) ? teamBody() : Body);
 
@@ -982,6 +1083,8 @@ std::optional<Target> RegionBuilder::pointerVariable(const VarDecl *V) {
   if (auto It = Aliases.find(V); It != Aliases.end())
     return It->second;
   auto S = sharingOf(V);
+  if (Ordered.count(V))
+    return std::nullopt; // tasks ordered on it by depend clauses
   // `reduction(+: p[:n])` privatizes the section p points to.
   if (S == Sharing::Reduction) {
     Target T;
@@ -997,6 +1100,22 @@ std::optional<Target> RegionBuilder::pointerVariable(const VarDecl *V) {
                   Explicit.count(V));
   if (OwnCopy)
     return provenance(V);
+  // `double *p = &total;` before the construct and never reassigned in the
+  // function: p is another name for total.
+  if (V->isLocalVarDecl() && V->getInit() && Spec.Function &&
+      Spec.Function->getBody()) {
+    if (!FunctionModified) {
+      FunctionModified.emplace();
+      collectModified(Spec.Function->getBody(), *FunctionModified);
+    }
+    if (!FunctionModified->count(V)) {
+      Aliases[V] = std::nullopt; // guards against cycles
+      auto T = resolvePointer(V->getInit());
+      Aliases.erase(V);
+      if (T && !T->Private)
+        return T;
+    }
+  }
   // A pointer from outside (shared or firstprivate): its memory is shared.
   Target T;
   T.Decl = V;
@@ -1068,9 +1187,9 @@ std::optional<Target> RegionBuilder::resolvePointer(const Expr *E) {
     auto T = resolvePointer(Ptr);
     if (!T || T->Scalar || T->Index.empty())
       return std::nullopt;
-    T->Index.back() = SymExpr::binary(
-        BO->getOpcode() == BO_Add ? ExprKind::Add : ExprKind::Sub,
-        T->Index.back(), translate(Off));
+    T->Index.back() = SymExpr::binary(BO->getOpcode() == BO_Add ? ExprKind::Add
+                                                                : ExprKind::Sub,
+                                      T->Index.back(), translate(Off));
     return T;
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {

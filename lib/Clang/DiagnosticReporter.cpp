@@ -31,16 +31,18 @@ bool DiagnosticReporter::report(const Finding &F) {
     return false;
   if (SM.isInSystemHeader(SM.getExpansionLoc(L)))
     return false;
-  // `-w` silences warnings; werror findings are errors and stay.
-  if (Diags.getIgnoreAllWarnings() && !Opts.WarningsAsErrors)
+  // Custom diagnostics ignore -w and -Werror: apply them here. As with
+  // clang's own warnings, -w wins over any werror.
+  if (Diags.getIgnoreAllWarnings())
     return false;
+  bool AsError = Opts.WarningsAsErrors || Diags.getWarningsAsErrors();
   if (isSuppressedByNolint(SM, L, Check))
     return false;
   // Template instantiations and overlapping units find the same race.
   if (!Seen.insert({F.Where.Raw, F.BufferName}).second)
     return false;
 
-  Diags.Report(L, Opts.WarningsAsErrors ? ErrorId : WarningId)
+  Diags.Report(L, AsError ? ErrorId : WarningId)
       << (F.Message + " [" + Check + "]");
   for (const Note &N : F.Notes) {
     SourceLocation NL = fromLoc(N.Where);

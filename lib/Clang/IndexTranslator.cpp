@@ -12,8 +12,8 @@
 #include "RegionBuilder.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/Basic/SourceManager.h"
 #include "clang/AST/StmtVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
@@ -48,8 +48,7 @@ StringRef calleeName(const CallExpr *Call) {
 }
 } // namespace
 
-std::optional<LoopShape> matchForLoop(const ForStmt *F,
-                                      const ASTContext &Ctx) {
+std::optional<LoopShape> matchForLoop(const ForStmt *F, const ASTContext &Ctx) {
   LoopShape L;
   // init: `int i = e` or `i = e`
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit())) {
@@ -106,8 +105,7 @@ std::optional<LoopShape> matchForLoop(const ForStmt *F,
           L.Step = RHS->getOpcode() == BO_Add   ? *C
                    : RHS->getOpcode() == BO_Sub ? -*C
                                                 : 0;
-      } else if (asVar(RHS->getRHS()) == L.Var &&
-                 RHS->getOpcode() == BO_Add) {
+      } else if (asVar(RHS->getRHS()) == L.Var && RHS->getOpcode() == BO_Add) {
         if (auto C = evaluateInt(RHS->getLHS(), Ctx))
           L.Step = *C;
       }
@@ -317,8 +315,7 @@ ExprRef RegionBuilder::translate(const Expr *E) {
     // Pointer differences and arithmetic are not indices.
     if (!BO->getType()->isIntegerType())
       return opaque(E, true);
-    return SymExpr::binary(K, translate(BO->getLHS()),
-                           translate(BO->getRHS()));
+    return SymExpr::binary(K, translate(BO->getLHS()), translate(BO->getRHS()));
   }
 
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
@@ -346,7 +343,7 @@ ExprRef RegionBuilder::translate(const Expr *E) {
   InvariantLoadChecker Checker([this](const VarDecl *V) {
     if (auto It = Symbols.find(V); It != Symbols.end())
       return R.symbol(It->second).Kind != SymbolKind::Invariant;
-    return Modified.count(V) || ItemLocals.count(V) || ThreadLocals.count(V) ||
+    return Stored.count(V) || ItemLocals.count(V) || ThreadLocals.count(V) ||
            ParamValues.count(V);
   });
   bool Invariant = Checker.Visit(E);

@@ -16,8 +16,8 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
-#include "clang/Basic/SourceManager.h"
 #include "clang/Basic/OpenMPKinds.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -116,6 +116,11 @@ public:
       return true;
     if (Opts.DumpModel)
       llvm::errs() << dump(*Region);
+    // A team of one thread has nothing to race with.
+    if (Region->NumThreads &&
+        Region->NumThreads->kind() == ExprKind::Constant &&
+        Region->NumThreads->value() == 1 && Region->Kind != RegionKind::Tasks)
+      return true;
     if (Opts.Checks.isEnabled(CheckId::SharedBuffer)) {
       AffineIndexOracle Oracle;
       for (Finding &F : analyzeSharedBuffers(*Region, Oracle))
@@ -137,8 +142,10 @@ private:
 std::vector<Finding> analyzeTranslationUnit(ASTContext &Ctx,
                                             const Options &Opts) {
   std::vector<Finding> Findings;
-  if (!Ctx.getLangOpts().OpenMP)
-    return Findings; // without -fopenmp there is no OpenMP parallelism
+  // Without -fopenmp, or with -fopenmp-simd, no OpenMP construct runs on
+  // several threads.
+  if (!Ctx.getLangOpts().OpenMP || Ctx.getLangOpts().OpenMPSimd)
+    return Findings;
   UnitFinder Finder(Ctx, Opts, Findings);
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
   return Findings;

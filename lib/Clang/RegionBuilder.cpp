@@ -36,12 +36,16 @@ bool createsTeam(OpenMPDirectiveKind K) {
   return isOpenMPParallelDirective(K) || isOpenMPTeamsDirective(K);
 }
 
-/// The variable an item of a data-sharing clause names (`x`, `a[0:n]`).
-const VarDecl *clauseVar(const Expr *E) {
+/// The variable an item of a data-sharing clause names (`x`, `a[0:n]`, a
+/// field of `this`).
+const ValueDecl *clauseVar(const Expr *E) {
   while (E) {
     E = E->IgnoreParenImpCasts();
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
       return dyn_cast<VarDecl>(DRE->getDecl());
+    if (const auto *ME = dyn_cast<MemberExpr>(E);
+        ME && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+      return dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (const auto *AS = dyn_cast<ArraySectionExpr>(E))
       E = AS->getBase();
     else if (const auto *AE = dyn_cast<ArraySubscriptExpr>(E))
@@ -56,12 +60,12 @@ const VarDecl *clauseVar(const Expr *E) {
 
 template <typename ClauseT>
 bool addVarList(const OMPClause *C, Sharing S,
-                llvm::DenseMap<const VarDecl *, Sharing> &Out) {
+                llvm::DenseMap<const ValueDecl *, Sharing> &Out) {
   const auto *VC = dyn_cast<ClauseT>(C);
   if (!VC)
     return false;
   for (const Expr *E : VC->varlist())
-    if (const VarDecl *V = clauseVar(E))
+    if (const ValueDecl *V = clauseVar(E))
       Out.try_emplace(V, S); // the innermost directive's clause wins
   return true;
 }
@@ -78,11 +82,10 @@ const Stmt *RegionBuilder::teamBody() const {
 std::optional<ParallelRegion> RegionBuilder::build() {
   const OMPExecutableDirective *D = Spec.Directive;
   R.Kind = Spec.Kind;
-  R.Construct =
-      std::string("omp ") +
-      llvm::omp::getOpenMPDirectiveName(D->getDirectiveKind(),
-                                        Ctx.getLangOpts().OpenMP)
-          .str();
+  R.Construct = std::string("omp ") +
+                llvm::omp::getOpenMPDirectiveName(D->getDirectiveKind(),
+                                                  Ctx.getLangOpts().OpenMP)
+                    .str();
   R.Directive = toLoc(D->getBeginLoc());
   R.InterleavedWork = Spec.Kind == RegionKind::Tasks;
 
@@ -216,12 +219,10 @@ void RegionBuilder::collectClauses() {
       if (addVarList<OMPPrivateClause>(C, Sharing::Private, Explicit) ||
           addVarList<OMPFirstprivateClause>(C, Sharing::FirstPrivate,
                                             Explicit) ||
-          addVarList<OMPLastprivateClause>(C, Sharing::LastPrivate,
-                                           Explicit) ||
+          addVarList<OMPLastprivateClause>(C, Sharing::LastPrivate, Explicit) ||
           addVarList<OMPLinearClause>(C, Sharing::Linear, Explicit) ||
           addVarList<OMPReductionClause>(C, Sharing::Reduction, Explicit) ||
-          addVarList<OMPTaskReductionClause>(C, Sharing::Reduction,
-                                             Explicit) ||
+          addVarList<OMPTaskReductionClause>(C, Sharing::Reduction, Explicit) ||
           addVarList<OMPInReductionClause>(C, Sharing::Reduction, Explicit) ||
           addVarList<OMPSharedClause>(C, Sharing::Shared, Explicit))
         continue;
@@ -237,7 +238,7 @@ void RegionBuilder::collectClauses() {
         // Tasks that name a buffer in depend clauses are ordered on it.
         if (IsUnit)
           for (const Expr *E : Dep->varlist())
-            if (const VarDecl *V = clauseVar(E))
+            if (const ValueDecl *V = clauseVar(E))
               Ordered.insert(V);
       } else if (const auto *SC = dyn_cast<OMPScheduleClause>(C)) {
         if (!IsUnit)
@@ -269,8 +270,7 @@ void RegionBuilder::collectClauses() {
       } else if (const auto *NT = dyn_cast<OMPNumThreadsClause>(C)) {
         Expr::EvalResult Res;
         if (NT->getNumThreads() && NT->getNumThreads()->EvaluateAsInt(Res, Ctx))
-          R.NumThreads =
-              SymExpr::constant(Res.Val.getInt().getExtValue());
+          R.NumThreads = SymExpr::constant(Res.Val.getInt().getExtValue());
       }
     }
   };
@@ -289,10 +289,10 @@ void RegionBuilder::collectClauses() {
 Sharing RegionBuilder::sharingOf(const VarDecl *V) const {
   if (V->hasAttr<OMPThreadPrivateDeclAttr>())
     return Sharing::ThreadPrivate;
+  if (Ordered.count(V) || NestedPrivate.count(V))
+    return Sharing::Private; // ordered by depend clauses, or privatized
   if (auto It = Explicit.find(V); It != Explicit.end())
     return It->second;
-  if (Ordered.count(V))
-    return Sharing::Private; // not private, but ordered: never racing
   // Static locals and globals are shared wherever they are declared.
   if (V->hasGlobalStorage() || V->isStaticLocal())
     return Sharing::Shared;
@@ -309,6 +309,22 @@ Sharing RegionBuilder::sharingOf(const VarDecl *V) const {
   return Sharing::Shared;
 }
 
+void forEachChild(const Stmt *S, llvm::function_ref<void(const Stmt *)> F) {
+  // A captured statement's children are its captures, not its body.
+  if (const auto *CS = dyn_cast<CapturedStmt>(S)) {
+    F(CS->getCapturedStmt());
+    return;
+  }
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+    if (D->hasAssociatedStmt())
+      F(D->getAssociatedStmt());
+    return;
+  }
+  for (const Stmt *C : S->children())
+    if (C)
+      F(C);
+}
+
 void RegionBuilder::collectDeclsIn(
     const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
   if (!S)
@@ -319,24 +335,33 @@ void RegionBuilder::collectDeclsIn(
         Out.insert(V);
   if (const auto *RF = dyn_cast<CXXForRangeStmt>(S))
     Out.insert(RF->getLoopVariable());
-  for (const Stmt *C : S->children())
-    collectDeclsIn(C, Out);
+  forEachChild(S, [&](const Stmt *C) { collectDeclsIn(C, Out); });
 }
 
 namespace {
-/// The variable whose storage an lvalue designates (`a` of `a[i].f`).
-const VarDecl *baseVar(const Expr *E) {
+/// The variable an assignment to \p E changes. With \p ThroughPointers,
+/// also the pointer through which memory is written (`p` of `p[i] = x`).
+const VarDecl *baseVar(const Expr *E, bool ThroughPointers) {
   while (E) {
     E = E->IgnoreParenCasts();
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
       return dyn_cast<VarDecl>(DRE->getDecl());
-    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
-      E = AS->getBase();
-    else if (const auto *ME = dyn_cast<MemberExpr>(E))
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      const Expr *Base = AS->getBase()->IgnoreParens();
+      const auto *IC = dyn_cast<ImplicitCastExpr>(Base);
+      bool ArrayBase = IC && IC->getCastKind() == CK_ArrayToPointerDecay;
+      if (!ArrayBase && !ThroughPointers)
+        return nullptr; // an element of a pointer's pointee
+      E = Base;
+    } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow() && !ThroughPointers)
+        return nullptr;
       E = ME->getBase();
-    else if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->getOpcode() == UO_Deref && !ThroughPointers)
+        return nullptr;
       E = UO->getSubExpr();
-    else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
       E = OC->getNumArgs() ? OC->getArg(0) : nullptr;
     else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
       E = MC->getImplicitObjectArgument();
@@ -347,12 +372,16 @@ const VarDecl *baseVar(const Expr *E) {
 }
 } // namespace
 
-void RegionBuilder::collectModified(const Stmt *S) {
+void RegionBuilder::collectModified(
+    const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
   if (!S)
     return;
   auto Mark = [&](const Expr *E) {
-    if (const VarDecl *V = baseVar(E))
-      Modified.insert(V);
+    if (const VarDecl *V = baseVar(E, /*ThroughPointers=*/false))
+      Out.insert(V);
+    if (&Out == &Modified)
+      if (const VarDecl *V = baseVar(E, /*ThroughPointers=*/true))
+        Stored.insert(V);
   };
   if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
     if (BO->isAssignmentOp())
@@ -382,8 +411,7 @@ void RegionBuilder::collectModified(const Stmt *S) {
             !V->getType().getNonReferenceType().isConstQualified())
           Mark(V->getInit());
   }
-  for (const Stmt *C : S->children())
-    collectModified(C);
+  forEachChild(S, [&](const Stmt *C) { collectModified(C, Out); });
 }
 
 bool RegionBuilder::isDeclaredInUnit(const VarDecl *V) const {
@@ -445,8 +473,23 @@ std::optional<unsigned> RegionBuilder::bufferFor(const Target &T) {
     } else if (Ty->isRecordType()) {
       B.Kind = BufferKind::Record;
     }
-    B.Attr = T.Private || !V ? Sharing::Private : sharingOf(V);
+    if (T.Private)
+      B.Attr = Sharing::Private;
+    else if (V)
+      B.Attr = sharingOf(V);
+    else if (isa<FieldDecl>(T.Decl)) {
+      // A field of `this`: the object is shared unless a clause names it.
+      auto It = Explicit.find(T.Decl);
+      B.Attr = NestedPrivate.count(T.Decl) ? Sharing::Private
+               : It != Explicit.end()      ? It->second
+                                           : Sharing::Shared;
+    } else
+      B.Attr = Sharing::Private;
   }
+  // A static local of a called function cannot appear in a clause here.
+  if (V && V->isStaticLocal() &&
+      V->getParentFunctionOrMethod() != Spec.Function)
+    B.VisibleAtConstruct = false;
   R.Buffers.push_back(std::move(B));
   BufferIds[Key] = R.Buffers.size() - 1;
   return R.Buffers.size() - 1;

@@ -60,6 +60,11 @@ struct LoopShape {
 std::optional<LoopShape> matchForLoop(const clang::ForStmt *F,
                                       const clang::ASTContext &Ctx);
 
+/// Calls \p F on each child of \p S, entering the bodies of captured
+/// statements and OpenMP directives (whose children() do not include them).
+void forEachChild(const clang::Stmt *S,
+                  llvm::function_ref<void(const clang::Stmt *)> F);
+
 /// Where an lvalue or a pointer value lands: a buffer and an index.
 struct Target {
   const clang::ValueDecl *Decl = nullptr;
@@ -87,7 +92,9 @@ private:
   void collectClauses();
   void collectDeclsIn(const clang::Stmt *S,
                       llvm::SmallPtrSetImpl<const clang::VarDecl *> &Out);
-  void collectModified(const clang::Stmt *S);
+  void collectModified(const clang::Stmt *S,
+                       llvm::SmallPtrSetImpl<const clang::VarDecl *> &Out);
+  void collectModified(const clang::Stmt *S) { collectModified(S, Modified); }
   Sharing sharingOf(const clang::VarDecl *V) const;
   bool isDeclaredInUnit(const clang::VarDecl *V) const;
   std::optional<unsigned> bufferFor(const Target &T);
@@ -148,12 +155,19 @@ private:
   /// Variables declared in the team's region around the unit: private to
   /// each thread.
   llvm::SmallPtrSet<const clang::VarDecl *, 32> ThreadLocals;
-  /// Variables assigned somewhere in the unit.
+  /// Variables whose value the unit changes.
   llvm::SmallPtrSet<const clang::VarDecl *, 32> Modified;
-  /// Data-sharing clauses, innermost directive first wins.
-  llvm::DenseMap<const clang::VarDecl *, Sharing> Explicit;
+  /// Variables the unit changes or writes memory through (`p` of `p[i] = x`).
+  llvm::SmallPtrSet<const clang::VarDecl *, 32> Stored;
+  /// Data-sharing clauses, innermost directive first wins (variables, and
+  /// fields of `this` in member functions).
+  llvm::DenseMap<const clang::ValueDecl *, Sharing> Explicit;
   /// Variables named in a task's depend clause: ordered by the runtime.
-  llvm::SmallPtrSet<const clang::VarDecl *, 8> Ordered;
+  llvm::SmallPtrSet<const clang::ValueDecl *, 8> Ordered;
+  /// Variables privatized by nested constructs being visited.
+  llvm::SmallPtrSet<const clang::ValueDecl *, 8> NestedPrivate;
+  /// Variables the enclosing function assigns anywhere (computed lazily).
+  std::optional<llvm::SmallPtrSet<const clang::VarDecl *, 32>> FunctionModified;
   std::optional<Sharing> DefaultSharing;
   /// The directive that creates the team (parallel, teams), if any.
   const clang::OMPExecutableDirective *Team = nullptr;

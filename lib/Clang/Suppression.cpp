@@ -56,7 +56,8 @@ bool isSuppressedByNolint(const SourceManager &SM, SourceLocation Loc,
     if (lineHas(Buffer.slice(PrevBegin, Begin - 1), "NOLINTNEXTLINE", Check))
       return true;
   }
-  // NOLINTBEGIN ... NOLINTEND blocks before the location.
+  // A NOLINTBEGIN before the location closed by a NOLINTEND after it; an
+  // unmatched NOLINTBEGIN suppresses nothing, as in clang-tidy.
   int Open = 0;
   StringRef Before = Buffer.substr(0, Begin);
   while (!Before.empty()) {
@@ -67,7 +68,18 @@ bool isSuppressedByNolint(const SourceManager &SM, SourceLocation Loc,
       --Open;
     Before = Rest;
   }
-  return Open > 0;
+  if (Open == 0)
+    return false;
+  StringRef After = End == StringRef::npos ? StringRef() : Buffer.substr(End);
+  while (!After.empty() && Open > 0) {
+    auto [Current, Rest] = After.split('\n');
+    if (lineHas(Current, "NOLINTBEGIN", Check))
+      return false; // a new block opens before ours closes: unmatched
+    if (lineHas(Current, "NOLINTEND", Check))
+      return true;
+    After = Rest;
+  }
+  return false;
 }
 
 } // namespace clangfe

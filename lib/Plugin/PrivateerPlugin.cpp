@@ -55,16 +55,16 @@ protected:
     for (const std::string &Arg : Args) {
       std::string Error;
       if (!Opts.apply(Arg, Error)) {
-        Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Error,
-                                           "privateer: %0"))
+        Diags.Report(
+            Diags.getCustomDiagID(DiagnosticsEngine::Error, "privateer: %0"))
             << Error;
         return false;
       }
     }
     for (const std::string &Glob : Opts.Checks.unmatchedGlobs())
-      Diags.Report(Diags.getCustomDiagID(
-          DiagnosticsEngine::Warning,
-          "privateer: check glob '%0' matches no check"))
+      Diags.Report(
+          Diags.getCustomDiagID(DiagnosticsEngine::Warning,
+                                "privateer: check glob '%0' matches no check"))
           << Glob;
     return true;
   }

@@ -92,7 +92,8 @@ std::optional<AffineForm> toAffine(const Expr &E);
 /// Evaluates \p E with every symbol's value taken from \p Values; nothing when
 /// a symbol has no value, on division by zero, or on overflow.
 std::optional<int64_t>
-evaluate(const Expr &E, const std::function<std::optional<int64_t>(SymbolId)> &Values);
+evaluate(const Expr &E,
+         const std::function<std::optional<int64_t>(SymbolId)> &Values);
 
 } // namespace privateer
 

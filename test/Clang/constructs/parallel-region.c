@@ -120,3 +120,34 @@ void scratch_per_thread(double *out, const double *in) {
     out[tid] = tmp[3];
   }
 }
+
+void all_but_thread_zero(double *out) {
+  double x = 0;
+#pragma omp parallel
+  {
+    if (omp_get_thread_num() != 0)
+      x = 1; // expected-warning {{'x' is written by every thread without synchronization [privateer-shared-buffer]}}
+  }
+  *out = x;
+}
+
+void single_nowait(double *out) {
+  double x = 0;
+#pragma omp parallel
+  {
+#pragma omp single nowait
+    x = 1;
+  }
+  *out = x;
+}
+
+void lock_guarded(double *out, omp_lock_t *lock) {
+  double x = 0;
+#pragma omp parallel
+  {
+    omp_set_lock(lock);
+    x += 1;
+    omp_unset_lock(lock);
+  }
+  *out = x;
+}

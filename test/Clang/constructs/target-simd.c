@@ -69,16 +69,22 @@ void simd_only_scratch(double *out, const double *in, int n) {
   }
 }
 
-double simd_only_sum(const double *in, int n) {
+double simd_only_reduction(const double *in, int n) {
   double sum = 0;
-#pragma omp simd
+#pragma omp simd reduction(+ : sum)
   for (int i = 0; i < n; i++)
     sum += in[i];
   return sum;
 }
 
-void simd_only_shift(double *a, int n) {
+void simd_in_parallel_for(double *a, const double *b, int n, int m) {
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    double t;
 #pragma omp simd
-  for (int i = 1; i < n; i++)
-    a[i] = a[i - 1] + 1;
+    for (int j = 0; j < m; j++) {
+      t = b[i * m + j] * 2;
+      a[i * m + j] = t;
+    }
+  }
 }

@@ -40,6 +40,17 @@ void task_shared_array_scratch(double *out, int n) {
   }
 }
 
+void task_from_every_thread(double *out) {
+  double x = 0;
+#pragma omp parallel
+  {
+    // No 'single': every thread creates a task, and all of them write 'x'.
+#pragma omp task
+    x = f(0); // expected-warning {{'x' is written by every}}
+  }
+  *out = x;
+}
+
 void task_firstprivate_scratch(double *out, int n) {
   double tmp = 0;
 #pragma omp parallel

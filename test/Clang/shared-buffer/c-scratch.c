@@ -83,6 +83,31 @@ void matvec_c99(int n, int m, const double *A, const double *x, double *y) {
   }
 }
 
+// With collapse(2) both loop variables are associated, hence private.
+void add2d_c89(int n, int m, double *b, const double *a) {
+  int i, j;
+#pragma omp parallel for collapse(2)
+  for (i = 0; i < n; i++)
+    for (j = 0; j < m; j++)
+      b[i * m + j] = a[i * m + j] + 1.0;
+}
+
+// The inner counter declared inside the parallel region: one per thread.
+void matvec_region(int n, int m, const double *A, const double *x,
+                   double *y) {
+#pragma omp parallel
+  {
+    int j;
+#pragma omp for
+    for (int i = 0; i < n; i++) {
+      double s = 0;
+      for (j = 0; j < m; j++)
+        s += A[i * m + j] * x[j];
+      y[i] = s;
+    }
+  }
+}
+
 // A small fixed array reused per point, e.g. to hold neighbour weights.
 void weights(int n, const double *x, double *out) {
   double w[K];

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <vector>
 
 void shared_std_array(int n, double *out, const double *in) {
@@ -76,4 +77,24 @@ void read_only_table(int n, double *out, const double *in) {
 #pragma omp parallel for
   for (int i = 0; i < n; i++)
     out[i] = w[i % 4] * in[i] + v[(i + 1) % 4];
+}
+
+void shared_raw_memset(int n, int *out) {
+  int buf[16];
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    std::memset(buf, 0, sizeof buf); // expected-warning {{shared buffer 'buf' is scratch}}
+    buf[i % 16] = i;
+    out[i] = buf[3];
+  }
+}
+
+void local_raw_memset(int n, int *out) {
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    int buf[16];
+    std::memset(buf, 0, sizeof buf);
+    buf[i % 16] = i;
+    out[i] = buf[3];
+  }
 }

@@ -16,7 +16,7 @@ void shared_next(const Graph &g, const std::vector<int> &frontier,
     int u = frontier[k];
     for (int v : g[u])
       if (depth[v] < 0)
-        next.push_back(v); // expected-warning {{'next' is written by every iteration without synchronization}}
+        next.push_back(v); // expected-warning {{shared container 'next' is modified by every iteration without synchronization}}
   }
 }
 

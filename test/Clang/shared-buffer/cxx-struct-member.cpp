@@ -20,7 +20,7 @@ void shared_workspace(int n, int m, std::vector<double> &out) {
 #pragma omp parallel for
   for (int i = 0; i < n; i++) {
     for (int j = 0; j < m; j++)
-      ws.tmp[j] = i * 0.5 + j; // expected-warning {{shared buffer 'ws.tmp' is scratch}}
+      ws.tmp[j] = i * 0.5 + j; // expected-warning {{shared buffer 'ws' is scratch}}
     out[i] = ws.tmp[m - 1];
   }
 }

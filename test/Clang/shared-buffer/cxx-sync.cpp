@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <mutex>
+#include <omp.h>
 #include <vector>
 
 double plain_sum(const std::vector<double> &x) {
@@ -164,4 +165,74 @@ void std_atomic_histogram(const std::vector<int> &x, std::vector<std::atomic<lon
 #pragma omp parallel for
   for (int i = 0; i < n; i++)
     hist[x[i]].fetch_add(1);
+}
+
+void running_max(int n, const std::vector<double> &x, double &res) {
+  double m = x[0];
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    if (x[i] > m)
+      m = x[i]; // expected-warning {{'m' is updated by every iteration without a reduction}}
+  res = m;
+}
+
+void max_reduction(int n, const std::vector<double> &x, double &res) {
+  double m = x[0];
+#pragma omp parallel for reduction(max : m)
+  for (int i = 0; i < n; i++)
+    if (x[i] > m)
+      m = x[i];
+  res = m;
+}
+
+void scoped_lock_push(int n, std::vector<int> &out, const std::vector<int> &x, int &count) {
+  std::mutex m;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    std::scoped_lock lock(m);
+    out.push_back(x[i]);
+    count++;
+  }
+}
+
+void unique_lock_push(int n, std::vector<int> &out, const std::vector<int> &x) {
+  std::mutex m;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    int v = 2 * x[i];
+    std::unique_lock<std::mutex> lock(m);
+    out.push_back(v);
+  }
+}
+
+void omp_lock_sum(int n, const std::vector<double> &x, double &total) {
+  omp_lock_t l;
+  omp_init_lock(&l);
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    omp_set_lock(&l);
+    total += x[i];
+    omp_unset_lock(&l);
+  }
+  omp_destroy_lock(&l);
+}
+
+void ordered_push(int n, std::vector<int> &out, const std::vector<int> &x) {
+#pragma omp parallel for ordered
+  for (int i = 0; i < n; i++) {
+    int v = x[i] * 2;
+#pragma omp ordered
+    out.push_back(v);
+  }
+}
+
+void critical_counter_slot(int n, std::vector<int> &out, const std::vector<int> &x) {
+  int tail = 0;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    if (x[i] > 0) {
+#pragma omp critical
+      out[tail++] = x[i];
+    }
+  }
 }

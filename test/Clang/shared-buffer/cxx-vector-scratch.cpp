@@ -111,3 +111,96 @@ void own_row_of_matrix(int n, int m, std::vector<double> &a, const std::vector<d
     for (int j = 0; j < m; j++)
       a[i * m + j] = x[i] * x[j];
 }
+
+void shared_sorted_copy(int n, std::vector<double> &med, const std::vector<std::vector<double>> &rows) {
+  std::vector<double> row;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    row = rows[i]; // expected-warning {{shared buffer 'row' is scratch}}
+    std::sort(row.begin(), row.end());
+    med[i] = row[row.size() / 2];
+  }
+}
+
+void shared_copy_window(int n, std::vector<double> &out, const std::vector<double> &x) {
+  std::vector<double> win(8);
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    std::copy(x.begin() + i, x.begin() + i + 8, win.begin()); // expected-warning {{shared buffer 'win' is scratch}}
+    out[i] = win[0] + win[7];
+  }
+}
+
+void shared_row_range_for(int n, std::vector<double> &out) {
+  std::vector<double> row(8);
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    for (double &e : row)
+      e = i; // expected-warning {{shared buffer 'row' is scratch}}
+    out[i] = row[0];
+  }
+}
+
+void shared_row_iterator(int n, std::vector<double> &out) {
+  std::vector<double> row(8);
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    for (auto it = row.begin(); it != row.end(); ++it)
+      *it = i; // expected-warning {{shared buffer 'row' is scratch}}
+    out[i] = row[0];
+  }
+}
+
+void shared_row_data(int n, std::vector<double> &out) {
+  std::vector<double> row(8);
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    double *p = row.data();
+    for (int j = 0; j < 8; j++)
+      p[j] = i + j; // expected-warning {{shared buffer 'row' is scratch}}
+    out[i] = p[7];
+  }
+}
+
+void shared_pair_front_back(int n, std::vector<double> &out) {
+  std::vector<double> pair(2);
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    pair.front() = i; // expected-warning {{shared buffer 'pair' is scratch}}
+    pair.back() = 2.0 * i;
+    out[i] = pair.front() + pair.back();
+  }
+}
+
+void time_steps(int steps, int n, std::vector<double> &out) {
+  for (int s = 0; s < steps; s++) {
+    std::vector<double> tmp(4); // one per time step, shared by the inner parallel loop
+#pragma omp parallel for
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < 4; j++)
+        tmp[j] = s + i + j; // expected-warning {{shared buffer 'tmp' is scratch}}
+      out[i] += tmp[3];
+    }
+  }
+}
+
+void own_element_iterator_loop(std::vector<double> &v) {
+#pragma omp parallel for
+  for (auto it = v.begin(); it < v.end(); ++it)
+    *it *= 2.0;
+}
+
+void own_element_data(int n, std::vector<double> &v) {
+  double *p = v.data();
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    p[i] = i;
+}
+
+void own_element_dynamic(int n, std::vector<double> &out, const std::vector<double> &x) {
+#pragma omp parallel for schedule(dynamic, 16)
+  for (int i = 0; i < n; i++) {
+    std::vector<double> tmp(x.begin(), x.begin() + (i % 8) + 1);
+    out[i] = tmp.back();
+  }
+}

@@ -1,0 +1,23 @@
+// Without -fopenmp the pragmas are ignored and the loops are sequential:
+// the plugin reports nothing, even for a loop that would race.
+// RUN: %clang -fsyntax-only -fplugin=%plugin -Xclang -verify %s
+// expected-no-diagnostics
+
+double sum_racy(const double *x, int n) {
+  double sum = 0;
+  double tmp[4];
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    for (int k = 0; k < 4; k++)
+      tmp[k] = x[i] + k;
+    sum += tmp[3];
+  }
+  return sum;
+}
+
+int threads_racy(void) {
+  int nthreads = 0;
+#pragma omp parallel
+  nthreads = 4;
+  return nthreads;
+}
