@@ -12,6 +12,8 @@
 
 #include "privateer/Analysis/IndexOracle.h"
 
+#include "privateer/Analysis/Delinearize.h"
+
 #include <cstdlib>
 #include <numeric>
 
@@ -476,6 +478,21 @@ Conflict Query::run() {
   return C;
 }
 
+/// Runs the query on row-major indices split back into dimensions, naming
+/// the witness's element with the original index.
+Conflict runDelinearized(const ParallelRegion &R, const Access &A,
+                         const Access &B) {
+  Access DA = A, DB = B;
+  if (!delinearize(R, DA, DB))
+    return Query(R, A, B).run();
+  Conflict C = Query(R, DA, DB).run();
+  if (C.W) {
+    C.W->Element.clear();
+    fillElement(R, A, C);
+  }
+  return C;
+}
+
 Conflict Query::runUnfilled() {
   if ((A.PinnedItem || B.PinnedItem) && R.WorkItemVars.size() == 1)
     return pinned();
@@ -506,10 +523,9 @@ Conflict AffineIndexOracle::query(const ParallelRegion &R, const Access &A,
       return {Verdict::Disjoint, std::nullopt, false};
     ParallelRegion Flat = R;
     Flat.WorkItemVars.clear();
-    Conflict C = Query(Flat, A, B).run();
-    return C;
+    return runDelinearized(Flat, A, B);
   }
-  return Query(R, A, B).run();
+  return runDelinearized(R, A, B);
 }
 
 std::string renderElement(const ParallelRegion &R, const Access &A,

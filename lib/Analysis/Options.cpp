@@ -12,7 +12,7 @@ namespace privateer {
 
 const char *Options::help() {
   return "checks=<globs> (e.g. '-*,privateer-shared-buffer'), werror, "
-         "cache-line=<bytes>";
+         "cache-line=<bytes>, solver-timeout-ms=<ms>, stats, dump-model";
 }
 
 bool Options::apply(const std::string &Word, std::string &Error) {
@@ -26,6 +26,21 @@ bool Options::apply(const std::string &Word, std::string &Error) {
   }
   if (Name == "werror" && !HasValue) {
     WarningsAsErrors = true;
+    return true;
+  }
+  if (Name == "stats" && !HasValue) {
+    Stats = true;
+    return true;
+  }
+  if (Name == "solver-timeout-ms" && HasValue) {
+    char *End = nullptr;
+    long N = std::strtol(Value.c_str(), &End, 10);
+    if (Value.empty() || *End || N < 1 || N > 60000) {
+      Error = "invalid solver-timeout-ms '" + Value +
+              "': expected milliseconds between 1 and 60000";
+      return false;
+    }
+    SolverTimeoutMs = unsigned(N);
     return true;
   }
   if (Name == "dump-model" && !HasValue) {

@@ -11,6 +11,8 @@
 
 #include "RegionBuilder.h"
 
+#include "privateer/Model/Polynomial.h"
+
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/OpenMPKinds.h"
@@ -715,7 +717,8 @@ void RegionBuilder::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
 }
 
 void RegionBuilder::recordRange(const Expr *Pointer, const Expr *Length,
-                                AccessKind Kind, const Expr *Where) {
+                                AccessKind Kind, const Expr *Where,
+                                bool LengthInBytes) {
   visitPointerOperand(Pointer);
   // memset and memcpy take `void *`: look through that conversion.
   while (const auto *IC = dyn_cast<ImplicitCastExpr>(Pointer->IgnoreParens())) {
@@ -737,8 +740,49 @@ void RegionBuilder::recordRange(const Expr *Pointer, const Expr *Length,
     record(*T, Kind, Where, ReductionOp::None, false, /*Whole=*/true);
     return;
   }
-  record(*T, Kind, Where, ReductionOp::None, false, false,
-         Length ? translate(Length) : opaque(Where, true));
+  if (!Length || T->Index.empty())
+    return; // a range per work item of unknown length: nothing to claim
+  // The elements [start, start + count): an inner loop over the count.
+  ExprRef Count = translate(Length);
+  if (LengthInBytes) {
+    QualType Elem = Pointer->getType()->isPointerType()
+                        ? Pointer->getType()->getPointeeType()
+                        : QualType();
+    uint64_t Size =
+        Elem.isNull() || Elem->isIncompleteType() || Elem->isVoidType()
+            ? 0
+            : Ctx.getTypeSizeInChars(Elem).getQuantity();
+    if (Size == 0)
+      return; // bytes of an unknown element type: no index to speak of
+    if (Size > 1) {
+      auto P = toPolynomial(*Count);
+      bool Exact = P.has_value();
+      if (P)
+        for (auto &[M, K] : P->Terms)
+          Exact &= K % int64_t(Size) == 0;
+      if (Exact) {
+        for (auto &[M, K] : P->Terms)
+          K /= int64_t(Size);
+        Count = P->toExpr();
+      } else {
+        // A partial element still touches it: round up.
+        Count = SymExpr::binary(
+            ExprKind::Div,
+            SymExpr::binary(ExprKind::Add, Count,
+                            SymExpr::constant(int64_t(Size) - 1)),
+            SymExpr::constant(int64_t(Size)));
+      }
+    }
+  }
+  Symbol Offset;
+  Offset.Name = "offset in " + spell(Where);
+  Offset.Kind = SymbolKind::InnerLoop;
+  Offset.Min = SymExpr::constant(0);
+  Offset.Max = SymExpr::binary(ExprKind::Sub, Count, SymExpr::constant(1));
+  SymbolId Id = R.addSymbol(std::move(Offset));
+  T->Index.back() =
+      SymExpr::binary(ExprKind::Add, T->Index.back(), SymExpr::symbol(Id));
+  record(*T, Kind, Where);
 }
 
 bool RegionBuilder::visitKnownLibraryCall(const CallExpr *Call) {
@@ -749,40 +793,40 @@ bool RegionBuilder::visitKnownLibraryCall(const CallExpr *Call) {
   unsigned N = Call->getNumArgs();
   auto Arg = [&](unsigned K) { return Call->getArg(K); };
   if ((Name == "memset" && N == 3) || (Name == "bzero" && N == 2)) {
-    recordRange(Arg(0), Arg(N - 1), AccessKind::Write, Call);
+    recordRange(Arg(0), Arg(N - 1), AccessKind::Write, Call, true);
     return true;
   }
   if ((Name == "memcpy" || Name == "memmove" || Name == "strncpy") && N == 3) {
-    recordRange(Arg(1), Arg(2), AccessKind::Read, Call);
-    recordRange(Arg(0), Arg(2), AccessKind::Write, Call);
+    recordRange(Arg(1), Arg(2), AccessKind::Read, Call, true);
+    recordRange(Arg(0), Arg(2), AccessKind::Write, Call, true);
     return true;
   }
   if (Name == "strcpy" && N == 2) {
-    recordRange(Arg(1), nullptr, AccessKind::Read, Call);
-    recordRange(Arg(0), nullptr, AccessKind::Write, Call);
+    recordRange(Arg(1), nullptr, AccessKind::Read, Call, false);
+    recordRange(Arg(0), nullptr, AccessKind::Write, Call, false);
     return true;
   }
   bool Std = FD->isInStdNamespace();
   if (Std && Name == "fill" && N == 3) {
-    recordRange(Arg(0), nullptr, AccessKind::Write, Call);
+    recordRange(Arg(0), nullptr, AccessKind::Write, Call, false);
     visitExpr(Arg(1), AccessKind::Read, true);
     visitExpr(Arg(2), AccessKind::Read, true);
     return true;
   }
   if (Std && Name == "fill_n" && N == 3) {
-    recordRange(Arg(0), Arg(1), AccessKind::Write, Call);
+    recordRange(Arg(0), Arg(1), AccessKind::Write, Call, false);
     visitExpr(Arg(2), AccessKind::Read, true);
     return true;
   }
   if (Std && Name == "copy" && N == 3) {
-    recordRange(Arg(0), nullptr, AccessKind::Read, Call);
+    recordRange(Arg(0), nullptr, AccessKind::Read, Call, false);
     visitExpr(Arg(1), AccessKind::Read, true);
-    recordRange(Arg(2), nullptr, AccessKind::Write, Call);
+    recordRange(Arg(2), nullptr, AccessKind::Write, Call, false);
     return true;
   }
   if (Std && Name == "copy_n" && N == 3) {
-    recordRange(Arg(0), Arg(1), AccessKind::Read, Call);
-    recordRange(Arg(2), Arg(1), AccessKind::Write, Call);
+    recordRange(Arg(0), Arg(1), AccessKind::Read, Call, false);
+    recordRange(Arg(2), Arg(1), AccessKind::Write, Call, false);
     return true;
   }
   // Atomic builtins and C11/C++ atomic free functions are synchronized.

@@ -11,6 +11,7 @@
 #include "privateer/Clang/OpenMPAnalyzer.h"
 
 #include "RegionBuilder.h"
+#include "privateer/Analysis/IndexSolver.h"
 #include "privateer/Analysis/SharedBufferAnalysis.h"
 #include "privateer/Model/Printer.h"
 
@@ -54,8 +55,8 @@ std::optional<RegionKind> unitKind(OpenMPDirectiveKind K) {
 class UnitFinder : public RecursiveASTVisitor<UnitFinder> {
 public:
   UnitFinder(ASTContext &Ctx, const Options &Opts,
-             std::vector<Finding> &Findings)
-      : Ctx(Ctx), Opts(Opts), Findings(Findings) {}
+             std::vector<Finding> &Findings, IndexOracle &Oracle)
+      : Ctx(Ctx), Opts(Opts), Findings(Findings), Oracle(Oracle) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -122,7 +123,6 @@ public:
         Region->NumThreads->value() == 1 && Region->Kind != RegionKind::Tasks)
       return true;
     if (Opts.Checks.isEnabled(CheckId::SharedBuffer)) {
-      AffineIndexOracle Oracle;
       for (Finding &F : analyzeSharedBuffers(*Region, Oracle))
         Findings.push_back(std::move(F));
     }
@@ -133,6 +133,7 @@ private:
   ASTContext &Ctx;
   const Options &Opts;
   std::vector<Finding> &Findings;
+  IndexOracle &Oracle;
   std::vector<const Stmt *> Stack;
   const FunctionDecl *Function = nullptr;
 };
@@ -146,8 +147,15 @@ std::vector<Finding> analyzeTranslationUnit(ASTContext &Ctx,
   // several threads.
   if (!Ctx.getLangOpts().OpenMP || Ctx.getLangOpts().OpenMPSimd)
     return Findings;
-  UnitFinder Finder(Ctx, Opts, Findings);
+  // One solver per translation unit: its cache and budget are the unit's.
+  SolverOptions SO;
+  SO.TimeoutMs = Opts.SolverTimeoutMs;
+  SolverStats Stats;
+  auto Oracle = createIndexSolver(SO, Stats);
+  UnitFinder Finder(Ctx, Opts, Findings, *Oracle);
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  if (Opts.Stats)
+    llvm::errs() << Stats.str() << "\n";
   return Findings;
 }
 

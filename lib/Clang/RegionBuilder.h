@@ -132,8 +132,11 @@ private:
   void visitLValue(const clang::Expr *E, AccessKind Mode, ReductionOp Op,
                    bool ValueUsed);
   void visitPointerOperand(const clang::Expr *E);
+  /// Records an access of the elements [Pointer, Pointer + Length); Length
+  /// counts bytes for the mem* routines, elements for std:: algorithms.
   void recordRange(const clang::Expr *Pointer, const clang::Expr *Length,
-                   AccessKind Kind, const clang::Expr *Where);
+                   AccessKind Kind, const clang::Expr *Where,
+                   bool LengthInBytes);
   ReductionOp selfUpdateOp(const clang::Expr *LHS, const clang::Expr *RHS);
   bool sameTarget(const clang::Expr *A, const clang::Expr *B);
   void record(const Target &T, AccessKind Kind, const clang::Expr *Where,

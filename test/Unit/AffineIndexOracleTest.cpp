@@ -123,10 +123,25 @@ TEST(AffineIndexOracle, ModuloOfASmallSpaceIsDisjoint) {
   EXPECT_EQ(F.self({mod(s(F.I), c(4))}).V, Verdict::Disjoint);
 }
 
-TEST(AffineIndexOracle, SymbolicProductIsUnknown) {
+TEST(AffineIndexOracle, RowMajorIndexIsDelinearized) {
   Fixture F;
-  // a[i*n + j]: needs the range of j; left to a solver.
-  EXPECT_EQ(F.self({add(mul(s(F.I), s(F.N)), s(F.J))}).V, Verdict::Unknown);
+  // a[i*n + j] with 0 <= j <= n-1 is a[i][j] written flat.
+  EXPECT_EQ(F.self({add(mul(s(F.I), s(F.N)), s(F.J))}).V, Verdict::Disjoint);
+}
+
+TEST(AffineIndexOracle, OverlappingRowsAreNotDelinearized) {
+  Fixture F;
+  // j runs to n inclusive: row i's last element is row i+1's first.
+  SymbolId K = F.T.symbol("k", SymbolKind::InnerLoop, c(0), s(F.N));
+  EXPECT_EQ(F.self({add(mul(s(F.I), s(F.N)), s(K))}).V, Verdict::Unknown);
+}
+
+TEST(AffineIndexOracle, ConstantStrideBlocksAreDisjoint) {
+  Fixture F;
+  SymbolId K = F.T.symbol("k", SymbolKind::InnerLoop, c(0), c(7));
+  EXPECT_EQ(F.self({add(mul(c(8), s(F.I)), s(K))}).V, Verdict::Disjoint);
+  SymbolId K9 = F.T.symbol("k9", SymbolKind::InnerLoop, c(0), c(8));
+  EXPECT_NE(F.self({add(mul(c(8), s(F.I)), s(K9))}).V, Verdict::Disjoint);
 }
 
 TEST(AffineIndexOracle, IndirectIndexIsUnknownAndMarkedOpaque) {

@@ -36,6 +36,8 @@ struct Witness {
   std::vector<std::pair<std::string, int64_t>> Assumptions;
   /// The element both touch, e.g. `row[0]`; empty when not computed.
   std::string Element;
+  /// The element's index values, when known.
+  std::vector<int64_t> ElementValues;
 };
 
 struct Conflict {

@@ -24,6 +24,10 @@ struct Options {
   unsigned CacheLine = 64;
   /// Print each region's model to stderr (for developers).
   bool DumpModel = false;
+  /// Print the index solver's statistics after each translation unit.
+  bool Stats = false;
+  /// Time limit of one index-solver query.
+  unsigned SolverTimeoutMs = 100;
 
   /// Applies one `name` or `name=value` word; false with \p Error set when
   /// the word is not an option or its value is invalid.

@@ -1,0 +1,47 @@
+//===- IndexSolver.h - Exact index reasoning with z3 ------------*- C++ -*-===//
+//
+// Part of privateer. The oracle the checks use: the affine patterns answer
+// what their shape decides; an SMT solver (z3, isolated in one translation
+// unit) answers the rest exactly, with a per-query timeout, a cache and a
+// per-translation-unit budget. A solver error or timeout is Unknown, never
+// Disjoint.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PRIVATEER_ANALYSIS_INDEXSOLVER_H
+#define PRIVATEER_ANALYSIS_INDEXSOLVER_H
+
+#include "privateer/Analysis/IndexOracle.h"
+
+#include <memory>
+#include <string>
+
+namespace privateer {
+
+struct SolverOptions {
+  /// Time limit of one solver query.
+  unsigned TimeoutMs = 100;
+  /// Queries allowed for one translation unit; later ones are Unknown.
+  unsigned MaxQueries = 2000;
+  /// Solver time allowed for one translation unit.
+  unsigned BudgetMs = 5000;
+};
+
+struct SolverStats {
+  unsigned PatternAnswers = 0; ///< decided by the affine patterns
+  unsigned Queries = 0;        ///< sent to the solver
+  unsigned CacheHits = 0;
+  unsigned Sat = 0, Unsat = 0, Unknown = 0;
+  unsigned Skipped = 0; ///< over the budget, or opaque indices
+  double Millis = 0;    ///< time spent in the solver
+
+  std::string str() const;
+};
+
+/// The oracle used by the checks: patterns first, z3 for the rest.
+std::unique_ptr<IndexOracle> createIndexSolver(const SolverOptions &Options,
+                                               SolverStats &Stats);
+
+} // namespace privateer
+
+#endif // PRIVATEER_ANALYSIS_INDEXSOLVER_H
