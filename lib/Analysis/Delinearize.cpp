@@ -15,53 +15,82 @@ namespace privateer {
 
 namespace {
 
-/// Whether \p Rest is a single loop variable whose values are exactly
-/// [0, S-1] (so that S >= 1 whenever the access runs).
+/// Whether \p Rest is `v + d` for a loop variable v whose values keep it
+/// within [0, S-1] (so that S >= 1 whenever the access runs).
 bool isBoundedRemainder(const ParallelRegion &R, const Polynomial &Rest,
                         SymbolId S) {
-  if (Rest.Terms.size() != 1)
+  int64_t D = 0;
+  const Symbol *V = nullptr;
+  for (const auto &[M, C] : Rest.Terms) {
+    if (M.empty()) {
+      D = C;
+      continue;
+    }
+    if (M.size() != 1 || C != 1 || V)
+      return false;
+    V = &R.symbol(M[0]);
+  }
+  if (!V ||
+      (V->Kind != SymbolKind::InnerLoop && V->Kind != SymbolKind::Induction))
     return false;
-  const auto &[M, C] = *Rest.Terms.begin();
-  if (M.size() != 1 || C != 1)
+  if (!V->Min || V->Min->kind() != ExprKind::Constant ||
+      V->Min->value() + D < 0 || !V->Max)
     return false;
-  const Symbol &V = R.symbol(M[0]);
-  if (V.Kind != SymbolKind::InnerLoop && V.Kind != SymbolKind::Induction)
-    return false;
-  if (!V.Min || V.Min->kind() != ExprKind::Constant || V.Min->value() != 0 ||
-      !V.Max || V.Step != 1)
-    return false;
-  auto Max = toAffine(*V.Max);
-  return Max && Max->Constant == -1 && Max->Coeffs.size() == 1 &&
-         Max->coeff(S) == 1;
+  // Max + d <= S - 1, with Max affine in S alone: Max = S + e.
+  auto Max = toAffine(*V->Max);
+  return Max && Max->Coeffs.size() == 1 && Max->coeff(S) == 1 &&
+         Max->Constant + D <= -1;
 }
 
-/// The constant C such that \p V ranges over exactly [0, C-1], if any.
-std::optional<int64_t> constantRange(const Symbol &V) {
+/// The inclusive constant range of loop variable \p V, if it has one.
+std::optional<std::pair<int64_t, int64_t>> constantRange(const Symbol &V) {
   if ((V.Kind != SymbolKind::InnerLoop && V.Kind != SymbolKind::Induction) ||
-      !V.Min || V.Min->kind() != ExprKind::Constant || V.Min->value() != 0 ||
-      !V.Max || V.Max->kind() != ExprKind::Constant || V.Step != 1 ||
-      V.Max->value() < 1 || V.Max->value() > (int64_t(1) << 40))
+      !V.Min || V.Min->kind() != ExprKind::Constant || !V.Max ||
+      V.Max->kind() != ExprKind::Constant || V.Max->value() < V.Min->value())
     return std::nullopt;
-  return V.Max->value() + 1;
+  return std::make_pair(V.Min->value(), V.Max->value());
 }
 
-/// Splits \p P as C*Q + r with r a loop variable over [0, C-1] (or no r).
+/// Splits \p P as C*Q + r with r = v + d a loop variable staying within
+/// [0, C-1], or r a constant in that range.
 bool splitConstant(const ParallelRegion &R, const Polynomial &P, int64_t C,
                    Polynomial &Q, Polynomial &Rest, bool &Bounded) {
   Q.Terms.clear();
   Rest.Terms.clear();
   Bounded = false;
+  const Symbol *V = nullptr;
+  int64_t D = 0;
   for (const auto &[M, K] : P.Terms) {
+    if (M.empty()) {
+      // The constant splits into a multiple of C and a remainder; a
+      // floor division keeps the remainder non-negative.
+      int64_t Q0 = K / C, R0 = K % C;
+      if (R0 < 0) {
+        R0 += C;
+        --Q0;
+      }
+      if (Q0)
+        Q.Terms[M] = Q0;
+      D = R0;
+      continue;
+    }
     if (K % C == 0) {
       Q.Terms[M] = K / C;
       continue;
     }
-    if (Bounded || K != 1 || M.size() != 1 ||
-        constantRange(R.symbol(M[0])) != C)
+    if (V || K != 1 || M.size() != 1)
       return false;
+    V = &R.symbol(M[0]);
     Rest.Terms[M] = 1;
-    Bounded = true;
   }
+  if (D)
+    Rest.Terms[{}] = D;
+  if (!V)
+    return Rest.Terms.empty() || D < C; // a constant remainder
+  auto Range = constantRange(*V);
+  if (!Range || Range->first + D < 0 || Range->second + D > C - 1)
+    return false;
+  Bounded = true;
   return true;
 }
 
@@ -77,13 +106,13 @@ bool splitOnce(const ParallelRegion &R, Access &A, Access &B) {
     auto PA = toPolynomial(*A.Index[D]), PB = toPolynomial(*B.Index[D]);
     if (!PA || !PB)
       continue;
-    // Constant strides: `a[8*b + k]` with k in [0, 7].
+    // Constant strides: `a[8*b + k]` with k in [0, 7]; the candidate widths
+    // are the coefficients of the other terms.
     std::set<int64_t> Widths;
     for (const Polynomial *P : {&*PA, &*PB})
       for (const auto &[M, K] : P->Terms)
-        if (M.size() == 1 && K == 1)
-          if (auto C = constantRange(R.symbol(M[0])))
-            Widths.insert(*C);
+        if (!M.empty() && (K > 1 || K < -1))
+          Widths.insert(K < 0 ? -K : K);
     for (int64_t C : Widths) {
       Polynomial QA, RA, QB, RB;
       bool BA = false, BB = false;

@@ -19,6 +19,7 @@
 
 #include <chrono>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -252,7 +253,9 @@ private:
   Conflict solve(const ParallelRegion &R, const Access &A, const Access &B) {
     Conflict Result; // Unknown unless proven otherwise
     try {
-      z3::context &C = Context;
+      if (!Context)
+        Context.emplace();
+      z3::context &C = *Context;
       Encoder E(C, R);
       std::vector<z3::expr> Goal;
       bool Sections = R.Kind == RegionKind::Sections;
@@ -365,9 +368,9 @@ private:
   SolverOptions Options;
   SolverStats &Stats;
   AffineIndexOracle Patterns;
-  /// One context for the translation unit: creating one costs more than a
-  /// typical query.
-  z3::context Context;
+  /// One context for the translation unit, made on its first query:
+  /// creating one costs more than a typical query.
+  std::optional<z3::context> Context;
   std::map<std::string, Conflict> Cache;
 };
 

@@ -340,12 +340,14 @@ ExprRef RegionBuilder::translate(const Expr *E) {
 
   // A load (`idx[i]`, `p->n`): the same value in every work item only when
   // nothing it reads is written by the unit or differs per work item.
-  InvariantLoadChecker Checker([this](const VarDecl *V) {
+  // The checker keeps a function_ref: the lambda must outlive it.
+  auto VariesPerItem = [this](const VarDecl *V) -> bool {
     if (auto It = Symbols.find(V); It != Symbols.end())
       return R.symbol(It->second).Kind != SymbolKind::Invariant;
     return Stored.count(V) || ItemLocals.count(V) || ThreadLocals.count(V) ||
            ParamValues.count(V);
-  });
+  };
+  InvariantLoadChecker Checker(VariesPerItem);
   bool Invariant = Checker.Visit(E);
   return opaque(E, !Invariant);
 }
