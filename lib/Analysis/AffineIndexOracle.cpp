@@ -104,9 +104,11 @@ Witness Query::witnessFor(int64_t Off1, int64_t Off2) {
   Witness W;
   for (SymbolId V : R.WorkItemVars) {
     const Symbol &S = R.symbol(V);
-    int64_t Base = constantOf(S.Min).value_or(0);
-    W.First.push_back({S.Name, Base + Off1 * S.Step});
-    W.Second.push_back({S.Name, Base + Off2 * S.Step});
+    // Values counted from where the loop starts.
+    int64_t Base = constantOf(S.Descending ? S.Max : S.Min).value_or(0);
+    int64_t Dir = S.Descending ? -1 : 1;
+    W.First.push_back({S.Name, Base + Dir * Off1 * S.Step});
+    W.Second.push_back({S.Name, Base + Dir * Off2 * S.Step});
     // Only the first variable of a collapsed nest needs to differ.
     Off1 = Off2 = 0;
   }
@@ -204,10 +206,25 @@ Conflict Query::affine(bool &Tried) {
     bool HasItem = false;
     for (__int128 X : Row)
       HasItem |= X != 0;
+    // Iterations on one thread never race: a dimension that is the same
+    // multiple of the thread id on both sides (`part[tid]` in a loop)
+    // keeps the two accesses on one thread.
+    if (FA->Coeffs.size() == 1 && FA->Coeffs == FB->Coeffs &&
+        FA->Constant == FB->Constant &&
+        isKind(R, FA->Coeffs.begin()->first, SymbolKind::ThreadId) &&
+        !R.isWorkItemVar(FA->Coeffs.begin()->first)) {
+      C.V = Verdict::Disjoint;
+      Tried = true;
+      return C;
+    }
     if (!SameRest || !Clean) {
       // Identical dimensions without work-item variables (`[j]` and `[j]`
-      // of an inner loop) can always be matched; others block a witness.
-      if (!(SameRest && !HasItem && FA->Constant == FB->Constant))
+      // of an inner loop) can always be matched, unless the inner loop's
+      // range depends on the work item; others block a witness.
+      bool ItemFree = true;
+      for (auto &[S, K] : FA->Coeffs)
+        ItemFree &= !R.symbolDependsOnWorkItem(S);
+      if (!(SameRest && !HasItem && ItemFree && FA->Constant == FB->Constant))
         AllDimsUsable = false;
       continue;
     }
@@ -246,7 +263,14 @@ Conflict Query::affine(bool &Tried) {
     C.V = Verdict::Disjoint;
     return C;
   }
-  if (AllZero && AllDimsUsable) {
+  // A collision is only claimed on constant bounds, where the work items
+  // are known to exist; with symbolic bounds the solver, which encodes
+  // them, decides.
+  bool ConstantBounds = true;
+  for (SymbolId V : Items)
+    ConstantBounds &=
+        constantOf(R.symbol(V).Min) && constantOf(R.symbol(V).Max);
+  if (AllZero && AllDimsUsable && ConstantBounds) {
     // A work-item variable that no index mentions (`a[i]` under
     // collapse(2) over i and j): items differing only in it collide.
     for (size_t K = 0; K < Items.size(); ++K) {
@@ -254,16 +278,16 @@ Conflict Query::affine(bool &Tried) {
       for (const auto &Row : Rows)
         Unused &= Row[K] == 0;
       const Symbol &V = R.symbol(Items[K]);
-      auto Lo = constantOf(V.Min), Hi = constantOf(V.Max);
-      if (!Unused || (Lo && Hi && *Hi - *Lo < V.Step))
+      if (!Unused || *constantOf(V.Max) - *constantOf(V.Min) < V.Step)
         continue;
       C.V = Verdict::Collide;
       Witness W;
       for (size_t X = 0; X < Items.size(); ++X) {
         const Symbol &S = R.symbol(Items[X]);
-        int64_t Base = constantOf(S.Min).value_or(0);
-        W.First.push_back({S.Name, Base});
-        W.Second.push_back({S.Name, Base + (X == K ? S.Step : 0)});
+        int64_t Start = *constantOf(S.Descending ? S.Max : S.Min);
+        int64_t Next = Start + (S.Descending ? -S.Step : S.Step);
+        W.First.push_back({S.Name, Start});
+        W.Second.push_back({S.Name, X == K ? Next : Start});
       }
       C.W = W;
       return C;
@@ -289,14 +313,26 @@ Conflict Query::affine(bool &Tried) {
     C.V = Verdict::Disjoint;
     return C;
   }
-  int64_t Steps = *Distance / V.Step;
-  auto Lo = constantOf(V.Min), Hi = constantOf(V.Max);
-  if (Lo && Hi && std::llabs(Steps) > (*Hi - *Lo) / V.Step) {
+  if (!ConstantBounds) {
+    Tried = false;
+    return C;
+  }
+  int64_t Lo = *constantOf(V.Min), Hi = *constantOf(V.Max);
+  // The lowest value on the loop's lattice (counted from its start).
+  int64_t Low = V.Descending ? Hi - ((Hi - Lo) / V.Step) * V.Step : Lo;
+  int64_t High = V.Descending ? Hi : Lo + ((Hi - Lo) / V.Step) * V.Step;
+  if (std::llabs(*Distance) > High - Low) {
     C.V = Verdict::Disjoint; // the distance exceeds the iteration space
     return C;
   }
+  // The first access's work item is Distance after the second's.
+  int64_t V1 = *Distance > 0 ? Low + *Distance : Low;
+  int64_t V2 = *Distance > 0 ? Low : Low - *Distance;
   C.V = Verdict::Collide;
-  C.W = Steps > 0 ? witnessFor(Steps, 0) : witnessFor(0, -Steps);
+  Witness W;
+  W.First.push_back({V.Name, V1});
+  W.Second.push_back({V.Name, V2});
+  C.W = W;
   return C;
 }
 
@@ -310,9 +346,9 @@ Conflict Query::enumerate() {
   SymbolId V = R.WorkItemVars[0];
   const Symbol &S = R.symbol(V);
   auto Lo = constantOf(S.Min);
-  if (!Lo)
-    return C;
   auto Hi = constantOf(S.Max);
+  if (!Lo || (S.Descending && !Hi))
+    return C;
   for (const Access *X : {&A, &B})
     for (const ExprRef &I : X->Index)
       if (I->mentions([&](SymbolId Sym) { return Sym != V; }))
@@ -338,13 +374,16 @@ Conflict Query::enumerate() {
     return std::optional<std::vector<int64_t>>(Out);
   };
   for (int64_t K1 = 0; K1 < Count; ++K1) {
-    auto EA = Eval(A, *Lo + K1 * S.Step);
+    auto At = [&](int64_t K) {
+      return S.Descending ? *Hi - K * S.Step : *Lo + K * S.Step;
+    };
+    auto EA = Eval(A, At(K1));
     if (!EA)
       return C;
     for (int64_t K2 = 0; K2 < Count; ++K2) {
       if (K1 == K2)
         continue;
-      auto EB = Eval(B, *Lo + K2 * S.Step);
+      auto EB = Eval(B, At(K2));
       if (!EB)
         return C;
       if (*EA == *EB) {

@@ -101,6 +101,11 @@ bool splitOnce(const ParallelRegion &R, Access &A, Access &B) {
     X.Index.insert(X.Index.begin() + D + 1, Rest.toExpr());
     if (X.Fields.size() > D)
       X.Fields.insert(X.Fields.begin() + D + 1, "");
+    if (X.Strides.size() > D) {
+      // The remainder steps like the flat index; the quotient by rows.
+      X.Strides.insert(X.Strides.begin() + D + 1, X.Strides[D]);
+      X.Strides[D] = 0;
+    }
   };
   for (size_t D = 0; D < A.Index.size(); ++D) {
     auto PA = toPolynomial(*A.Index[D]), PB = toPolynomial(*B.Index[D]);

@@ -370,6 +370,29 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
 std::vector<Finding> analyzeSharedBuffers(const ParallelRegion &R,
                                           IndexOracle &Oracle) {
   std::vector<Finding> Findings;
+  // A task outside a loop: its instances are not modelled (yet).
+  if (R.Kind == RegionKind::Tasks && R.WorkItemVars.empty())
+    return Findings;
+  // Constant bounds that leave fewer than two work items: nothing races.
+  if (R.Kind == RegionKind::Loop) {
+    int64_t Items = 1;
+    bool Known = true;
+    for (SymbolId V : R.WorkItemVars) {
+      const Symbol &S = R.symbol(V);
+      if (!S.Min || !S.Max || S.Min->kind() != ExprKind::Constant ||
+          S.Max->kind() != ExprKind::Constant) {
+        Known = false;
+        break;
+      }
+      int64_t Count = S.Max->value() < S.Min->value()
+                          ? 0
+                          : (S.Max->value() - S.Min->value()) / S.Step + 1;
+      Items = Count > 1 ? (Items > (int64_t(1) << 40) ? Items : Items * Count)
+                        : Items * Count;
+    }
+    if (Known && Items < 2)
+      return Findings;
+  }
   for (unsigned BI = 0; BI < R.Buffers.size(); ++BI) {
     const Buffer &B = R.Buffers[BI];
     if (B.Attr != Sharing::Shared)
@@ -401,6 +424,8 @@ std::vector<Finding> analyzeSharedBuffers(const ParallelRegion &R,
       for (const Access *A : Others) {
         if (A == W && W->SingleWorkItem)
           continue;
+        if (A->Phase != W->Phase)
+          continue; // a barrier lies between them
         if (A != W && W->SingleWorkItem && A->SingleWorkItem)
           continue; // both in the same single work item
         Conflict C = Oracle.query(R, *W, *A);
@@ -417,8 +442,15 @@ std::vector<Finding> analyzeSharedBuffers(const ParallelRegion &R,
         // An update at an index loaded from memory (`hist[key[i]]++`) is a
         // histogram: reported as "may", the one indirect pattern that is
         // almost never a permutation.
+        // A histogram partitioned by thread (`part[t*8 + key[i] % 8]`) is
+        // the correct idiom: not reported.
+        bool ByThread = false;
+        for (const ExprRef &I : W->Index)
+          ByThread |= I->mentions([&](SymbolId S) {
+            return R.symbol(S).Kind == SymbolKind::ThreadId;
+          });
         if (C.V == Verdict::Unknown && C.OpaqueIndex && A == W && !MayW &&
-            W->Kind == AccessKind::ReadModifyWrite &&
+            !ByThread && W->Kind == AccessKind::ReadModifyWrite &&
             W->Op != ReductionOp::None && !W->ResultUsed) {
           MayW = W;
           MayC = C;

@@ -41,6 +41,10 @@ namespace {
 /// looked for in this box, then anywhere.
 constexpr int64_t WitnessBox = 64;
 
+/// z3 resource units per millisecond of the timeout option, measured on the
+/// row-major disjointness proof (about 800k units, 130 ms).
+constexpr unsigned RlimitPerMs = 4000;
+
 class Encoder {
 public:
   Encoder(z3::context &C, const ParallelRegion &R) : C(C), R(R) {}
@@ -59,16 +63,19 @@ public:
     z3::expr V = C.int_const(Name.c_str());
     Vars.emplace(std::make_pair(S, Key), V);
     Order.push_back({S, Key});
-    // Loop variables live in their bounds, on their step lattice; the
-    // bounds themselves may name other symbols (triangular loops).
-    if (Sym.Kind != SymbolKind::Invariant && Sym.Kind != SymbolKind::Opaque) {
+    // Loop variables live in their bounds, on their step lattice counted
+    // from where the loop starts; the bounds may name other symbols
+    // (triangular loops). Invariants may have bounds too (the variable of
+    // an enclosing sequential loop).
+    if (Sym.Kind != SymbolKind::Opaque) {
       if (Sym.Min)
         Constraints.push_back(V >= encode(*Sym.Min, Side));
       if (Sym.Max)
         Constraints.push_back(V <= encode(*Sym.Max, Side));
-      if (Sym.Step > 1 && Sym.Min)
+      const ExprRef &Start = Sym.Descending ? Sym.Max : Sym.Min;
+      if (Sym.Step > 1 && Start)
         Constraints.push_back(
-            z3::mod(V - encode(*Sym.Min, Side), C.int_val(Sym.Step)) == 0);
+            z3::mod(V - encode(*Start, Side), C.int_val(Sym.Step)) == 0);
     }
     return V;
   }
@@ -92,6 +99,19 @@ public:
     case ExprKind::Sub:
       return A - B;
     case ExprKind::Mul:
+      // A size multiplying a loop variable is a stride: strides are
+      // assumed non-zero (a zero stride is a caller's bug, not this loop's).
+      for (int K = 0; K < 2; ++K) {
+        const Expr &Factor = *E.operands()[K];
+        const Expr &Other = *E.operands()[1 - K];
+        if (Factor.kind() == ExprKind::Symbol &&
+            R.symbol(Factor.symbol()).Kind == SymbolKind::Invariant &&
+            Other.mentions([&](SymbolId X) {
+              SymbolKind SK = R.symbol(X).Kind;
+              return SK != SymbolKind::Invariant && SK != SymbolKind::Opaque;
+            }))
+          Constraints.push_back((K == 0 ? A : B) != 0);
+      }
       return A * B;
     case ExprKind::Div:
       Constraints.push_back(B != 0);
@@ -245,7 +265,19 @@ private:
   /// A cached witness names elements of the region it was found in; the
   /// element is rendered again for this access.
   Conflict rename(Conflict C, const ParallelRegion &R, const Access &A) {
-    if (C.W && !C.W->ElementValues.empty())
+    if (!C.W)
+      return C;
+    // The key fixed the symbols' numbering: names come from this region.
+    for (size_t K = 0; K < C.W->First.size() && K < R.WorkItemVars.size();
+         ++K) {
+      C.W->First[K].first = R.symbol(R.WorkItemVars[K]).Name;
+      C.W->Second[K].first = R.symbol(R.WorkItemVars[K]).Name;
+    }
+    for (size_t K = 0; K < C.W->Assumptions.size(); ++K)
+      if (K < C.W->AssumptionIds.size() &&
+          C.W->AssumptionIds[K] < R.Symbols.size())
+        C.W->Assumptions[K].first = R.symbol(C.W->AssumptionIds[K]).Name;
+    if (!C.W->ElementValues.empty())
       C.W->Element = renderElement(R, A, &C.W->ElementValues);
     return C;
   }
@@ -253,9 +285,9 @@ private:
   Conflict solve(const ParallelRegion &R, const Access &A, const Access &B) {
     Conflict Result; // Unknown unless proven otherwise
     try {
-      if (!Context)
-        Context.emplace();
-      z3::context &C = *Context;
+      // A fresh context per query: the answer and its witness depend on
+      // this question alone, not on what the file asked before.
+      z3::context C;
       Encoder E(C, R);
       std::vector<z3::expr> Goal;
       bool Sections = R.Kind == RegionKind::Sections;
@@ -290,9 +322,22 @@ private:
         Goal.push_back(IA == IB);
       }
 
+      // A deterministic resource limit rather than z3's wall-clock timeout:
+      // the same code gets the same diagnostics on every machine, and z3
+      // 4.8's timer thread can deadlock on short timeouts.
+      // In a loop, iterations that run on one thread never race: where
+      // the thread id appears, the two work items run on different threads.
+      std::vector<SymbolId> Threads;
+      for (const auto &[Key, V] : E.Vars)
+        if (R.symbol(Key.first).Kind == SymbolKind::ThreadId &&
+            !R.isWorkItemVar(Key.first))
+          Threads.push_back(Key.first);
+      for (SymbolId T : Threads)
+        Goal.push_back(E.symbol(T, 0) != E.symbol(T, 1));
+
       z3::solver S(C);
       z3::params P(C);
-      P.set("timeout", Options.TimeoutMs);
+      P.set("rlimit", Options.TimeoutMs * RlimitPerMs);
       S.set(P);
       for (const z3::expr &G : Goal)
         S.add(G);
@@ -346,10 +391,12 @@ private:
     }
     for (const auto &[Key, X] : E.Order) {
       const Symbol &Sym = R.symbol(Key);
-      if (Sym.Kind != SymbolKind::Invariant)
-        continue;
-      if (auto V = Value(E.Vars.at({Key, X})))
+      if (Sym.Kind != SymbolKind::Invariant && Sym.Kind != SymbolKind::Opaque)
+        continue; // loaded values the work items share count too
+      if (auto V = Value(E.Vars.at({Key, X}))) {
         W.Assumptions.push_back({Sym.Name, *V});
+        W.AssumptionIds.push_back(Key);
+      }
     }
     if (!A.RangeLength) {
       std::vector<int64_t> Values;
@@ -368,9 +415,7 @@ private:
   SolverOptions Options;
   SolverStats &Stats;
   AffineIndexOracle Patterns;
-  /// One context for the translation unit, made on its first query:
-  /// creating one costs more than a typical query.
-  std::optional<z3::context> Context;
+
   std::map<std::string, Conflict> Cache;
 };
 

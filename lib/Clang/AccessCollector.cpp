@@ -171,13 +171,16 @@ void RegionBuilder::record(const Target &T, AccessKind Kind, const Expr *Where,
                            ReductionOp Op, bool ResultUsed, bool Whole,
                            ExprRef Range) {
   auto Id = bufferFor(T);
-  if (!Id || R.Buffers[*Id].Attr != Sharing::Shared)
-    return; // private memory never races
+  if (!Id)
+    return;
+  // Private memory never races, but the allocation checks need its uses.
   Access A;
   A.BufferIndex = *Id;
   A.Kind = Kind;
   A.Index = T.Index;
   A.Fields = T.Fields;
+  A.Strides = T.Strides;
+  A.LoopDepth = LoopDepth;
   A.WholeBuffer = Whole;
   A.RangeLength = std::move(Range);
   A.Op = Op;
@@ -193,6 +196,7 @@ void RegionBuilder::record(const Target &T, AccessKind Kind, const Expr *Where,
   if (InSingleItem)
     A.PinnedItem = PinnedItem;
   A.Section = CurrentSection;
+  A.Phase = Phase;
   A.Order = NextOrder++;
   const Expr *At = CallSite ? CallSite : Where;
   A.Where = toLoc(At ? At->getBeginLoc() : SourceLocation());
@@ -233,7 +237,9 @@ void RegionBuilder::visitStmt(const Stmt *S) {
     visitExpr(W->getCond(), AccessKind::Read, true);
     bool Saved = InConditional;
     InConditional = true;
+    ++LoopDepth;
     visitStmt(W->getBody());
+    --LoopDepth;
     InConditional = Saved;
     return;
   }
@@ -253,7 +259,14 @@ void RegionBuilder::visitStmt(const Stmt *S) {
   }
   if (const auto *CS = dyn_cast<CapturedStmt>(S))
     return visitStmt(CS->getCapturedStmt());
-  // do/while, labels, case, attributed statements, try blocks...
+  if (const auto *Do = dyn_cast<DoStmt>(S)) {
+    ++LoopDepth;
+    visitStmt(Do->getBody());
+    visitExpr(Do->getCond(), AccessKind::Read, true);
+    --LoopDepth;
+    return;
+  }
+  // labels, case, attributed statements, try blocks...
   for (const Stmt *Child : S->children())
     visitStmt(Child);
 }
@@ -289,6 +302,7 @@ void RegionBuilder::visitDecl(const VarDecl *V) {
     return;
   }
   visitExpr(Init, AccessKind::Read, true);
+  noteAllocation(V, Init);
 }
 
 ExprRef RegionBuilder::singleWorkItemValue(const Expr *Cond) {
@@ -369,6 +383,14 @@ void RegionBuilder::visitIf(const IfStmt *If) {
 void RegionBuilder::visitFor(const ForStmt *F) {
   visitStmt(F->getInit());
   auto Shape = matchForLoop(F, Ctx);
+  if (Shape) {
+    // A variable the body changes (`j++` inside) leaves its header's
+    // range: it is an unknown value, not a loop variable.
+    llvm::SmallPtrSet<const VarDecl *, 8> InBody;
+    collectModified(F->getBody(), InBody);
+    if (InBody.count(Shape->Var))
+      Shape.reset();
+  }
   if (!Shape) {
     // `for (auto it = v.begin(); ...; ++it)` or `for (T *p = a; ...; ++p)`:
     // the iterator walks the elements of one buffer.
@@ -406,11 +428,13 @@ void RegionBuilder::visitFor(const ForStmt *F) {
       Previous = It->second;
     Symbols[Shape->Var] = symbolForLoop(*Shape, SymbolKind::InnerLoop);
   }
+  ++LoopDepth;
   if (F->getCond())
     visitExpr(F->getCond(), AccessKind::Read, true);
   visitStmt(F->getBody());
   if (F->getInc())
     visitExpr(F->getInc(), AccessKind::Read, false);
+  --LoopDepth;
   if (Shape) {
     if (Previous)
       Symbols[Shape->Var] = *Previous;
@@ -427,8 +451,7 @@ void RegionBuilder::visitRangeFor(const CXXForRangeStmt *F) {
   S.Min = SymExpr::constant(0);
   SymbolId Id = R.addSymbol(std::move(S));
   if (auto T = resolveLValue(F->getRangeInit())) {
-    T->Index.push_back(SymExpr::symbol(Id));
-    T->Fields.push_back("");
+    pushDim(*T, SymExpr::symbol(Id), sizeOf(Ctx, LV->getType()));
     if (LV->getType()->isReferenceType())
       Aliases[LV] = T;
     else
@@ -436,11 +459,40 @@ void RegionBuilder::visitRangeFor(const CXXForRangeStmt *F) {
   } else {
     visitExpr(F->getRangeInit(), AccessKind::Read, true);
   }
+  ++LoopDepth;
   visitStmt(F->getBody());
+  --LoopDepth;
 }
+
+namespace {
+bool hasNowait(const OMPExecutableDirective *D) {
+  for (const OMPClause *C : D->clauses())
+    if (C && isa<OMPNowaitClause>(C))
+      return true;
+  return false;
+}
+} // namespace
 
 void RegionBuilder::visitDirective(const OMPExecutableDirective *D) {
   OpenMPDirectiveKind K = D->getDirectiveKind();
+  // Worksharing constructs end with a barrier unless `nowait`: what the
+  // team does after them is ordered after what it did before.
+  bool EndsWithBarrier =
+      (isOpenMPWorksharingDirective(K) || K == llvm::omp::OMPD_scope ||
+       isOpenMPGenericLoopDirective(K)) &&
+      !isOpenMPParallelDirective(K) && !hasNowait(D);
+  struct BarrierAfter {
+    unsigned &Phase;
+    bool Active;
+    ~BarrierAfter() {
+      if (Active)
+        ++Phase;
+    }
+  } After{Phase, EndsWithBarrier && Spec.Kind == RegionKind::Replicated};
+  if (K == llvm::omp::OMPD_barrier) {
+    ++Phase;
+    return;
+  }
   Guard G = Guard::None;
   switch (K) {
   case llvm::omp::OMPD_atomic:
@@ -460,9 +512,25 @@ void RegionBuilder::visitDirective(const OMPExecutableDirective *D) {
     G = Guard::Single;
     break;
   case llvm::omp::OMPD_task:
+    if (Spec.Kind == RegionKind::Tasks && InlineStack.empty()) {
+      // A child task is a unit of its own; creating it is a point where
+      // this task can be suspended.
+      noteSchedulingPoint(D, "creating a task");
+      return;
+    }
     // A task in a loop iteration belongs to that iteration; tasks in a
     // parallel region are generated by every thread.
     break;
+  case llvm::omp::OMPD_taskwait:
+  case llvm::omp::OMPD_taskyield:
+    noteSchedulingPoint(D, K == llvm::omp::OMPD_taskwait ? "'taskwait'"
+                                                         : "'taskyield'");
+    return;
+  case llvm::omp::OMPD_taskgroup:
+    if (const Stmt *Inner = associatedBody(D))
+      visitStmt(Inner);
+    noteSchedulingPoint(D, "the end of a 'taskgroup'");
+    return;
   case llvm::omp::OMPD_section:
     break;
   default:
@@ -491,15 +559,42 @@ void RegionBuilder::visitDirective(const OMPExecutableDirective *D) {
         NestedPrivate.erase(V);
       return;
     }
+    if (isOpenMPTaskLoopDirective(K) && Spec.Kind == RegionKind::Tasks)
+      noteSchedulingPoint(D, "creating tasks");
     // Worksharing and task-generating constructs bound to this team, teams
     // and target regions are units of their own; simd and loop
     // transformations run inside this work item.
     if (isOpenMPWorksharingDirective(K) || isOpenMPTaskLoopDirective(K) ||
         isOpenMPTeamsDirective(K) || isOpenMPDistributeDirective(K) ||
-        isOpenMPTargetExecutionDirective(K))
+        isOpenMPTargetExecutionDirective(K) || isOpenMPGenericLoopDirective(K))
       return;
     break;
   }
+  // Clauses of a nested construct that give its body private copies
+  // (`scope private(t) reduction(+: s)`, `single firstprivate(x)`).
+  llvm::SmallVector<const ValueDecl *, 4> Privatized;
+  for (const OMPClause *C : D->clauses()) {
+    auto Add = [&](auto *VC) {
+      for (const Expr *E : VC->varlist())
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+          if (NestedPrivate.insert(DRE->getDecl()).second)
+            Privatized.push_back(DRE->getDecl());
+    };
+    if (const auto *PC = dyn_cast_or_null<OMPPrivateClause>(C))
+      Add(PC);
+    else if (const auto *FC = dyn_cast_or_null<OMPFirstprivateClause>(C))
+      Add(FC);
+    else if (const auto *RC = dyn_cast_or_null<OMPReductionClause>(C))
+      Add(RC);
+  }
+  struct Restore {
+    llvm::SmallPtrSetImpl<const ValueDecl *> &Set;
+    llvm::SmallVectorImpl<const ValueDecl *> &Added;
+    ~Restore() {
+      for (const ValueDecl *V : Added)
+        Set.erase(V);
+    }
+  } RestorePrivates{NestedPrivate, Privatized};
   const Stmt *Inner = associatedBody(D);
   if (!Inner)
     return;
@@ -508,6 +603,17 @@ void RegionBuilder::visitDirective(const OMPExecutableDirective *D) {
     CurrentGuard = G;
   visitStmt(Inner);
   CurrentGuard = Saved;
+}
+
+void RegionBuilder::noteSchedulingPoint(const OMPExecutableDirective *D,
+                                        const char *What) {
+  if (Spec.Kind != RegionKind::Tasks)
+    return;
+  SchedulingPoint P;
+  P.Where = toLoc(D->getBeginLoc());
+  P.What = What;
+  P.Order = NextOrder++;
+  R.SchedulingPoints.push_back(std::move(P));
 }
 
 //===-- Expressions -------------------------------------------------------===//
@@ -629,6 +735,10 @@ void RegionBuilder::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
 
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->getOpcode() == BO_Assign) {
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+          noteAllocation(V, BO->getRHS());
       ReductionOp Op = selfUpdateOp(BO->getLHS(), BO->getRHS());
       if (Op == ReductionOp::None && PendingConditionalLHS == BO->getLHS())
         Op = PendingConditionalOp;
@@ -710,6 +820,9 @@ void RegionBuilder::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
     visitExpr(CO->getFalseExpr(), AccessKind::Read, true);
     return;
   }
+
+  if (const auto *Del = dyn_cast<CXXDeleteExpr>(E))
+    noteFree(Del->getArgument());
 
   for (const Stmt *Child : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(Child))
@@ -840,6 +953,12 @@ bool RegionBuilder::visitKnownLibraryCall(const CallExpr *Call) {
 bool RegionBuilder::visitCall(const CallExpr *Call, bool ValueUsed) {
   if (isThreadIdCall(Call) || lockEffect(Call))
     return true;
+  StringRef Callee = stripBuiltin(calleeName(Call));
+  if ((Callee == "free" || Callee == "_mm_free") && Call->getNumArgs() == 1) {
+    noteFree(Call->getArg(0));
+    visitExpr(Call->getArg(0), AccessKind::Read, true);
+    return true;
+  }
   if (visitKnownLibraryCall(Call))
     return true;
   const FunctionDecl *FD = Call->getDirectCallee();
@@ -967,8 +1086,7 @@ std::optional<Target> RegionBuilder::resolveLValue(const Expr *E) {
       T = resolveLValue(IC->getSubExpr());
       if (!T)
         return std::nullopt;
-      T->Index.push_back(translate(AS->getIdx()));
-      T->Fields.push_back("");
+      pushDim(*T, translate(AS->getIdx()), sizeOf(Ctx, AS->getType()));
       T->Scalar = false;
       return T;
     }
@@ -1006,8 +1124,8 @@ std::optional<Target> RegionBuilder::resolveLValue(const Expr *E) {
       return std::nullopt;
     if (T->Scalar && !T->Index.empty())
       T->Index.pop_back(); // `p->f` of `p = &s` is `s.f`
-    T->Index.push_back(SymExpr::constant(FD->getFieldIndex()));
-    T->Fields.push_back(FD->getNameAsString());
+    pushDim(*T, SymExpr::constant(FD->getFieldIndex()), 0,
+            FD->getNameAsString());
     T->Scalar = false;
     return T;
   }
@@ -1026,8 +1144,7 @@ std::optional<Target> RegionBuilder::resolveLValue(const Expr *E) {
       auto T = resolveLValue(OC->getArg(0));
       if (!T)
         return std::nullopt;
-      T->Index.push_back(translate(OC->getArg(1)));
-      T->Fields.push_back("");
+      pushDim(*T, translate(OC->getArg(1)), sizeOf(Ctx, OC->getType()));
       T->Scalar = false;
       return T;
     }
@@ -1046,17 +1163,26 @@ std::optional<Target> RegionBuilder::resolveLValue(const Expr *E) {
                                              : resolveLValue(Obj);
     if (!T)
       return std::nullopt;
+    uint64_t Stride = sizeOf(Ctx, MC->getType());
     if (Name == "at" && MC->getNumArgs() == 1)
-      T->Index.push_back(translate(MC->getArg(0)));
+      pushDim(*T, translate(MC->getArg(0)), Stride);
     else if (Name == "front")
-      T->Index.push_back(SymExpr::constant(0));
+      pushDim(*T, SymExpr::constant(0), Stride);
     else
-      T->Index.push_back(opaque(MC, false));
-    T->Fields.push_back("");
+      pushDim(*T, opaque(MC, false), Stride);
     T->Scalar = false;
     return T;
   }
   return std::nullopt;
+}
+
+uint64_t RegionBuilder::pointeeSize(const ValueDecl *V) const {
+  QualType T = V->getType().getNonReferenceType();
+  if (T->isPointerType())
+    return sizeOf(Ctx, T->getPointeeType());
+  if (const ArrayType *AT = Ctx.getAsArrayType(T))
+    return sizeOf(Ctx, AT->getElementType());
+  return 0;
 }
 
 bool RegionBuilder::isFreshAllocation(const Expr *E) const {
@@ -1112,8 +1238,7 @@ std::optional<Target> RegionBuilder::provenance(const VarDecl *V) {
     Target T;
     T.Decl = V;
     T.Level = 1;
-    T.Index.push_back(SymExpr::constant(0));
-    T.Fields.push_back("");
+    pushDim(T, SymExpr::constant(0), pointeeSize(V));
     T.Private = true;
     Result = T;
   } else if (Alias && !Fresh) {
@@ -1134,8 +1259,7 @@ std::optional<Target> RegionBuilder::pointerVariable(const VarDecl *V) {
     Target T;
     T.Decl = V;
     T.Level = 1;
-    T.Index.push_back(SymExpr::constant(0));
-    T.Fields.push_back("");
+    pushDim(T, SymExpr::constant(0), pointeeSize(V));
     T.Private = true;
     return T;
   }
@@ -1164,8 +1288,7 @@ std::optional<Target> RegionBuilder::pointerVariable(const VarDecl *V) {
   Target T;
   T.Decl = V;
   T.Level = 1;
-  T.Index.push_back(SymExpr::constant(0));
-  T.Fields.push_back("");
+  pushDim(T, SymExpr::constant(0), pointeeSize(V));
   return T;
 }
 
@@ -1179,8 +1302,8 @@ std::optional<Target> RegionBuilder::resolvePointer(const Expr *E) {
       auto T = resolveLValue(CE->getSubExpr());
       if (!T)
         return std::nullopt;
-      T->Index.push_back(SymExpr::constant(0));
-      T->Fields.push_back("");
+      pushDim(*T, SymExpr::constant(0),
+              sizeOf(Ctx, CE->getType()->getPointeeType()));
       T->Scalar = false;
       return T;
     }
@@ -1196,8 +1319,10 @@ std::optional<Target> RegionBuilder::resolvePointer(const Expr *E) {
       if (!T || T->Private)
         return std::nullopt;
       T->Level += 1;
-      T->Index.push_back(SymExpr::constant(0));
-      T->Fields.push_back("");
+      pushDim(*T, SymExpr::constant(0),
+              CE->getType()->isPointerType()
+                  ? sizeOf(Ctx, CE->getType()->getPointeeType())
+                  : 0);
       T->Scalar = false;
       return T;
     }
@@ -1255,8 +1380,10 @@ std::optional<Target> RegionBuilder::resolvePointer(const Expr *E) {
     auto T = resolveLValue(Obj);
     if (!T)
       return std::nullopt;
-    T->Index.push_back(SymExpr::constant(0));
-    T->Fields.push_back("");
+    pushDim(*T, SymExpr::constant(0),
+            MC->getType()->isPointerType()
+                ? sizeOf(Ctx, MC->getType()->getPointeeType())
+                : 0);
     T->Scalar = false;
     return T;
   }

@@ -131,6 +131,7 @@ SymbolId RegionBuilder::symbolForLoop(const LoopShape &L, SymbolKind Kind) {
       S.Max = Bound;
   } else {
     S.Max = Init;
+    S.Descending = true;
     if (L.Cmp == BO_GT || L.Cmp == BO_NE)
       S.Min = SymExpr::binary(ExprKind::Add, Bound, One);
     else if (L.Cmp == BO_GE)
@@ -200,6 +201,50 @@ std::string RegionBuilder::spell(const Stmt *S) const {
   if (Out.size() > 60)
     Out = Out.substr(0, 57) + "...";
   return Out;
+}
+
+ExprRef RegionBuilder::outerDefinition(const VarDecl *V) {
+  if (!V->isLocalVarDecl() || !V->getInit() || !V->getType()->isIntegerType() ||
+      V->getType().isVolatileQualified() || !Spec.Function ||
+      !Spec.Function->getBody() || LetInProgress.count(V))
+    return nullptr;
+  if (!FunctionModified) {
+    FunctionModified.emplace();
+    collectModified(Spec.Function->getBody(), *FunctionModified);
+  }
+  if (FunctionModified->count(V))
+    return nullptr;
+  // Everything the initializer reads must hold the same value now: never
+  // reassigned, or the variable of a loop that encloses the declaration.
+  const SourceManager &SM = Ctx.getSourceManager();
+  bool Stable = true;
+  std::function<void(const Stmt *)> Check = [&](const Stmt *S) {
+    if (!S || !Stable)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *X = dyn_cast<VarDecl>(DRE->getDecl())) {
+        bool LoopVar = false;
+        for (const ForStmt *F : Spec.EnclosingLoops)
+          if (auto Shape = matchForLoop(F, Ctx); Shape && Shape->Var == X)
+            LoopVar = SM.isPointWithin(V->getLocation(), F->getBeginLoc(),
+                                       F->getEndLoc());
+        if (!LoopVar && (FunctionModified->count(X) || X->hasGlobalStorage()))
+          Stable = false;
+      }
+    if (isa<CallExpr>(S))
+      Stable = false; // including omp_get_thread_num(): another thread's
+
+    for (const Stmt *C : S->children())
+      Check(C);
+  };
+  Check(V->getInit());
+  if (!Stable)
+    return nullptr;
+  LetInProgress.insert(V);
+  ExprRef Value = translate(V->getInit());
+  LetInProgress.erase(V);
+  LetBound[V] = Value;
+  return Value;
 }
 
 ExprRef RegionBuilder::opaque(const Expr *E, bool Dependent) {
@@ -273,6 +318,18 @@ ExprRef RegionBuilder::translate(const Expr *E) {
     }
     if (!Local && !Modified.count(V)) {
       // Read but never written by the unit: the same in every work item.
+      // The variable of a loop around the construct keeps its range.
+      for (const ForStmt *F : Spec.EnclosingLoops) {
+        auto Shape = matchForLoop(F, Ctx);
+        if (!Shape || Shape->Var != V)
+          continue;
+        SymbolId Id = symbolForLoop(*Shape, SymbolKind::Invariant);
+        Symbols[V] = Id;
+        return SymExpr::symbol(Id);
+      }
+      // A local the function never reassigns stands for its initializer.
+      if (ExprRef Value = outerDefinition(V))
+        return Value;
       Symbol S;
       S.Name = V->getNameAsString();
       S.Kind = SymbolKind::Invariant;
@@ -330,6 +387,11 @@ ExprRef RegionBuilder::translate(const Expr *E) {
     if (isThreadIdCall(Call))
       return SymExpr::symbol(*threadIdSymbol());
     StringRef Name = calleeName(Call);
+    // The same value for every thread of a team.
+    if (Name == "omp_get_num_threads" || Name == "omp_get_max_threads" ||
+        Name == "omp_get_num_procs" || Name == "omp_get_team_num" ||
+        Name == "omp_get_num_teams" || Name == "omp_get_level")
+      return opaque(E, /*Dependent=*/false);
     if (Call->getNumArgs() == 2 && (Name == "min" || Name == "max")) {
       return SymExpr::binary(Name == "min" ? ExprKind::Min : ExprKind::Max,
                              translate(Call->getArg(0)),

@@ -108,9 +108,11 @@ public:
                  (isa<ForStmt>(*It) || isa<CXXForRangeStmt>(*It))) {
         Spec.GeneratingLoops.push_back(*It);
       }
+      // Every loop around the directive runs its whole body for one value
+      // of its variable: in the unit that variable is invariant.
+      if (const auto *F = dyn_cast<ForStmt>(*It))
+        Spec.EnclosingLoops.push_back(F);
     }
-    if (Spec.Kind == RegionKind::Tasks && Spec.GeneratingLoops.empty())
-      return true; // a lone task: its siblings are not modelled yet
     RegionBuilder Builder(Ctx, Spec);
     auto Region = Builder.build();
     if (!Region)
@@ -146,6 +148,10 @@ std::vector<Finding> analyzeTranslationUnit(ASTContext &Ctx,
   // Without -fopenmp, or with -fopenmp-simd, no OpenMP construct runs on
   // several threads.
   if (!Ctx.getLangOpts().OpenMP || Ctx.getLangOpts().OpenMPSimd)
+    return Findings;
+  // With offloading the host compile reports; the device compile of the
+  // same source would only repeat it.
+  if (Ctx.getLangOpts().OpenMPIsTargetDevice)
     return Findings;
   // One solver per translation unit: its cache and budget are the unit's.
   SolverOptions SO;

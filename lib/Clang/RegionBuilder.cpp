@@ -99,6 +99,19 @@ std::optional<ParallelRegion> RegionBuilder::build() {
         break;
       }
 
+  for (const OMPClause *C : D->clauses()) {
+    // `ordered(n)`: iterations synchronize through doacross dependences.
+    if (const auto *OC = dyn_cast_or_null<OMPOrderedClause>(C);
+        OC && OC->getNumForLoops())
+      return std::nullopt;
+    // `if(0)`: the region runs on one thread.
+    if (const auto *IC = dyn_cast_or_null<OMPIfClause>(C)) {
+      bool Value = true;
+      if (IC->getCondition() && !IC->getCondition()->isValueDependent() &&
+          IC->getCondition()->EvaluateAsBooleanCondition(Value, Ctx) && !Value)
+        return std::nullopt;
+    }
+  }
   collectClauses();
   if (!setUpWorkItems() || !Body)
     return std::nullopt;
@@ -118,6 +131,7 @@ std::optional<ParallelRegion> RegionBuilder::build() {
   } else {
     visitStmt(Body);
   }
+  noteSlotAllocations();
   return std::move(R);
 }
 
@@ -156,8 +170,7 @@ bool RegionBuilder::setUpWorkItems() {
         const VarDecl *LV = RF->getLoopVariable();
         ItemLocals.insert(LV);
         if (auto T = resolveLValue(RF->getRangeInit())) {
-          T->Index.push_back(SymExpr::symbol(Id));
-          T->Fields.push_back("");
+          pushDim(*T, SymExpr::symbol(Id), sizeOf(Ctx, LV->getType()));
           if (LV->getType()->isReferenceType())
             Aliases[LV] = T;
         }
@@ -205,7 +218,9 @@ bool RegionBuilder::setUpWorkItems() {
       Symbols[Shape->Var] = Sym;
       R.WorkItemVars.push_back(Sym);
     }
-    return !R.WorkItemVars.empty();
+    // A task outside a loop has no work-item variables; the checks that
+    // compare task instances skip it, the thread-id check does not.
+    return true;
   }
   }
   return false;
@@ -240,9 +255,13 @@ void RegionBuilder::collectClauses() {
           for (const Expr *E : Dep->varlist())
             if (const ValueDecl *V = clauseVar(E))
               Ordered.insert(V);
+      } else if (isa<OMPUntiedClause>(C)) {
+        if (IsUnit)
+          R.Untied = true;
       } else if (const auto *SC = dyn_cast<OMPScheduleClause>(C)) {
         if (!IsUnit)
           continue;
+        R.ScheduleClause = toLoc(SC->getBeginLoc());
         switch (SC->getScheduleKind()) {
         case OMPC_SCHEDULE_static:
           R.Schedule = ScheduleKind::Static;
@@ -307,6 +326,14 @@ Sharing RegionBuilder::sharingOf(const VarDecl *V) const {
   if (DefaultSharing && *DefaultSharing == Sharing::Private)
     return Sharing::Private;
   return Sharing::Shared;
+}
+
+uint64_t sizeOf(const ASTContext &Ctx, QualType T) {
+  T = T.getNonReferenceType();
+  if (T.isNull() || T->isIncompleteType() || T->isDependentType() ||
+      T->isFunctionType() || T->isVoidType() || T->isSizelessType())
+    return 0;
+  return Ctx.getTypeSizeInChars(T).getQuantity();
 }
 
 void forEachChild(const Stmt *S, llvm::function_ref<void(const Stmt *)> F) {
@@ -486,6 +513,10 @@ std::optional<unsigned> RegionBuilder::bufferFor(const Target &T) {
     } else
       B.Attr = Sharing::Private;
   }
+  if (V && T.Level == 0)
+    B.Alignment = Ctx.getDeclAlign(V).getQuantity();
+  if (V && T.Level <= 1 && V->getInit())
+    noteExtent(B, V, T.Level);
   // A static local of a called function cannot appear in a clause here.
   if (V && V->isStaticLocal() &&
       V->getParentFunctionOrMethod() != Spec.Function)

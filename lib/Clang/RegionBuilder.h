@@ -46,6 +46,9 @@ struct UnitSpec {
   /// Sequential loops between a task and the directive it is generated in,
   /// innermost first: their variables name the task instances.
   llvm::SmallVector<const clang::Stmt *, 2> GeneratingLoops;
+  /// Sequential `for` loops around the directive in its function, innermost
+  /// first: their variables are invariant in the unit, with known ranges.
+  llvm::SmallVector<const clang::ForStmt *, 4> EnclosingLoops;
   const clang::FunctionDecl *Function = nullptr;
 };
 
@@ -60,6 +63,9 @@ struct LoopShape {
 std::optional<LoopShape> matchForLoop(const clang::ForStmt *F,
                                       const clang::ASTContext &Ctx);
 
+/// The size of \p T in bytes; 0 when it has none (incomplete, dependent).
+uint64_t sizeOf(const clang::ASTContext &Ctx, clang::QualType T);
+
 /// Calls \p F on each child of \p S, entering the bodies of captured
 /// statements and OpenMP directives (whose children() do not include them).
 void forEachChild(const clang::Stmt *S,
@@ -73,11 +79,22 @@ struct Target {
   unsigned Level = 0;
   std::vector<ExprRef> Index;
   std::vector<std::string> Fields;
+  /// Bytes one step of each dimension's index moves (0 for fields).
+  std::vector<uint64_t> Strides;
   /// The target is a scalar object: dereferencing adds no dimension.
   bool Scalar = false;
   /// The memory is private to the work item (a fresh allocation, a local).
   bool Private = false;
 };
+
+/// Appends a dimension to \p T.
+inline void pushDim(Target &T, ExprRef Index, uint64_t Stride,
+                    std::string Field = "") {
+  T.Scalar = false;
+  T.Index.push_back(std::move(Index));
+  T.Strides.push_back(Stride);
+  T.Fields.push_back(std::move(Field));
+}
 
 class RegionBuilder {
 public:
@@ -103,12 +120,34 @@ private:
   // --- Index translation and loops (IndexTranslator.cpp) ---
   ExprRef translate(const clang::Expr *E);
   ExprRef opaque(const clang::Expr *E, bool Dependent);
+  /// The initializer of a function local declared before the unit and
+  /// never reassigned, as an expression; null otherwise.
+  ExprRef outerDefinition(const clang::VarDecl *V);
   SymbolId symbolForLoop(const LoopShape &L, SymbolKind Kind);
   std::optional<SymbolId> threadIdSymbol();
   bool isThreadIdCall(const clang::Expr *E) const;
   bool isThreadIdValue(const clang::Expr *E);
   bool isWorkItemInvariant(const ExprRef &E) const;
   std::string spell(const clang::Stmt *S) const;
+
+  // --- Allocations (AllocationCollector.cpp) ---
+  struct AllocationShape {
+    ExprRef Bytes;
+    uint64_t Alignment = 16;
+    bool LineRounded = false;
+    bool Container = false;
+    std::string Spelling;
+    /// The element count or byte size as written, when there is one.
+    const clang::Expr *Count = nullptr;
+    const clang::Expr *SizeExpr = nullptr;
+  };
+  std::optional<AllocationShape> allocationShape(const clang::Expr *E,
+                                                 clang::QualType VarType);
+  bool isMaxThreadsValue(const clang::Expr *E) const;
+  void noteAllocation(const clang::VarDecl *V, const clang::Expr *Init);
+  void noteFree(const clang::Expr *E);
+  void noteSlotAllocations();
+  void noteExtent(Buffer &B, const clang::VarDecl *V, unsigned Level);
 
   // --- Accesses (AccessCollector.cpp) ---
   void visitStmt(const clang::Stmt *S);
@@ -117,6 +156,8 @@ private:
   void visitFor(const clang::ForStmt *F);
   void visitRangeFor(const clang::CXXForRangeStmt *F);
   void visitDirective(const clang::OMPExecutableDirective *D);
+  void noteSchedulingPoint(const clang::OMPExecutableDirective *D,
+                           const char *What);
   void visitDecl(const clang::VarDecl *V);
   void visitExpr(const clang::Expr *E, AccessKind Mode, bool ValueUsed);
   bool visitCall(const clang::CallExpr *Call, bool ValueUsed);
@@ -129,6 +170,7 @@ private:
   std::optional<Target> provenance(const clang::VarDecl *V);
   std::optional<Target> pointerVariable(const clang::VarDecl *V);
   bool isFreshAllocation(const clang::Expr *E) const;
+  uint64_t pointeeSize(const clang::ValueDecl *V) const;
   void visitLValue(const clang::Expr *E, AccessKind Mode, ReductionOp Op,
                    bool ValueUsed);
   void visitPointerOperand(const clang::Expr *E);
@@ -189,6 +231,12 @@ private:
   llvm::SmallVector<const clang::FunctionDecl *, 4> InlineStack;
   /// Where accesses of an inlined call are reported: the call in the unit.
   const clang::Expr *CallSite = nullptr;
+
+  /// Allocations recorded for each variable, to mark them freed.
+  llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<size_t, 2>>
+      AllocationsOf;
+  unsigned LoopDepth = 0;
+  unsigned Phase = 0;
 
   Guard CurrentGuard = Guard::None;
   unsigned LockDepth = 0;

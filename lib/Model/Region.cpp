@@ -15,13 +15,26 @@ bool ParallelRegion::isWorkItemVar(SymbolId Id) const {
          WorkItemVars.end();
 }
 
+bool ParallelRegion::symbolDependsOnWorkItem(SymbolId S, unsigned Depth) const {
+  const Symbol &Sym = Symbols[S];
+  if (isWorkItemVar(S) || Sym.Kind == SymbolKind::Induction ||
+      Sym.Kind == SymbolKind::ThreadId ||
+      (Sym.Kind == SymbolKind::Opaque && Sym.IterationDependent))
+    return true;
+  // An inner loop whose range depends on the work item (`for (j = lo(t);
+  // j < hi(t); j++)`, `j = 1 + i % 2`) takes different values in each.
+  if (Sym.Kind == SymbolKind::InnerLoop && Depth < 8)
+    for (const ExprRef &B : {Sym.Min, Sym.Max})
+      if (B && B->mentions([&](SymbolId X) {
+            return symbolDependsOnWorkItem(X, Depth + 1);
+          }))
+        return true;
+  return false;
+}
+
 bool ParallelRegion::dependsOnWorkItem(const Expr &E) const {
-  return E.mentions([this](SymbolId S) {
-    const Symbol &Sym = Symbols[S];
-    return isWorkItemVar(S) || Sym.Kind == SymbolKind::Induction ||
-           Sym.Kind == SymbolKind::ThreadId ||
-           (Sym.Kind == SymbolKind::Opaque && Sym.IterationDependent);
-  });
+  return E.mentions(
+      [this](SymbolId S) { return symbolDependsOnWorkItem(S, 0); });
 }
 
 bool ParallelRegion::dependsOnWorkItem(const Access &A) const {

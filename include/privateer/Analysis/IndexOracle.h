@@ -34,6 +34,8 @@ struct Witness {
   std::vector<std::pair<std::string, int64_t>> First, Second;
   /// Values chosen for other symbols (sizes), if the witness needed any.
   std::vector<std::pair<std::string, int64_t>> Assumptions;
+  /// The symbols the assumptions are about, parallel to Assumptions.
+  std::vector<SymbolId> AssumptionIds;
   /// The element both touch, e.g. `row[0]`; empty when not computed.
   std::string Element;
   /// The element's index values, when known.

@@ -44,6 +44,9 @@ struct Symbol {
   ExprRef Min, Max;
   /// Distance between consecutive values (absolute value), for loop variables.
   int64_t Step = 1;
+  /// The loop counts down: its values are Max, Max - Step, ... (the lattice
+  /// is anchored at Max, not at Min).
+  bool Descending = false;
   /// For opaque values: whether the value may differ between work items.
   bool IterationDependent = true;
 };
@@ -82,6 +85,11 @@ struct Buffer {
   Sharing Attr = Sharing::Shared;
   /// Size in bytes of one element (of the innermost dimension); 0 if unknown.
   uint64_t ElementSize = 0;
+  /// Alignment in bytes of the buffer's start, where known (declared
+  /// alignment, or what the allocation guarantees); 0 if unknown.
+  uint64_t Alignment = 0;
+  /// The number of elements is what omp_get_max_threads() returned.
+  bool ExtentIsMaxThreads = false;
   /// Number of elements of the outermost dimension, if known.
   std::optional<uint64_t> Extent;
   Loc Decl;
@@ -116,6 +124,12 @@ struct Access {
   /// Parallel to Index: the field name where that dimension selects a struct
   /// field (its index is then the field's number), empty for a subscript.
   std::vector<std::string> Fields;
+  /// Parallel to Index: bytes between consecutive values of the dimension's
+  /// index (the size of what one subscript selects); 0 for fields and when
+  /// unknown.
+  std::vector<uint64_t> Strides;
+  /// Sequential loops around the access inside its work item.
+  unsigned LoopDepth = 0;
   /// The access covers every element of the buffer (memset, a container
   /// mutation such as push_back, an assignment to a whole object).
   bool WholeBuffer = false;
@@ -136,6 +150,9 @@ struct Access {
   ExprRef PinnedItem;
   /// For sections: which section (0 for other regions).
   unsigned Section = 0;
+  /// Barriers passed before the access in a parallel region: accesses in
+  /// different phases are ordered by a barrier and never race.
+  unsigned Phase = 0;
   /// Position in the work item's program order.
   unsigned Order = 0;
   Loc Where;
@@ -144,6 +161,40 @@ struct Access {
   /// The function the access is in, when it was reached through a call made
   /// by the work item (the access's location is then the call).
   std::string Via;
+};
+
+/// A heap allocation made inside a work item (or one slot per thread filled
+/// before the construct), for the allocation checks.
+struct Allocation {
+  Loc Where;
+  /// The call as written, e.g. `malloc(96)`.
+  std::string Spelling;
+  /// The variable that holds the block.
+  std::string Name;
+  /// Size in bytes.
+  ExprRef Bytes;
+  /// Alignment the allocator guarantees (16 for malloc).
+  uint64_t Alignment = 16;
+  /// privateer_aligned_alloc: line aligned and rounded up to whole lines.
+  bool LineRounded = false;
+  /// The buffer the block becomes (its accesses tell how it is used).
+  unsigned BufferIndex = 0;
+  /// Freed (or destroyed) in the same work item.
+  bool Freed = false;
+  /// A local container (std::vector, std::string) sized at construction.
+  bool Container = false;
+  /// Made once per thread: in a parallel region's replicated code, or a
+  /// slot per thread filled before the construct.
+  bool PerThread = false;
+  /// Sequential loops around the allocation inside its work item.
+  unsigned LoopDepth = 0;
+};
+
+/// A point where a task can be suspended and its thread run other tasks.
+struct SchedulingPoint {
+  Loc Where;
+  std::string What; ///< e.g. `taskwait`, `task creation`
+  unsigned Order = 0;
 };
 
 /// One unit of parallel work and everything it touches.
@@ -163,6 +214,13 @@ struct ParallelRegion {
   bool InterleavedWork = false;
   std::vector<Buffer> Buffers;
   std::vector<Access> Accesses;
+  std::vector<Allocation> Allocations;
+  /// Tasks: where the task can be suspended, and whether it is untied (it
+  /// can resume on another thread).
+  std::vector<SchedulingPoint> SchedulingPoints;
+  bool Untied = false;
+  /// Where the schedule clause is, for reports about it.
+  Loc ScheduleClause;
 
   SymbolId addSymbol(Symbol S) {
     Symbols.push_back(std::move(S));
@@ -170,6 +228,10 @@ struct ParallelRegion {
   }
   const Symbol &symbol(SymbolId Id) const { return Symbols[Id]; }
   bool isWorkItemVar(SymbolId Id) const;
+  /// The symbol's value can differ between work items: a work-item
+  /// variable, the thread id, a per-item opaque value, or an inner loop
+  /// whose bounds depend on one of those.
+  bool symbolDependsOnWorkItem(SymbolId S, unsigned Depth = 0) const;
   /// The index depends on the work item (a work-item variable, or an opaque
   /// value that may differ between work items).
   bool dependsOnWorkItem(const Expr &E) const;

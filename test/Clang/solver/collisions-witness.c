@@ -52,7 +52,7 @@ void rows_overlap_const(int n, double *a) {
 // CHECK: [[@LINE-3]]:7: note: iterations i=0 and i=1 both write 'a[16]' (with n=2){{$}}
 
 // A row pointer one element too long: p = a + i*k, j <= k.
-// k=1: i=0 j=1 and i=1 j=0 give 1.
+// k=2: i=1 j=2 and i=2 j=0 both give 4.
 void row_pointer_overlap(int n, int k, double *a) {
 #pragma omp parallel for
   for (int i = 0; i < n; i++) {
@@ -62,7 +62,7 @@ void row_pointer_overlap(int n, int k, double *a) {
   }
 }
 // CHECK: [[@LINE-3]]:7: warning: 'a' is written by every iteration at the same element
-// CHECK: [[@LINE-4]]:7: note: iterations i=0 and i=1 both write 'a[1]' (with n=2, k=1){{$}}
+// CHECK: [[@LINE-4]]:7: note: iterations i=1 and i=2 both write 'a[4]' (with n=3, k=2){{$}}
 
 // Blocks of 9 at a stride of 8: b=0 k=8 and b=1 k=0 give 8.
 void blocks_overlap(int nb, double *a) {
@@ -139,7 +139,7 @@ void down_counting(int n, double *a) {
     a[i] = a[i - 1];
 }
 // CHECK: [[@LINE-2]]:5: warning: 'a' is written by one iteration and read by another
-// CHECK: [[@LINE-3]]:12: note: iteration i=2 reads 'a[i - 1]' here while iteration i=1 writes 'a[i]': both access 'a[1]'{{$}}
+// CHECK: [[@LINE-3]]:12: note: iteration i=2 reads 'a[i - 1]' here while iteration i=1 writes 'a[i]': both access 'a[1]' (with n=3){{$}}
 
 // Step 2 from 1: the iterations are odd; i=3 reads a[1], which i=1 writes.
 void odd_steps(int n, double *a) {
@@ -169,7 +169,7 @@ void collapse_row_sum(int n, int m, double *a) {
       a[i] += j;
 }
 // CHECK: [[@LINE-2]]:7: warning: iterations update 'a' at the same element without synchronization
-// CHECK: [[@LINE-3]]:7: note: iterations (i=0, j=0) and (i=0, j=1) both update 'a[0]'{{$}}
+// CHECK: [[@LINE-3]]:7: note: iterations (i=0, j=0) and (i=0, j=1) both update 'a[0]' (with n=1, m=2){{$}}
 
 // collapse(2) writing a[j]: items differing in i collide.
 void collapse_column(int n, int m, double *a) {

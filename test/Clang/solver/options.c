@@ -1,8 +1,9 @@
-// The solver's options: a tiny timeout never turns a hard disjoint pair into a
-// report, bad values are errors, and the stats line has a fixed format.
-// RUN: %cc -Xclang -verify -Xclang -verify-ignore-unexpected=note -fplugin-arg-privateer-solver-timeout-ms=1 %s
+// The solver's options: a short timeout never turns a hard disjoint pair into
+// a report, bad values are errors, and the stats line has a fixed format.
+// (1 ms is in timeout-1ms.c: z3 4.8.12 can deadlock there.)
+// RUN: %cc -Xclang -verify -Xclang -verify-ignore-unexpected=note -fplugin-arg-privateer-solver-timeout-ms=50 %s
 // RUN: %cc -Xclang -verify -Xclang -verify-ignore-unexpected=note -fplugin-arg-privateer-solver-timeout-ms=60000 %s
-// RUN: %cc -fplugin-arg-privateer-solver-timeout-ms=1 -fplugin-arg-privateer-stats %s 2>&1 | FileCheck %s --check-prefix=STATS --implicit-check-not=warning:
+// RUN: %cc -fplugin-arg-privateer-solver-timeout-ms=50 -fplugin-arg-privateer-stats %s 2>&1 | FileCheck %s --check-prefix=STATS --implicit-check-not=warning:
 // RUN: %cc -fplugin-arg-privateer-stats -DRACY %s 2>&1 | FileCheck %s --check-prefix=RACY
 // RUN: %cc -fplugin-arg-privateer-stats -DNOTHING %s 2>&1 | FileCheck %s --check-prefix=EMPTY
 // RUN: %cc -fplugin-arg-privateer-stats -DPATTERNS %s 2>&1 | FileCheck %s --check-prefix=PATTERNS
@@ -25,16 +26,15 @@
 // NOVALUE: error: privateer: unknown option 'solver-timeout-ms'; privateer's options are: {{.*}}solver-timeout-ms=<ms>, stats
 // STATSVALUE: error: privateer: unknown option 'stats=1'
 
-// With a 1 ms limit, answers may be unknown but are never reports; the
-// stats line still adds up: queries = sat + unsat + unknown.
-// STATS: privateer stats: {{[0-9]+}} index pairs decided by patterns, [[Q:[0-9]+]] solver queries ({{[0-9]+}} sat, {{[0-9]+}} unsat, {{[0-9]+}} unknown), {{[0-9]+}} cache hits, {{[0-9]+}} skipped, {{[0-9]+}} ms in the solver{{$}}
+// With a 50 ms limit the nonlinear proofs time out: unknown, never a report.
+// STATS: privateer stats: {{[0-9]+}} index pairs decided by patterns, {{[1-9][0-9]*}} solver queries (0 sat, {{[0-9]+}} unsat, {{[0-9]+}} unknown), {{[0-9]+}} cache hits, {{[0-9]+}} skipped, {{[0-9]+}} ms in the solver{{$}}
 
 // Nothing to analyse: all zeros.
 // EMPTY: privateer stats: 0 index pairs decided by patterns, 0 solver queries (0 sat, 0 unsat, 0 unknown), 0 cache hits, 0 skipped, 0 ms in the solver{{$}}
 // EMPTY-NOT: warning:
 
-// Pattern-only answers leave the solver idle.
-// PATTERNS: privateer stats: 2 index pairs decided by patterns, 0 solver queries (0 sat, 0 unsat, 0 unknown), 0 cache hits, 0 skipped, 0 ms in the solver{{$}}
+// Pattern-only answers leave the solver idle (two writes: four ordered pairs).
+// PATTERNS: privateer stats: 4 index pairs decided by patterns, 0 solver queries (0 sat, 0 unsat, 0 unknown), 0 cache hits, 0 skipped, 0 ms in the solver{{$}}
 // PATTERNS-NOT: warning:
 
 // An index loaded from memory is not sent to the solver.

@@ -1,0 +1,276 @@
+//===- AllocationCollector.cpp - Heap allocations of a work item ----------===//
+//
+// Part of privateer. Recognizes the heap allocations a work item makes
+// (malloc, calloc, realloc, aligned_alloc, new[], std::vector(n),
+// std::make_unique<T[]>(n)), their size in bytes and guaranteed alignment,
+// whether the work item frees them, per-thread blocks stored in one slot per
+// thread before the construct, and arrays sized by omp_get_max_threads().
+//
+//===----------------------------------------------------------------------===//
+
+#include "RegionBuilder.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace privateer {
+namespace clangfe {
+
+namespace {
+
+StringRef calleeName(const CallExpr *Call) {
+  if (const FunctionDecl *FD = Call->getDirectCallee())
+    if (const IdentifierInfo *II = FD->getIdentifier()) {
+      StringRef N = II->getName();
+      N.consume_front("__builtin_");
+      return N;
+    }
+  return {};
+}
+
+/// The element type of std::vector<T>, std::unique_ptr<T[]>, ...
+QualType firstTemplateArgument(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
+  if (!Spec || Spec->getTemplateArgs().size() == 0 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return QualType();
+  return Spec->getTemplateArgs()[0].getAsType();
+}
+
+/// The default alignment of operator new and malloc on this target.
+constexpr uint64_t MallocAlignment = 16;
+
+} // namespace
+
+bool RegionBuilder::isMaxThreadsValue(const Expr *E) const {
+  // omp_get_max_threads(), omp_get_num_procs(), or a variable initialized
+  // from one, anywhere inside E.
+  if (!E)
+    return false;
+  E = E->IgnoreParenCasts();
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    StringRef N = calleeName(Call);
+    if (N == "omp_get_max_threads" || N == "omp_get_num_procs" ||
+        N == "omp_get_thread_limit")
+      return true;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      return V->getInit() && V->getType()->isIntegerType() &&
+             isMaxThreadsValue(V->getInit());
+  for (const Stmt *C : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(C))
+      if (isMaxThreadsValue(CE))
+        return true;
+  return false;
+}
+
+std::optional<RegionBuilder::AllocationShape>
+RegionBuilder::allocationShape(const Expr *E, QualType VarType) {
+  if (!E)
+    return std::nullopt;
+  E = E->IgnoreParenCasts();
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    E = EWC->getSubExpr()->IgnoreParenCasts();
+  AllocationShape S;
+  S.Spelling = spell(E);
+  auto Mul = [](ExprRef A, ExprRef B) {
+    return SymExpr::binary(ExprKind::Mul, A, B);
+  };
+
+  if (const auto *New = dyn_cast<CXXNewExpr>(E)) {
+    if (!New->isArray() || !New->getArraySize() || New->getNumPlacementArgs())
+      return std::nullopt;
+    QualType T = New->getAllocatedType();
+    uint64_t Size = sizeOf(Ctx, T);
+    if (!Size)
+      return std::nullopt;
+    S.Count = *New->getArraySize();
+    S.Bytes = Mul(translate(*New->getArraySize()), SymExpr::constant(Size));
+    S.Alignment = std::max<uint64_t>(MallocAlignment,
+                                     Ctx.getTypeAlignInChars(T).getQuantity());
+    return S;
+  }
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    // std::vector<T> v(n), std::vector<T> v(n, x), std::string s(n, c).
+    QualType Elem = firstTemplateArgument(VarType);
+    const auto *RD = VarType->getAsCXXRecordDecl();
+    if (Elem.isNull() || !RD || !RD->isInStdNamespace() ||
+        Construct->getNumArgs() == 0 ||
+        !Construct->getArg(0)->getType()->isIntegerType())
+      return std::nullopt;
+    StringRef Name = RD->getName();
+    if (Name != "vector" && Name != "basic_string" && Name != "deque" &&
+        Name != "valarray")
+      return std::nullopt;
+    uint64_t Size = sizeOf(Ctx, Elem);
+    if (!Size)
+      return std::nullopt;
+    S.Count = Construct->getArg(0);
+    S.Bytes = Mul(translate(Construct->getArg(0)), SymExpr::constant(Size));
+    S.Alignment = std::max<uint64_t>(
+        MallocAlignment, Ctx.getTypeAlignInChars(Elem).getQuantity());
+    S.Container = true;
+    return S;
+  }
+  const auto *Call = dyn_cast<CallExpr>(E);
+  if (!Call)
+    return std::nullopt;
+  StringRef N = calleeName(Call);
+  unsigned Args = Call->getNumArgs();
+  auto Arg = [&](unsigned K) { return Call->getArg(K); };
+  auto Constant = [&](const Expr *X) -> uint64_t {
+    Expr::EvalResult R;
+    if (X->EvaluateAsInt(R, Ctx) && R.Val.getInt().isStrictlyPositive())
+      return R.Val.getInt().getZExtValue();
+    return 0;
+  };
+  S.Alignment = MallocAlignment;
+  if (N == "malloc" && Args == 1) {
+    S.Bytes = translate(Arg(0));
+  } else if (N == "calloc" && Args == 2) {
+    S.Bytes = Mul(translate(Arg(0)), translate(Arg(1)));
+  } else if (N == "realloc" && Args == 2) {
+    S.Bytes = translate(Arg(1));
+  } else if ((N == "aligned_alloc" || N == "memalign") && Args == 2) {
+    S.Bytes = translate(Arg(1));
+    S.Alignment = std::max<uint64_t>(Constant(Arg(0)), 1);
+  } else if (N == "_mm_malloc" && Args == 2) {
+    S.Bytes = translate(Arg(0));
+    S.Alignment = std::max<uint64_t>(Constant(Arg(1)), 1);
+  } else if (N == "privateer_aligned_alloc" && Args == 1) {
+    S.Bytes = translate(Arg(0));
+    S.LineRounded = true;
+  } else if (N == "make_unique" && Args == 1 &&
+             Call->getType()->getAsCXXRecordDecl()) {
+    QualType Held = firstTemplateArgument(Call->getType());
+    const ArrayType *AT = Held.isNull() ? nullptr : Ctx.getAsArrayType(Held);
+    uint64_t Size = AT ? sizeOf(Ctx, AT->getElementType()) : 0;
+    if (!Size)
+      return std::nullopt;
+    S.Count = Arg(0);
+    S.Bytes = Mul(translate(Arg(0)), SymExpr::constant(Size));
+  } else {
+    return std::nullopt;
+  }
+  if (N != "make_unique")
+    S.SizeExpr =
+        Args == 2 && N != "calloc" && N != "_mm_malloc" ? Arg(1) : Arg(0);
+  return S;
+}
+
+void RegionBuilder::noteAllocation(const VarDecl *V, const Expr *Init) {
+  auto Shape = allocationShape(Init, V->getType());
+  if (!Shape)
+    return;
+  Target T;
+  T.Decl = V;
+  T.Private = true;
+  if (Shape->Container) {
+    T.Scalar = false;
+  } else {
+    T.Level = 1;
+    pushDim(T, SymExpr::constant(0), pointeeSize(V));
+  }
+  auto Id = bufferFor(T);
+  if (!Id)
+    return;
+  R.Buffers[*Id].Alignment = Shape->LineRounded ? 0 : Shape->Alignment;
+  Allocation A;
+  A.Where = toLoc(CallSite ? CallSite->getBeginLoc() : Init->getBeginLoc());
+  A.Spelling = Shape->Spelling;
+  A.Name = V->getNameAsString();
+  A.Bytes = Shape->Bytes;
+  A.Alignment = Shape->Alignment;
+  A.LineRounded = Shape->LineRounded;
+  A.BufferIndex = *Id;
+  A.Container = Shape->Container;
+  // A local container is destroyed at the end of its scope.
+  A.Freed = Shape->Container && ItemLocals.count(V) && !V->isStaticLocal();
+  A.LoopDepth = LoopDepth;
+  A.PerThread = R.Kind == RegionKind::Replicated && LoopDepth == 0 &&
+                CurrentGuard == Guard::None && !InSingleItem;
+  AllocationsOf[V].push_back(R.Allocations.size());
+  R.Allocations.push_back(std::move(A));
+}
+
+void RegionBuilder::noteFree(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V)
+    return;
+  if (auto It = AllocationsOf.find(V); It != AllocationsOf.end())
+    for (size_t K : It->second)
+      R.Allocations[K].Freed = true;
+}
+
+void RegionBuilder::noteSlotAllocations() {
+  // `ws[t] = malloc(96)` before the construct fills one slot per thread;
+  // the construct uses the blocks through `ws[tid][k]`.
+  if (!Spec.Function || !Spec.Function->getBody())
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Construct = Spec.Directive->getBeginLoc();
+  for (const auto &[Key, Id] : BufferIds) {
+    const auto *X = dyn_cast<VarDecl>(Key.first);
+    if (!X || Key.second != 2)
+      continue;
+    std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
+      if (!S)
+        return;
+      if (const auto *BO = dyn_cast<BinaryOperator>(S);
+          BO && BO->getOpcode() == BO_Assign &&
+          SM.isBeforeInTranslationUnit(BO->getBeginLoc(), Construct)) {
+        const auto *AS =
+            dyn_cast<ArraySubscriptExpr>(BO->getLHS()->IgnoreParenImpCasts());
+        const auto *Base =
+            AS ? dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts())
+               : nullptr;
+        if (Base && Base->getDecl() == X) {
+          QualType Slot = AS->getType();
+          if (auto Shape = allocationShape(BO->getRHS(), Slot)) {
+            Allocation A;
+            A.Where = toLoc(BO->getRHS()->getBeginLoc());
+            A.Spelling = Shape->Spelling;
+            A.Name = X->getNameAsString() + "[...]";
+            A.Bytes = Shape->Bytes;
+            A.Alignment = Shape->Alignment;
+            A.LineRounded = Shape->LineRounded;
+            A.BufferIndex = Id;
+            A.PerThread = true;
+            R.Buffers[Id].Alignment = Shape->LineRounded ? 0 : Shape->Alignment;
+            R.Allocations.push_back(std::move(A));
+          }
+        }
+      }
+      forEachChild(S, Scan);
+    };
+    Scan(Spec.Function->getBody());
+  }
+}
+
+void RegionBuilder::noteExtent(Buffer &B, const VarDecl *V, unsigned Level) {
+  // Level 0: a container constructed with a count; level 1: a pointer
+  // initialized with an allocation.
+  if (!V->getInit())
+    return;
+  auto Shape = allocationShape(V->getInit(), V->getType());
+  if (!Shape || (Level == 0) != Shape->Container)
+    return;
+  const Expr *Count = Shape->Count ? Shape->Count : Shape->SizeExpr;
+  if (Count && isMaxThreadsValue(Count)) {
+    B.ExtentIsMaxThreads = true;
+    return;
+  }
+  if (Shape->Bytes->kind() == ExprKind::Constant && B.ElementSize &&
+      Shape->Bytes->value() > 0)
+    B.Extent = uint64_t(Shape->Bytes->value()) / B.ElementSize;
+}
+
+} // namespace clangfe
+} // namespace privateer
