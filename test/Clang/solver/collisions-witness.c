@@ -179,7 +179,7 @@ void collapse_column(int n, int m, double *a) {
       a[j] = i;
 }
 // CHECK: [[@LINE-2]]:7: warning: 'a' is written by every iteration at the same element
-// CHECK: [[@LINE-3]]:7: note: iterations (i=0, j=0) and (i=1, j=0) both write 'a[0]'{{$}}
+// CHECK: [[@LINE-3]]:7: note: iterations (i=0, j=0) and (i=1, j=0) both write 'a[0]' (with n=2, m=1){{$}}
 
 // collapse(2) with a[i + j]: (1,0) and (0,1) both write a[1].
 void collapse_antidiagonal(int n, int m, double *a) {
