@@ -189,7 +189,7 @@ void collapse_antidiagonal(int n, int m, double *a) {
       a[i + j] = 0;
 }
 // CHECK: [[@LINE-2]]:7: warning: 'a' is written by every iteration at the same element
-// CHECK: [[@LINE-3]]:7: note: iterations (i=1, j=0) and (i=0, j=1) both write 'a[1]' (with n=2, m=2){{$}}
+// CHECK: [[@LINE-3]]:7: note: iterations (i=0, j=1) and (i=1, j=0) both write 'a[1]' (with n=2, m=2){{$}}
 
 // A 2-D array read one row down: i=0 reads row 1, which i=1 writes.
 void rows_2d(int n, double a[][N]) {
@@ -199,7 +199,7 @@ void rows_2d(int n, double a[][N]) {
       a[i][j] = a[i + 1][j];
 }
 // CHECK: [[@LINE-2]]:7: warning: 'a' is written by one iteration and read by another
-// CHECK: [[@LINE-3]]:17: note: iteration i=0 reads 'a[i + 1][j]' here while iteration i=1 writes 'a[i][j]', the same element{{$}}
+// CHECK: [[@LINE-3]]:17: note: iteration i=0 reads 'a[i + 1][j]' here while iteration i=1 writes 'a[i][j]': both access 'a[1][0]' (with n=3){{$}}
 
 // Half the row index of a 2-D array: i=1 and i=0 both write row 0.
 void rows_2d_halved(int n, double a[][N]) {
@@ -209,7 +209,7 @@ void rows_2d_halved(int n, double a[][N]) {
       a[i / 2][j] = i;
 }
 // CHECK: [[@LINE-2]]:7: warning: 'a' is written by every iteration at the same element
-// CHECK: [[@LINE-3]]:7: note: iterations i=1 and i=0 both write 'a[0][0]' (with n=2){{$}}
+// CHECK: [[@LINE-3]]:7: note: iterations i=0 and i=1 both write 'a[0][0]' (with n=2){{$}}
 
 // i + j with a short inner loop: i=1 j=0 and i=0 j=1 both write a[1].
 void sliding(int n, double *a) {
@@ -219,7 +219,7 @@ void sliding(int n, double *a) {
       a[i + j] = 0;
 }
 // CHECK: [[@LINE-2]]:7: warning: 'a' is written by every iteration at the same element
-// CHECK: [[@LINE-3]]:7: note: iterations i=1 and i=0 both write 'a[1]' (with n=2){{$}}
+// CHECK: [[@LINE-3]]:7: note: iterations i=0 and i=1 both write 'a[1]' (with n=2){{$}}
 
 // Stride 3, width 4: i=0 j=3 and i=1 j=0 both write a[3].
 void stride3_width4(int n, double *a) {
@@ -238,7 +238,7 @@ void modulo_m(int n, int m, double *a) {
     a[i % m] = 0;
 }
 // CHECK: [[@LINE-2]]:5: warning: 'a' is written by every iteration at the same element
-// CHECK: [[@LINE-3]]:5: note: iterations i=1 and i=0 both write 'a[0]' (with n=2, m=1){{$}}
+// CHECK: [[@LINE-3]]:5: note: iterations i=0 and i=2 both write 'a[0]' (with n=3, m=1){{$}}
 
 // i >> 1: iterations 0 and 1 both write a[0].
 void shift_right(int n, double *a) {
@@ -260,7 +260,7 @@ void swap_too_far(int n, double *a) {
   }
 }
 // CHECK: [[@LINE-4]]:5: warning: 'a' is written by one iteration and read by another
-// CHECK: [[@LINE-5]]:12: note: iteration i=0 reads 'a[n - 1 - i]' here while iteration i=1 writes 'a[i]': both access 'a[1]' (with n=2){{$}}
+// CHECK: [[@LINE-5]]:12: note: iteration i=1 reads 'a[n - 1 - i]' here while iteration i=0 writes 'a[i]': both access 'a[0]' (with n=2){{$}}
 
 // In-place transpose of the whole matrix: i=1 reads a[0][1], which i=0 writes.
 void transpose_whole(double a[][N]) {
