@@ -10,10 +10,51 @@
 #include "privateer/Analysis/SharedBufferAnalysis.h"
 
 #include <optional>
+#include <set>
 
 namespace privateer {
 
 namespace {
+
+constexpr size_t MaxDistinctAccesses = 256;
+
+void writeKey(const Expr &E, std::string &Out) {
+  switch (E.kind()) {
+  case ExprKind::Constant:
+    Out += std::to_string(E.value());
+    return;
+  case ExprKind::Symbol:
+    Out += 's' + std::to_string(E.symbol());
+    return;
+  default:
+    Out += '(' + std::to_string(int(E.kind()));
+    for (const ExprRef &Op : E.operands()) {
+      Out += ' ';
+      writeKey(*Op, Out);
+    }
+    Out += ')';
+  }
+}
+
+/// Everything about an access that the analysis looks at, but its place.
+std::string accessKey(const Access &A) {
+  std::string K;
+  K += std::to_string(int(A.Kind)) + ',' + std::to_string(int(A.Op)) + ',' +
+       std::to_string(A.ResultUsed) + std::to_string(A.Conditional) +
+       std::to_string(A.SingleWorkItem) + std::to_string(A.WholeBuffer) + ',' +
+       std::to_string(A.Section) + ',' + std::to_string(A.Phase) + '[';
+  for (const ExprRef &I : A.Index) {
+    writeKey(*I, K);
+    K += ';';
+  }
+  K += ']';
+  if (A.RangeLength)
+    writeKey(*A.RangeLength, K);
+  K += '|';
+  if (A.PinnedItem)
+    writeKey(*A.PinnedItem, K);
+  return K;
+}
 
 struct Nouns {
   const char *Item;  ///< iteration, thread, section, task
@@ -397,15 +438,24 @@ std::vector<Finding> analyzeSharedBuffers(const ParallelRegion &R,
     const Buffer &B = R.Buffers[BI];
     if (B.Attr != Sharing::Shared)
       continue;
+    // Accesses that are the same in every respect but their place need
+    // one question only: generated and unrolled code repeats them.
     std::vector<const Access *> All;
+    std::set<std::string> Seen;
     bool AnyWrite = false;
     for (const Access &A : R.Accesses) {
       if (A.BufferIndex != BI || A.Protection != Guard::None)
+        continue;
+      if (!Seen.insert(accessKey(A)).second)
         continue;
       All.push_back(&A);
       AnyWrite |= A.Kind != AccessKind::Read;
     }
     if (!AnyWrite) // read-only sharing is never a problem
+      continue;
+    // Beyond this many different accesses of one buffer the pairwise
+    // questions cost more than a compile should: the buffer is left alone.
+    if (All.size() > MaxDistinctAccesses)
       continue;
 
     const Access *FoundW = nullptr, *FoundA = nullptr;

@@ -36,7 +36,7 @@ bool DiagnosticReporter::report(const Finding &F) {
   if (Diags.getIgnoreAllWarnings())
     return false;
   bool AsError = Opts.WarningsAsErrors || Diags.getWarningsAsErrors();
-  if (isSuppressedByNolint(SM, L, Check))
+  if (Nolint.isSuppressed(SM, L, Check))
     return false;
   // Template instantiations and overlapping units find the same race.
   if (!Seen.insert({F.Where.Raw, F.BufferName}).second)

@@ -35,8 +35,8 @@ bool lineHas(StringRef Line, StringRef Marker, StringRef Check) {
 }
 } // namespace
 
-bool isSuppressedByNolint(const SourceManager &SM, SourceLocation Loc,
-                          StringRef Check) {
+bool NolintIndex::isSuppressed(const SourceManager &SM, SourceLocation Loc,
+                               StringRef Check) {
   Loc = SM.getExpansionLoc(Loc);
   FileID File = SM.getFileID(Loc);
   bool Invalid = false;
@@ -56,28 +56,37 @@ bool isSuppressedByNolint(const SourceManager &SM, SourceLocation Loc,
     if (lineHas(Buffer.slice(PrevBegin, Begin - 1), "NOLINTNEXTLINE", Check))
       return true;
   }
+  // The lines of the file that open or close a NOLINT block, found once:
+  // most files have none, and then nothing is scanned again.
+  auto [It, Inserted] = BlockLines.try_emplace(File);
+  if (Inserted && Buffer.contains("NOLINTBEGIN")) {
+    for (size_t Pos = 0; Pos < Buffer.size();) {
+      size_t Next = Buffer.find('\n', Pos);
+      StringRef L = Buffer.slice(Pos, Next);
+      if (L.contains("NOLINTBEGIN") || L.contains("NOLINTEND"))
+        It->second.push_back({unsigned(Pos), L});
+      if (Next == StringRef::npos)
+        break;
+      Pos = Next + 1;
+    }
+  }
   // A NOLINTBEGIN before the location closed by a NOLINTEND after it; an
   // unmatched NOLINTBEGIN suppresses nothing, as in clang-tidy.
   int Open = 0;
-  StringRef Before = Buffer.substr(0, Begin);
-  while (!Before.empty()) {
-    auto [Current, Rest] = Before.split('\n');
-    if (lineHas(Current, "NOLINTBEGIN", Check))
+  for (const auto &[At, L] : It->second) {
+    if (At >= Begin) {
+      if (Open == 0)
+        return false;
+      if (lineHas(L, "NOLINTBEGIN", Check))
+        return false; // a new block opens before ours closes: unmatched
+      if (lineHas(L, "NOLINTEND", Check))
+        return true;
+      continue;
+    }
+    if (lineHas(L, "NOLINTBEGIN", Check))
       ++Open;
-    if (lineHas(Current, "NOLINTEND", Check) && Open > 0)
+    if (lineHas(L, "NOLINTEND", Check) && Open > 0)
       --Open;
-    Before = Rest;
-  }
-  if (Open == 0)
-    return false;
-  StringRef After = End == StringRef::npos ? StringRef() : Buffer.substr(End);
-  while (!After.empty() && Open > 0) {
-    auto [Current, Rest] = After.split('\n');
-    if (lineHas(Current, "NOLINTBEGIN", Check))
-      return false; // a new block opens before ours closes: unmatched
-    if (lineHas(Current, "NOLINTEND", Check))
-      return true;
-    After = Rest;
   }
   return false;
 }

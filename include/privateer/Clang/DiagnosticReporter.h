@@ -16,6 +16,7 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -23,10 +24,18 @@
 namespace privateer {
 namespace clangfe {
 
-/// Whether a `NOLINT`, `NOLINTNEXTLINE` or `NOLINTBEGIN`/`NOLINTEND` comment
-/// (with no argument list, or one whose globs match \p Check) covers \p Loc.
-bool isSuppressedByNolint(const clang::SourceManager &SM,
-                          clang::SourceLocation Loc, llvm::StringRef Check);
+/// Answers whether a `NOLINT`, `NOLINTNEXTLINE` or `NOLINTBEGIN`/`NOLINTEND`
+/// comment (with no argument list, or one whose globs match the check)
+/// covers a location; remembers each file's block comments.
+class NolintIndex {
+public:
+  bool isSuppressed(const clang::SourceManager &SM, clang::SourceLocation Loc,
+                    llvm::StringRef Check);
+
+private:
+  std::map<clang::FileID, std::vector<std::pair<unsigned, llvm::StringRef>>>
+      BlockLines;
+};
 
 class DiagnosticReporter {
 public:
@@ -44,6 +53,7 @@ private:
   const Options &Opts;
   unsigned WarningId, ErrorId, NoteId;
   std::set<std::pair<uint64_t, std::string>> Seen;
+  NolintIndex Nolint;
   unsigned Emitted = 0;
 };
 
