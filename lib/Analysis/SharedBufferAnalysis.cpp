@@ -153,9 +153,11 @@ Note witnessNote(const ParallelRegion &R, const Access &First,
       Wp && !Wp->First.empty()
           ? itemName(R, Wp->First)
           : (R.Kind == RegionKind::Sections
-                 ? std::string("one section")
+                 ? "section " + std::to_string(First.Section)
                  : std::string("one ") + nounsFor(R.Kind).Item);
-  std::string Second1 = otherItemName(R, Wp);
+  std::string Second1 = R.Kind == RegionKind::Sections
+                            ? "section " + std::to_string(Second.Section)
+                            : otherItemName(R, Wp);
   std::string Element =
       Wp && !Wp->Element.empty() ? Wp->Element : First.Spelling;
   if (First.WholeBuffer)
@@ -241,21 +243,30 @@ bool isScratch(const ParallelRegion &R,
          !First->Conditional && !First->SingleWorkItem;
 }
 
-std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B) {
+std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B,
+                            bool OnlyThroughCalls) {
   if (!B.VisibleAtConstruct)
     return "give each thread its own copy: " + quote(B.Name) +
            " is not visible at the directive; make it a non-static local of "
            "the function that uses it";
-  const char *Where = R.Kind == RegionKind::Loop    ? "the loop body"
-                      : R.Kind == RegionKind::Tasks ? "the task"
-                                                    : "the region";
+  if (OnlyThroughCalls)
+    return "the called function uses " + quote(B.Name) +
+           " for every work item: pass each one its own buffer, or make " +
+           quote(B.Name) + " 'threadprivate'";
+  const char *Where = R.Kind == RegionKind::Loop       ? "the loop body"
+                      : R.Kind == RegionKind::Tasks    ? "the task"
+                      : R.Kind == RegionKind::Sections ? "each section"
+                                                       : "the region";
   switch (B.Kind) {
   case BufferKind::Pointee:
-    return "give each thread its own buffer: allocate it inside " +
-           std::string(Where) +
-           " once per thread (an 'omp parallel' region around an 'omp for') "
-           "instead of sharing the memory " +
-           quote(B.Name) + " points to";
+    if (R.Kind == RegionKind::Loop)
+      return "give each thread its own buffer: split the construct into an "
+             "'omp parallel' region that allocates one buffer per thread and "
+             "an 'omp for' that uses it, instead of sharing the memory " +
+             quote(B.Name) + " points to";
+    return "give each " + std::string(nounsFor(R.Kind).Item) +
+           " its own buffer, allocated in " + Where +
+           ", instead of sharing the memory " + quote(B.Name) + " points to";
   case BufferKind::Container:
     return "give each thread its own copy: declare " + quote(B.Name) +
            " inside " + Where + " or add 'firstprivate(" + B.Name + ")'";
@@ -286,11 +297,13 @@ std::string reductionAdvice(const ParallelRegion &R, const Buffer &B,
         W.Index[0]->kind() == ExprKind::Constant)
       Clause.clear(); // `*p += x`: one element
   }
-  if (R.Kind == RegionKind::Sections || R.Kind == RegionKind::Tasks)
+  if (R.Kind == RegionKind::Tasks)
     return "protect the update with " + Atomic +
            (Clause.empty() ? std::string(" or 'omp critical'")
-                           : ", or use an 'in_reduction'/'task_reduction' "
-                             "clause");
+                           : ", or reduce with 'in_reduction(" +
+                                 std::string(Spelled) + ": " + Clause +
+                                 ")' on the task and a 'task_reduction' "
+                                 "around it");
   if (Clause.empty())
     return "protect the update with " + Atomic + " or 'omp critical'";
   std::string Advice = "use 'reduction(" + std::string(Spelled) + ": " +
@@ -317,9 +330,13 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
   bool Element = !W.Index.empty() && !W.WholeBuffer && !AllFields;
   // An accumulation when the colliding accesses are updates with one
   // operator; `a[i] += a[i - 1]` collides through a read: a dependence.
+  auto Family = [](ReductionOp Op) {
+    return Op == ReductionOp::Sub ? ReductionOp::Add : Op; // one '+' reduction
+  };
   bool UpdateOp =
       W.Kind == AccessKind::ReadModifyWrite && W.Op != ReductionOp::None &&
-      (&W == &A || (A.Kind == AccessKind::ReadModifyWrite && A.Op == W.Op));
+      (&W == &A ||
+       (A.Kind == AccessKind::ReadModifyWrite && Family(A.Op) == Family(W.Op)));
   std::string Every = R.Kind == RegionKind::Sections
                           ? std::string("more than one section")
                           : std::string("every ") + N.Item;
@@ -353,7 +370,10 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
         (R.Kind == RegionKind::Replicated
              ? std::string("the threads race on it")
              : std::string(N.Items) + " on different threads race on it");
-    Advice = privatizeAdvice(R, B);
+    bool OnlyThroughCalls = true;
+    for (const Access *X : All)
+      OnlyThroughCalls &= !X->Via.empty();
+    Advice = privatizeAdvice(R, B, OnlyThroughCalls);
   } else if (&W != &A && (R.dependsOnWorkItem(W) || R.dependsOnWorkItem(A)) &&
              R.Kind == RegionKind::Loop) {
     F.Kind = RaceKind::LoopCarried;
@@ -383,6 +403,10 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
       Advice = "write it from one thread ('omp single' or 'omp masked'), "
                "protect it with 'omp critical' or 'omp atomic write', or make "
                "it private";
+    else if (!Element && &W == &A)
+      Advice = "make the write '#pragma omp atomic write'; a flag that only "
+               "ever becomes true can be a 'reduction(||: " +
+               std::string(B.Name) + ")'";
     else
       Advice = "no automatic fix: protect the accesses with 'omp critical' "
                "or 'omp atomic', or make each " +

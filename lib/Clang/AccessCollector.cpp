@@ -370,7 +370,9 @@ void RegionBuilder::visitIf(const IfStmt *If) {
     if (PendingConditionalOp != ReductionOp::None)
       PendingConditionalLHS = Assign->getLHS();
   }
+  size_t ThenBegin = R.Accesses.size();
   visitStmt(If->getThen());
+  size_t ElseBegin = R.Accesses.size();
   PendingConditionalOp = ReductionOp::None;
   PendingConditionalLHS = nullptr;
   InSingleItem = SavedSingle;
@@ -378,6 +380,17 @@ void RegionBuilder::visitIf(const IfStmt *If) {
   InConditional = true;
   visitStmt(If->getElse());
   InConditional = SavedCond;
+  // A write made on both paths (`if (c) t = 1; else t = 2;`) is made
+  // unconditionally.
+  if (If->getElse() && !SavedCond)
+    for (size_t T = ThenBegin; T < ElseBegin; ++T)
+      for (size_t E = ElseBegin; E < R.Accesses.size(); ++E) {
+        Access &X = R.Accesses[T], &Y = R.Accesses[E];
+        if (X.Kind == AccessKind::Write && Y.Kind == AccessKind::Write &&
+            X.BufferIndex == Y.BufferIndex && !X.SingleWorkItem &&
+            equalIndex(X.Index, Y.Index))
+          X.Conditional = Y.Conditional = false;
+      }
 }
 
 void RegionBuilder::visitFor(const ForStmt *F) {
@@ -781,8 +794,23 @@ void RegionBuilder::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
 
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
     OverloadedOperatorKind OK = OC->getOperator();
-    if (OK == OO_Subscript)
+    if (OK == OO_Subscript && OC->getNumArgs() == 2) {
+      // `m[k]` of a map inserts k when it is missing: a change of the
+      // container that `omp atomic` on the element does not protect.
+      StringRef Container = recordName(OC->getArg(0)->getType());
+      if (Container == "map" || Container == "unordered_map")
+        if (auto T = resolveLValue(OC->getArg(0))) {
+          Guard Saved = CurrentGuard;
+          if (CurrentGuard == Guard::Atomic)
+            CurrentGuard = Guard::None;
+          record(*T, AccessKind::Write, E, ReductionOp::None, false,
+                 /*Whole=*/true);
+          CurrentGuard = Saved;
+          visitIndices(E);
+          return;
+        }
       return visitLValue(E, Mode, ReductionOp::None, ValueUsed);
+    }
     if (OC->getNumArgs() == 2 &&
         (OK == OO_Equal || OK == OO_PlusEqual || OK == OO_MinusEqual ||
          OK == OO_StarEqual || OK == OO_PipeEqual || OK == OO_AmpEqual ||

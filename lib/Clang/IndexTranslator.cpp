@@ -182,8 +182,18 @@ bool RegionBuilder::isWorkItemInvariant(const ExprRef &E) const {
 std::string RegionBuilder::spell(const Stmt *S) const {
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange Range = CharSourceRange::getTokenRange(S->getSourceRange());
-  if (S->getBeginLoc().isMacroID() || S->getEndLoc().isMacroID())
-    Range = SM.getExpansionRange(S->getSourceRange());
+  if (S->getBeginLoc().isMacroID() || S->getEndLoc().isMacroID()) {
+    // Inside a macro's body, the access as the macro spells it reads better
+    // than the macro's call.
+    SourceLocation B = SM.getSpellingLoc(S->getBeginLoc());
+    SourceLocation E = SM.getSpellingLoc(S->getEndLoc());
+    if (SM.getFileID(B) == SM.getFileID(E) &&
+        !SM.isBeforeInTranslationUnit(E, B) &&
+        SM.getFileOffset(E) - SM.getFileOffset(B) < 200)
+      Range = CharSourceRange::getTokenRange(B, E);
+    else
+      Range = SM.getExpansionRange(S->getSourceRange());
+  }
   StringRef Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
   std::string Out;
   // One line, single spaces: the spelling appears inside a message.

@@ -478,6 +478,13 @@ uint64_t elementSize(ASTContext &Ctx, QualType T) {
 
 std::optional<unsigned> RegionBuilder::bufferFor(const Target &T) {
   auto Key = std::make_pair(T.Decl, T.Level);
+  // `private(g)` privatizes the name g in the construct's own code; a
+  // function it calls still uses the one shared global.
+  const auto *GV = dyn_cast<VarDecl>(T.Decl);
+  bool CalleeGlobal = GV && GV->hasGlobalStorage() && !InlineStack.empty() &&
+                      Explicit.count(GV) && T.Level == 0;
+  if (CalleeGlobal)
+    Key.second = 0x100;
   if (auto It = BufferIds.find(Key); It != BufferIds.end())
     return It->second;
   Buffer B;
@@ -502,6 +509,8 @@ std::optional<unsigned> RegionBuilder::bufferFor(const Target &T) {
     }
     if (T.Private)
       B.Attr = Sharing::Private;
+    else if (CalleeGlobal)
+      B.Attr = Sharing::Shared;
     else if (V)
       B.Attr = sharingOf(V);
     else if (isa<FieldDecl>(T.Decl)) {
