@@ -104,6 +104,8 @@ Witness Query::witnessFor(int64_t Off1, int64_t Off2) {
   Witness W;
   for (SymbolId V : R.WorkItemVars) {
     const Symbol &S = R.symbol(V);
+    if (!S.Min && !S.Max)
+      return Witness(); // iterations without values (a pointer chase)
     // Values counted from where the loop starts.
     int64_t Base = constantOf(S.Descending ? S.Max : S.Min).value_or(0);
     int64_t Dir = S.Descending ? -1 : 1;

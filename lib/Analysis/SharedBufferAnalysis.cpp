@@ -399,7 +399,12 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
         (BothWrite ? std::string(Element ? " at the same element" : "")
                    : std::string(" while other ") + N.Items + " access it") +
         " without synchronization";
-    if (R.Kind == RegionKind::Replicated)
+    bool OnlyThroughCalls = true;
+    for (const Access *X : All)
+      OnlyThroughCalls &= !X->Via.empty();
+    if (OnlyThroughCalls)
+      Advice = privatizeAdvice(R, B, true);
+    else if (R.Kind == RegionKind::Replicated)
       Advice = "write it from one thread ('omp single' or 'omp masked'), "
                "protect it with 'omp critical' or 'omp atomic write', or make "
                "it private";

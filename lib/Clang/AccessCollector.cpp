@@ -404,37 +404,8 @@ void RegionBuilder::visitFor(const ForStmt *F) {
     if (InBody.count(Shape->Var))
       Shape.reset();
   }
-  if (!Shape) {
-    // `for (auto it = v.begin(); ...; ++it)` or `for (T *p = a; ...; ++p)`:
-    // the iterator walks the elements of one buffer.
-    const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit());
-    const auto *V = DS && DS->isSingleDecl()
-                        ? dyn_cast<VarDecl>(DS->getSingleDecl())
-                        : nullptr;
-    const Expr *Inc =
-        F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
-    bool Forward = false;
-    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Inc))
-      Forward = UO->isIncrementOp();
-    else if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(Inc))
-      Forward = OC->getOperator() == OO_PlusPlus;
-    if (V && V->getInit() && Forward) {
-      const Expr *Init = V->getInit()->IgnoreImplicit();
-      if (const auto *CE = dyn_cast<CXXConstructExpr>(Init);
-          CE && CE->getNumArgs() == 1)
-        Init = CE->getArg(0)->IgnoreImplicit();
-      if (auto T = resolvePointer(Init); T && !T->Scalar && !T->Index.empty()) {
-        Symbol S;
-        S.Name = V->getNameAsString();
-        S.Kind = SymbolKind::InnerLoop;
-        S.Min = SymExpr::constant(0);
-        SymbolId Id = R.addSymbol(std::move(S));
-        T->Index.back() = SymExpr::binary(ExprKind::Add, T->Index.back(),
-                                          SymExpr::symbol(Id));
-        Aliases[V] = T;
-      }
-    }
-  }
+  if (!Shape)
+    bindIterator(F, SymbolKind::InnerLoop);
   std::optional<SymbolId> Previous;
   if (Shape) {
     if (auto It = Symbols.find(Shape->Var); It != Symbols.end())
@@ -454,6 +425,44 @@ void RegionBuilder::visitFor(const ForStmt *F) {
     else
       Symbols.erase(Shape->Var);
   }
+}
+
+std::optional<SymbolId> RegionBuilder::bindIterator(const ForStmt *F,
+                                                    SymbolKind Kind) {
+  // `for (auto it = v.begin(); ...; ++it)` or `for (T *p = a; ...; ++p)`:
+  // the iterator walks the elements of one buffer.
+  const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit());
+  const auto *V = DS && DS->isSingleDecl()
+                      ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                      : nullptr;
+  const Expr *Inc = F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
+  bool Forward = false;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Inc))
+    Forward = UO->isIncrementOp();
+  else if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(Inc))
+    Forward = OC->getOperator() == OO_PlusPlus;
+  if (!V || !V->getInit() || !Forward)
+    return std::nullopt;
+  llvm::SmallPtrSet<const VarDecl *, 8> InBody;
+  collectModified(F->getBody(), InBody);
+  if (InBody.count(V))
+    return std::nullopt;
+  const Expr *Init = V->getInit()->IgnoreImplicit();
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(Init);
+      CE && CE->getNumArgs() == 1)
+    Init = CE->getArg(0)->IgnoreImplicit();
+  auto T = resolvePointer(Init);
+  if (!T || T->Scalar || T->Index.empty())
+    return std::nullopt;
+  Symbol S;
+  S.Name = V->getNameAsString();
+  S.Kind = Kind;
+  S.Min = SymExpr::constant(0);
+  SymbolId Id = R.addSymbol(std::move(S));
+  T->Index.back() =
+      SymExpr::binary(ExprKind::Add, T->Index.back(), SymExpr::symbol(Id));
+  Aliases[V] = T;
+  return Id;
 }
 
 void RegionBuilder::visitRangeFor(const CXXForRangeStmt *F) {
@@ -589,9 +598,9 @@ void RegionBuilder::visitDirective(const OMPExecutableDirective *D) {
   for (const OMPClause *C : D->clauses()) {
     auto Add = [&](auto *VC) {
       for (const Expr *E : VC->varlist())
-        if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-          if (NestedPrivate.insert(DRE->getDecl()).second)
-            Privatized.push_back(DRE->getDecl());
+        if (const ValueDecl *V = clauseVariable(E))
+          if (NestedPrivate.insert(V).second)
+            Privatized.push_back(V);
     };
     if (const auto *PC = dyn_cast_or_null<OMPPrivateClause>(C))
       Add(PC);
@@ -665,6 +674,24 @@ ReductionOp RegionBuilder::selfUpdateOp(const Expr *LHS, const Expr *RHS) {
 
 void RegionBuilder::visitLValue(const Expr *E, AccessKind Mode, ReductionOp Op,
                                 bool ValueUsed) {
+  // `m[k]` of a map inserts k when it is missing: a change of the
+  // container that `omp atomic` on the element does not protect.
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E->IgnoreParens());
+      OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2) {
+    StringRef Container = recordName(OC->getArg(0)->getType());
+    if (Container == "map" || Container == "unordered_map") {
+      if (auto T = resolveLValue(OC->getArg(0))) {
+        Guard Saved = CurrentGuard;
+        if (CurrentGuard == Guard::Atomic)
+          CurrentGuard = Guard::None;
+        record(*T, AccessKind::Write, E, ReductionOp::None, false,
+               /*Whole=*/true);
+        CurrentGuard = Saved;
+      }
+      visitIndices(E);
+      return;
+    }
+  }
   if (auto T = resolveLValue(E))
     record(*T, Mode, E, Op, Mode == AccessKind::ReadModifyWrite && ValueUsed);
   visitIndices(E);
@@ -794,23 +821,8 @@ void RegionBuilder::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
 
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
     OverloadedOperatorKind OK = OC->getOperator();
-    if (OK == OO_Subscript && OC->getNumArgs() == 2) {
-      // `m[k]` of a map inserts k when it is missing: a change of the
-      // container that `omp atomic` on the element does not protect.
-      StringRef Container = recordName(OC->getArg(0)->getType());
-      if (Container == "map" || Container == "unordered_map")
-        if (auto T = resolveLValue(OC->getArg(0))) {
-          Guard Saved = CurrentGuard;
-          if (CurrentGuard == Guard::Atomic)
-            CurrentGuard = Guard::None;
-          record(*T, AccessKind::Write, E, ReductionOp::None, false,
-                 /*Whole=*/true);
-          CurrentGuard = Saved;
-          visitIndices(E);
-          return;
-        }
+    if (OK == OO_Subscript)
       return visitLValue(E, Mode, ReductionOp::None, ValueUsed);
-    }
     if (OC->getNumArgs() == 2 &&
         (OK == OO_Equal || OK == OO_PlusEqual || OK == OO_MinusEqual ||
          OK == OO_StarEqual || OK == OO_PipeEqual || OK == OO_AmpEqual ||
@@ -1282,8 +1294,9 @@ std::optional<Target> RegionBuilder::pointerVariable(const VarDecl *V) {
   auto S = sharingOf(V);
   if (Ordered.count(V))
     return std::nullopt; // tasks ordered on it by depend clauses
-  // `reduction(+: p[:n])` privatizes the section p points to.
-  if (S == Sharing::Reduction) {
+  // `reduction(+: p[:n])` privatizes the section p points to; so does a
+  // nested construct's clause naming p.
+  if (S == Sharing::Reduction || NestedPrivate.count(V)) {
     Target T;
     T.Decl = V;
     T.Level = 1;

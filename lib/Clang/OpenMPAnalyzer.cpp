@@ -105,7 +105,8 @@ public:
         Spec.Enclosing.push_back(E);
         Generating = false;
       } else if (Generating &&
-                 (isa<ForStmt>(*It) || isa<CXXForRangeStmt>(*It))) {
+                 (isa<ForStmt>(*It) || isa<CXXForRangeStmt>(*It) ||
+                  isa<WhileStmt>(*It) || isa<DoStmt>(*It))) {
         Spec.GeneratingLoops.push_back(*It);
       }
       // Every loop around the directive runs its whole body for one value

@@ -36,9 +36,11 @@ bool createsTeam(OpenMPDirectiveKind K) {
   return isOpenMPParallelDirective(K) || isOpenMPTeamsDirective(K);
 }
 
+} // namespace
+
 /// The variable an item of a data-sharing clause names (`x`, `a[0:n]`, a
 /// field of `this`).
-const ValueDecl *clauseVar(const Expr *E) {
+const ValueDecl *clauseVariable(const Expr *E) {
   while (E) {
     E = E->IgnoreParenImpCasts();
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
@@ -58,6 +60,8 @@ const ValueDecl *clauseVar(const Expr *E) {
   return nullptr;
 }
 
+namespace {
+
 template <typename ClauseT>
 bool addVarList(const OMPClause *C, Sharing S,
                 llvm::DenseMap<const ValueDecl *, Sharing> &Out) {
@@ -65,7 +69,7 @@ bool addVarList(const OMPClause *C, Sharing S,
   if (!VC)
     return false;
   for (const Expr *E : VC->varlist())
-    if (const ValueDecl *V = clauseVar(E))
+    if (const ValueDecl *V = clauseVariable(E))
       Out.try_emplace(V, S); // the innermost directive's clause wins
   return true;
 }
@@ -152,12 +156,19 @@ bool RegionBuilder::setUpWorkItems() {
         S = AS->getSubStmt();
       if (const auto *F = dyn_cast<ForStmt>(S)) {
         auto Shape = matchForLoop(F, Ctx);
-        if (!Shape)
+        if (Shape) {
+          SymbolId Sym = symbolForLoop(*Shape, SymbolKind::Induction);
+          Symbols[Shape->Var] = Sym;
+          ItemLocals.insert(Shape->Var);
+          R.WorkItemVars.push_back(Sym);
+        } else if (auto It = bindIterator(F, SymbolKind::Induction)) {
+          // A random-access iterator or pointer loop (OpenMP allows both).
+          const auto *DS = cast<DeclStmt>(F->getInit());
+          ItemLocals.insert(cast<VarDecl>(DS->getSingleDecl()));
+          R.WorkItemVars.push_back(*It);
+        } else {
           return false;
-        SymbolId Sym = symbolForLoop(*Shape, SymbolKind::Induction);
-        Symbols[Shape->Var] = Sym;
-        ItemLocals.insert(Shape->Var);
-        R.WorkItemVars.push_back(Sym);
+        }
         S = F->getBody();
       } else if (const auto *RF = dyn_cast<CXXForRangeStmt>(S)) {
         Symbol Sym;
@@ -209,14 +220,19 @@ bool RegionBuilder::setUpWorkItems() {
     for (auto It = Spec.GeneratingLoops.rbegin();
          It != Spec.GeneratingLoops.rend(); ++It) {
       const auto *F = dyn_cast<ForStmt>(*It);
-      if (!F)
+      if (auto Shape = F ? matchForLoop(F, Ctx) : std::nullopt) {
+        SymbolId Sym = symbolForLoop(*Shape, SymbolKind::Induction);
+        Symbols[Shape->Var] = Sym;
+        R.WorkItemVars.push_back(Sym);
         continue;
-      auto Shape = matchForLoop(F, Ctx);
-      if (!Shape)
-        continue;
-      SymbolId Sym = symbolForLoop(*Shape, SymbolKind::Induction);
-      Symbols[Shape->Var] = Sym;
-      R.WorkItemVars.push_back(Sym);
+      }
+      // A loop that chases pointers (`for (p = head; p; p = p->next)`) or a
+      // while loop still makes one task per iteration; its iterations have
+      // no values to show.
+      Symbol S;
+      S.Name = "iteration";
+      S.Kind = SymbolKind::Induction;
+      R.WorkItemVars.push_back(R.addSymbol(std::move(S)));
     }
     // A task outside a loop has no work-item variables; the checks that
     // compare task instances skip it, the thread-id check does not.
@@ -253,7 +269,7 @@ void RegionBuilder::collectClauses() {
         // Tasks that name a buffer in depend clauses are ordered on it.
         if (IsUnit)
           for (const Expr *E : Dep->varlist())
-            if (const ValueDecl *V = clauseVar(E))
+            if (const ValueDecl *V = clauseVariable(E))
               Ordered.insert(V);
       } else if (isa<OMPUntiedClause>(C)) {
         if (IsUnit)
@@ -388,9 +404,13 @@ const VarDecl *baseVar(const Expr *E, bool ThroughPointers) {
       if (UO->getOpcode() == UO_Deref && !ThroughPointers)
         return nullptr;
       E = UO->getSubExpr();
-    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+      // `*it` and `it->f` of an iterator or smart pointer write through it.
+      if ((OC->getOperator() == OO_Star || OC->getOperator() == OO_Arrow) &&
+          !ThroughPointers)
+        return nullptr;
       E = OC->getNumArgs() ? OC->getArg(0) : nullptr;
-    else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+    } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
       E = MC->getImplicitObjectArgument();
     else
       return nullptr;

@@ -66,6 +66,10 @@ std::optional<LoopShape> matchForLoop(const clang::ForStmt *F,
 /// The size of \p T in bytes; 0 when it has none (incomplete, dependent).
 uint64_t sizeOf(const clang::ASTContext &Ctx, clang::QualType T);
 
+/// The variable an item of a data-sharing clause names (`x`, `a[0:n]`,
+/// `s[0]`, a field of `this`).
+const clang::ValueDecl *clauseVariable(const clang::Expr *E);
+
 /// Calls \p F on each child of \p S, entering the bodies of captured
 /// statements and OpenMP directives (whose children() do not include them).
 void forEachChild(const clang::Stmt *S,
@@ -155,6 +159,10 @@ private:
   void visitIf(const clang::IfStmt *If);
   void visitFor(const clang::ForStmt *F);
   void visitRangeFor(const clang::CXXForRangeStmt *F);
+  /// Binds the iterator of `for (auto it = v.begin(); ...; ++it)` to the
+  /// elements of v through a new loop symbol of kind \p Kind.
+  std::optional<SymbolId> bindIterator(const clang::ForStmt *F,
+                                       SymbolKind Kind);
   void visitDirective(const clang::OMPExecutableDirective *D);
   void noteSchedulingPoint(const clang::OMPExecutableDirective *D,
                            const char *What);
