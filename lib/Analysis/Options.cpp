@@ -11,7 +11,8 @@
 namespace privateer {
 
 const char *Options::help() {
-  return "checks=<globs> (e.g. '-*,privateer-shared-buffer'), werror, "
+  return "checks=<globs> (e.g. '-*,privateer-shared-buffer'), "
+         "werror[=on|off], "
          "cache-line=<bytes>, solver-timeout-ms=<ms>, stats, dump-model";
 }
 
@@ -24,9 +25,17 @@ bool Options::apply(const std::string &Word, std::string &Error) {
     Checks = CheckFilter(Value);
     return true;
   }
-  if (Name == "werror" && !HasValue) {
-    WarningsAsErrors = true;
-    return true;
+  if (Name == "werror") {
+    if (!HasValue || Value == "on") {
+      Werror = ErrorMode::Always;
+      return true;
+    }
+    if (Value == "off") {
+      Werror = ErrorMode::Never;
+      return true;
+    }
+    Error = "invalid werror value '" + Value + "': expected 'on' or 'off'";
+    return false;
   }
   if (Name == "stats" && !HasValue) {
     Stats = true;

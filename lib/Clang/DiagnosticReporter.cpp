@@ -35,7 +35,9 @@ bool DiagnosticReporter::report(const Finding &F) {
   // clang's own warnings, -w wins over any werror.
   if (Diags.getIgnoreAllWarnings())
     return false;
-  bool AsError = Opts.WarningsAsErrors || Diags.getWarningsAsErrors();
+  bool AsError = Opts.Werror == Options::ErrorMode::Always ||
+                 (Opts.Werror == Options::ErrorMode::FollowCompiler &&
+                  Diags.getWarningsAsErrors());
   if (Nolint.isSuppressed(SM, L, Check))
     return false;
   // Template instantiations and overlapping units find the same race.

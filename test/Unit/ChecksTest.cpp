@@ -51,7 +51,9 @@ TEST(Options, ParsesWords) {
   Options O;
   std::string Err;
   EXPECT_TRUE(O.apply("werror", Err));
-  EXPECT_TRUE(O.WarningsAsErrors);
+  EXPECT_EQ(O.Werror, Options::ErrorMode::Always);
+  EXPECT_TRUE(O.apply("werror=off", Err));
+  EXPECT_EQ(O.Werror, Options::ErrorMode::Never);
   EXPECT_TRUE(O.apply("cache-line=128", Err));
   EXPECT_EQ(O.CacheLine, 128u);
   EXPECT_TRUE(O.apply("checks=-*", Err));
@@ -67,4 +69,5 @@ TEST(Options, RejectsBadWords) {
   EXPECT_FALSE(O.apply("bogus", Err));
   EXPECT_NE(Err.find("unknown option 'bogus'"), std::string::npos);
   EXPECT_FALSE(O.apply("werror=1", Err));
+  EXPECT_NE(Err.find("'on' or 'off'"), std::string::npos);
 }

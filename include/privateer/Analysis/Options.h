@@ -18,8 +18,10 @@ namespace privateer {
 
 struct Options {
   CheckFilter Checks;
-  /// Report findings as errors.
-  bool WarningsAsErrors = false;
+  /// Report findings as errors: `werror` always, `werror=off` never, and by
+  /// default when the compiler turns warnings into errors (-Werror).
+  enum class ErrorMode { FollowCompiler, Always, Never };
+  ErrorMode Werror = ErrorMode::FollowCompiler;
   /// Cache-line size in bytes for the false-sharing questions.
   unsigned CacheLine = 64;
   /// Print each region's model to stderr (for developers).

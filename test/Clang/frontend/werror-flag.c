@@ -14,3 +14,11 @@ double racy_sum(int n) {
     sum += f(i);
   return sum;
 }
+
+// werror=off keeps findings warnings even under -Werror (an escape for
+// -Werror builds that adopt privateer gradually).
+// RUN: %cc -Werror -fplugin-arg-privateer-werror=off %s 2>&1 | FileCheck %s --check-prefix=OFF
+// OFF: warning: {{.*}}[privateer-shared-buffer]
+// OFF-NOT: error:
+// RUN: not %cc -fplugin-arg-privateer-werror=maybe %s 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: error: privateer: invalid werror value 'maybe': expected 'on' or 'off'
