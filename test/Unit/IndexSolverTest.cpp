@@ -199,3 +199,57 @@ TEST(IndexSolver, StatsAreReadable) {
   EXPECT_NE(S.str().find("3 solver queries (1 sat, 2 unsat, 0 unknown)"),
             std::string::npos);
 }
+
+namespace {
+/// `for (i = 0; i <= 99; i++) a[Scale*i] = ...` over doubles.
+struct LineLoop {
+  TestRegion T;
+  SymbolId I;
+  unsigned A;
+  SolverStats Stats;
+  LineLoop(int64_t Scale, uint64_t Alignment) {
+    I = T.workItem("i", c(0), c(99));
+    A = T.buffer("a");
+    T.R.Buffers[A].ElementSize = 8;
+    T.R.Buffers[A].Alignment = Alignment;
+    Access &X = T.access(A, AccessKind::Write, {mul(c(Scale), s(I))});
+    X.Strides = {8};
+  }
+  CacheLineAnswer ask(int64_t Chunk, std::optional<int64_t> Threads = {}) {
+    CacheLineQuestion Q;
+    Q.Chunk = Chunk;
+    Q.Threads = Threads;
+    const Access &X = T.R.Accesses[0];
+    return sameCacheLine(T.R, X, X, Q, SolverOptions(), Stats);
+  }
+};
+} // namespace
+
+TEST(CacheLine, ChunkOfOneSharesLines) {
+  LineLoop L(1, 64);
+  auto A = L.ask(1);
+  ASSERT_EQ(A.V, Verdict::Collide);
+  EXPECT_NE(A.Thread1, A.Thread2);
+  EXPECT_EQ(A.Byte1 / 64, A.Byte2 / 64);
+}
+
+TEST(CacheLine, LineSizedChunksOfAlignedDataDoNot) {
+  LineLoop L(1, 64);
+  EXPECT_EQ(L.ask(8).V, Verdict::Disjoint);
+  EXPECT_EQ(L.ask(16).V, Verdict::Disjoint);
+}
+
+TEST(CacheLine, UnalignedDataSharesTheBoundaryLines) {
+  LineLoop L(1, 16);
+  EXPECT_EQ(L.ask(8).V, Verdict::Collide);
+}
+
+TEST(CacheLine, ElementsALineApartDoNot) {
+  LineLoop L(8, 64); // a[8*i]: one double per line
+  EXPECT_EQ(L.ask(1).V, Verdict::Disjoint);
+}
+
+TEST(CacheLine, OneThreadNeverShares) {
+  LineLoop L(1, 64);
+  EXPECT_EQ(L.ask(1, 1).V, Verdict::Disjoint);
+}
