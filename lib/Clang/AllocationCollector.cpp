@@ -74,9 +74,8 @@ std::optional<RegionBuilder::AllocationShape>
 RegionBuilder::allocationShape(const Expr *E, QualType VarType) {
   if (!E)
     return std::nullopt;
-  E = E->IgnoreParenCasts();
-  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
-    E = EWC->getSubExpr()->IgnoreParenCasts();
+  // Through cleanups, temporaries and conversions (`(double *)malloc(n)`).
+  E = E->IgnoreImplicit()->IgnoreParenCasts()->IgnoreImplicit();
   AllocationShape S;
   S.Spelling = spell(E);
   auto Mul = [](ExprRef A, ExprRef B) {
@@ -96,6 +95,11 @@ RegionBuilder::allocationShape(const Expr *E, QualType VarType) {
                                      Ctx.getTypeAlignInChars(T).getQuantity());
     return S;
   }
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E);
+      Construct && Construct->getNumArgs() == 1 &&
+      Construct->getConstructor()->isCopyOrMoveConstructor())
+    // `auto t = std::make_unique<double[]>(m);` moves a temporary.
+    return allocationShape(Construct->getArg(0)->IgnoreImplicit(), VarType);
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
     // std::vector<T> v(n), std::vector<T> v(n, x), std::string s(n, c).
     QualType Elem = firstTemplateArgument(VarType);
@@ -155,6 +159,7 @@ RegionBuilder::allocationShape(const Expr *E, QualType VarType) {
       return std::nullopt;
     S.Count = Arg(0);
     S.Bytes = Mul(translate(Arg(0)), SymExpr::constant(Size));
+    S.Container = true; // owned: freed when the variable goes away
   } else {
     return std::nullopt;
   }

@@ -41,7 +41,11 @@ bool DiagnosticReporter::report(const Finding &F) {
   if (Nolint.isSuppressed(SM, L, Check))
     return false;
   // Template instantiations and overlapping units find the same race.
-  if (!Seen.insert({F.Where.Raw, F.BufferName}).second)
+  // (Units that overlap, such as a region and the tasks in it, may find the
+  // same race; different reasons at one place are all reported.)
+  std::string Key = std::string(Check) + ':' + F.BufferName +
+                    (F.Check == CheckId::SharedBuffer ? "" : F.Message);
+  if (!Seen.insert({F.Where.Raw, Key}).second)
     return false;
 
   Diags.Report(L, AsError ? ErrorId : WarningId)

@@ -13,6 +13,7 @@
 #include "RegionBuilder.h"
 #include "privateer/Analysis/IndexSolver.h"
 #include "privateer/Analysis/SharedBufferAnalysis.h"
+#include "privateer/Analysis/ThreadingChecks.h"
 #include "privateer/Model/Printer.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -125,10 +126,20 @@ public:
         Region->NumThreads->kind() == ExprKind::Constant &&
         Region->NumThreads->value() == 1 && Region->Kind != RegionKind::Tasks)
       return true;
-    if (Opts.Checks.isEnabled(CheckId::SharedBuffer)) {
-      for (Finding &F : analyzeSharedBuffers(*Region, Oracle))
+    auto Add = [&](std::vector<Finding> More) {
+      for (Finding &F : More)
         Findings.push_back(std::move(F));
-    }
+    };
+    if (Opts.Checks.isEnabled(CheckId::SharedBuffer))
+      Add(analyzeSharedBuffers(*Region, Oracle));
+    if (Opts.Checks.isEnabled(CheckId::ThreadIdIndex))
+      Add(analyzeThreadIdIndex(*Region, Opts.CacheLine));
+    if (Opts.Checks.isEnabled(CheckId::SublineAlloc))
+      Add(analyzeSublineAlloc(*Region, Opts.CacheLine));
+    if (Opts.Checks.isEnabled(CheckId::ChunkFalseSharing))
+      Add(analyzeChunkFalseSharing(*Region, Opts.CacheLine));
+    if (Opts.Checks.isEnabled(CheckId::LoopAlloc))
+      Add(analyzeLoopAlloc(*Region));
     return true;
   }
 

@@ -245,6 +245,7 @@ private:
       AllocationsOf;
   unsigned LoopDepth = 0;
   unsigned Phase = 0;
+  bool InNestedTask = false;
 
   Guard CurrentGuard = Guard::None;
   unsigned LockDepth = 0;

@@ -130,6 +130,9 @@ struct Access {
   std::vector<uint64_t> Strides;
   /// Sequential loops around the access inside its work item.
   unsigned LoopDepth = 0;
+  /// Made by an explicit task the work item creates (it may run on any
+  /// thread, later).
+  bool InNestedTask = false;
   /// The access covers every element of the buffer (memset, a container
   /// mutation such as push_back, an assignment to a whole object).
   bool WholeBuffer = false;

@@ -1,0 +1,31 @@
+//===- ThreadingChecks.h - Thread ids, false sharing, allocations -*- C++
+//-*-===//
+//
+// Part of privateer. The checks about how work maps onto threads and cache
+// lines: privateer-threadid-index, privateer-subline-alloc,
+// privateer-chunk-false-sharing and privateer-loop-alloc. Each reads one
+// region's model and returns complete findings.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PRIVATEER_ANALYSIS_THREADINGCHECKS_H
+#define PRIVATEER_ANALYSIS_THREADINGCHECKS_H
+
+#include "privateer/Analysis/Finding.h"
+#include "privateer/Model/Region.h"
+
+#include <vector>
+
+namespace privateer {
+
+std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
+                                          unsigned CacheLine);
+std::vector<Finding> analyzeSublineAlloc(const ParallelRegion &R,
+                                         unsigned CacheLine);
+std::vector<Finding> analyzeChunkFalseSharing(const ParallelRegion &R,
+                                              unsigned CacheLine);
+std::vector<Finding> analyzeLoopAlloc(const ParallelRegion &R);
+
+} // namespace privateer
+
+#endif // PRIVATEER_ANALYSIS_THREADINGCHECKS_H

@@ -1,0 +1,100 @@
+//===- ChunkFalseSharingAnalysis.cpp - privateer-chunk-false-sharing ------===//
+//
+// Part of privateer. `schedule(static, 1)` over writes to `a[i]` with 8-byte
+// elements deals the eight elements of one line to eight threads. When the
+// iterations write their elements repeatedly, every write moves the line.
+// The fix is a chunk that covers whole lines.
+//
+//===----------------------------------------------------------------------===//
+
+#include "privateer/Analysis/ThreadingChecks.h"
+
+#include <numeric>
+
+namespace privateer {
+
+namespace {
+std::string quote(const std::string &S) { return "'" + S + "'"; }
+
+const char *scheduleName(ScheduleKind K) {
+  switch (K) {
+  case ScheduleKind::Static:
+    return "static";
+  case ScheduleKind::Dynamic:
+    return "dynamic";
+  case ScheduleKind::Guided:
+    return "guided";
+  default:
+    return "";
+  }
+}
+} // namespace
+
+std::vector<Finding> analyzeChunkFalseSharing(const ParallelRegion &R,
+                                              unsigned CacheLine) {
+  std::vector<Finding> Findings;
+  if (R.Kind != RegionKind::Loop || R.WorkItemVars.size() != 1 || !CacheLine ||
+      !R.Chunk || R.Chunk->kind() != ExprKind::Constant ||
+      R.Chunk->value() <= 0 || !*scheduleName(R.Schedule))
+    return Findings;
+  int64_t Chunk = R.Chunk->value();
+  SymbolId V = R.WorkItemVars[0];
+  const Symbol &Var = R.symbol(V);
+  for (const Access &A : R.Accesses) {
+    const Buffer &B = R.Buffers[A.BufferIndex];
+    if (A.Kind == AccessKind::Read || B.Attr != Sharing::Shared ||
+        A.Protection != Guard::None || A.LoopDepth == 0 ||
+        A.Strides.size() != A.Index.size())
+      continue;
+    // Bytes between the elements of consecutive iterations: the dimension
+    // that moves with the loop variable.
+    int64_t PerIteration = 0;
+    bool Other = false;
+    for (size_t D = 0; D < A.Index.size(); ++D) {
+      auto F = toAffine(*A.Index[D]);
+      if (!F) {
+        Other = true;
+        break;
+      }
+      int64_t K = F->coeff(V);
+      if (!K)
+        continue;
+      if (PerIteration || !A.Strides[D]) {
+        Other = true;
+        break;
+      }
+      PerIteration = std::llabs(K) * Var.Step * int64_t(A.Strides[D]);
+    }
+    if (Other || PerIteration == 0)
+      continue;
+    int64_t ChunkBytes = Chunk * PerIteration;
+    if (ChunkBytes >= int64_t(CacheLine))
+      continue;
+    // The smallest chunk at least as large that covers whole lines.
+    int64_t Lcm = std::lcm(PerIteration, int64_t(CacheLine));
+    int64_t Better = Lcm / PerIteration;
+    while (Better < Chunk)
+      Better += Lcm / PerIteration;
+    Finding F;
+    F.Check = CheckId::ChunkFalseSharing;
+    F.Where = R.ScheduleClause.valid() ? R.ScheduleClause : R.Directive;
+    F.BufferName = B.Name;
+    std::string Clause = std::string("schedule(") + scheduleName(R.Schedule) +
+                         ", " + std::to_string(Chunk) + ")";
+    F.Message = quote(Clause) + " gives each thread " +
+                std::to_string(ChunkBytes) + " bytes of " + quote(B.Name) +
+                " at a time: up to " + std::to_string(CacheLine / ChunkBytes) +
+                " threads write into each " + std::to_string(CacheLine) +
+                "-byte cache line, and they write it repeatedly (false "
+                "sharing)";
+    F.Notes.push_back({A.Where, "written repeatedly here"});
+    F.Notes.push_back({F.Where, "use a chunk of whole lines: 'schedule(" +
+                                    std::string(scheduleName(R.Schedule)) +
+                                    ", " + std::to_string(Better) + ")'"});
+    Findings.push_back(std::move(F));
+    break; // one report per schedule
+  }
+  return Findings;
+}
+
+} // namespace privateer

@@ -1,0 +1,55 @@
+//===- LoopAllocAnalysis.cpp - privateer-loop-alloc -----------------------===//
+//
+// Part of privateer. The naive fix of a shared scratch buffer allocates it
+// in the loop body: correct, but one allocation per iteration (in the
+// measurement behind privateer, 384 MiB in 1621 allocations against 5 MiB
+// in 126 with one buffer per task, and 3x slower). Reports allocations made
+// and freed in every iteration of a parallel loop with a size that does not
+// depend on the iteration.
+//
+//===----------------------------------------------------------------------===//
+
+#include "privateer/Analysis/ThreadingChecks.h"
+
+namespace privateer {
+
+namespace {
+std::string quote(const std::string &S) { return "'" + S + "'"; }
+} // namespace
+
+std::vector<Finding> analyzeLoopAlloc(const ParallelRegion &R) {
+  std::vector<Finding> Findings;
+  if (R.Kind != RegionKind::Loop)
+    return Findings;
+  for (const Allocation &A : R.Allocations) {
+    if (!A.Freed || !A.Bytes || R.dependsOnWorkItem(*A.Bytes))
+      continue;
+    // A size computed inside an inner loop changes with it.
+    if (A.Bytes->mentions([&](SymbolId S) {
+          return R.symbol(S).Kind == SymbolKind::InnerLoop;
+        }))
+      continue;
+    Finding F;
+    F.Check = CheckId::LoopAlloc;
+    F.Where = A.Where;
+    F.BufferName = A.Name;
+    std::string Size = A.Bytes->kind() == ExprKind::Constant
+                           ? std::to_string(A.Bytes->value()) + " bytes"
+                           : quote(R.print(*A.Bytes)) + " bytes";
+    F.Message =
+        quote(A.Name) + " (" + Size + ") is " +
+        (A.Container ? "constructed and destroyed" : "allocated and freed") +
+        " in every iteration of this parallel loop, the same size "
+        "each time: one allocation per iteration where one per "
+        "thread would do";
+    F.Notes.push_back(
+        {R.Directive,
+         "allocate it once per thread and reuse it: split '" + R.Construct +
+             "' into an 'omp parallel' region that allocates " + quote(A.Name) +
+             " and an 'omp for' whose iterations reuse it"});
+    Findings.push_back(std::move(F));
+  }
+  return Findings;
+}
+
+} // namespace privateer

@@ -1,0 +1,84 @@
+//===- SublineAllocAnalysis.cpp - privateer-subline-alloc -----------------===//
+//
+// Part of privateer. Per-thread workspaces from malloc are 16-byte aligned
+// and as long as asked: two threads' 96-byte blocks share a 64-byte line,
+// and their writes in a hot loop make the line bounce between cores (the
+// Monte Carlo code behind privateer stopped scaling at 4 threads for this
+// reason). Reports per-thread allocations that are not whole, line-aligned
+// lines and are written in a loop.
+//
+//===----------------------------------------------------------------------===//
+
+#include "privateer/Analysis/ThreadingChecks.h"
+
+namespace privateer {
+
+namespace {
+std::string quote(const std::string &S) { return "'" + S + "'"; }
+} // namespace
+
+std::vector<Finding> analyzeSublineAlloc(const ParallelRegion &R,
+                                         unsigned CacheLine) {
+  std::vector<Finding> Findings;
+  if (!CacheLine)
+    return Findings;
+  for (const Allocation &A : R.Allocations) {
+    if (!A.PerThread || A.LineRounded || !A.Bytes)
+      continue;
+    std::optional<int64_t> Bytes;
+    if (A.Bytes->kind() == ExprKind::Constant)
+      Bytes = A.Bytes->value();
+    bool Aligned = A.Alignment >= CacheLine;
+    bool Whole = Bytes && *Bytes > 0 && *Bytes % int64_t(CacheLine) == 0;
+    if (Aligned && Whole)
+      continue;
+    // A whole number of lines still straddles lines when unaligned, but
+    // each thread then shares only its two end lines: report blocks that
+    // are not whole lines, and unaligned blocks under two lines.
+    if (Whole && *Bytes >= 2 * int64_t(CacheLine))
+      continue;
+    // Written in a loop by its thread.
+    const Access *HotWrite = nullptr;
+    for (const Access &X : R.Accesses)
+      if (X.BufferIndex == A.BufferIndex && X.Kind != AccessKind::Read &&
+          (X.LoopDepth > A.LoopDepth || R.Kind == RegionKind::Loop)) {
+        HotWrite = &X;
+        break;
+      }
+    if (!HotWrite)
+      continue;
+    Finding F;
+    F.Check = CheckId::SublineAlloc;
+    F.Where = A.Where;
+    F.BufferName = A.Name;
+    F.May = !Bytes;
+    std::string Size = Bytes ? std::to_string(*Bytes) + " bytes"
+                             : quote(R.print(*A.Bytes)) + " bytes";
+    std::string Line = std::to_string(CacheLine) + "-byte";
+    F.Message = "per-thread block " + quote(A.Name) + " of " + Size +
+                (Bytes ? " is not a whole number of " + Line + " cache lines"
+                       : " may be less than a " + Line + " cache line") +
+                (Aligned ? ""
+                         : " and is aligned to " + std::to_string(A.Alignment) +
+                               " bytes only") +
+                ": blocks of different threads share lines, and writing them "
+                "in a loop makes the lines bounce between cores";
+    F.Notes.push_back({HotWrite->Where, "written in a loop here"});
+    std::string Rounded =
+        Bytes ? std::to_string((*Bytes + CacheLine - 1) / CacheLine * CacheLine)
+              : "N";
+    F.Notes.push_back(
+        {A.Where, "allocate whole, line-aligned lines: "
+                  "'privateer_aligned_alloc(" +
+                      (Bytes ? std::to_string(*Bytes) : R.print(*A.Bytes)) +
+                      ")' from <privateer/runtime/alloc.h>, or "
+                      "'aligned_alloc(" +
+                      std::to_string(CacheLine) + ", " + Rounded + ")'" +
+                      (Bytes ? std::string()
+                             : " with N the size rounded up to whole lines")});
+    Findings.push_back(std::move(F));
+  }
+  return Findings;
+}
+
+} // namespace privateer

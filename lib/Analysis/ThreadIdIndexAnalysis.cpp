@@ -1,0 +1,207 @@
+//===- ThreadIdIndexAnalysis.cpp - privateer-threadid-index ---------------===//
+//
+// Part of privateer. A buffer indexed by the thread number is correct only
+// while a thread runs one piece of work at a time, has a slot for every
+// thread, and writes its slot rarely enough that neighbouring slots on one
+// cache line do not matter. This check reports each way that fails: a task
+// that can be suspended (or migrate) while it holds its slot, a bound
+// smaller than the team, and small slots written in a loop.
+//
+//===----------------------------------------------------------------------===//
+
+#include "privateer/Analysis/ThreadingChecks.h"
+
+#include <optional>
+#include <set>
+
+namespace privateer {
+
+namespace {
+
+std::string quote(const std::string &S) { return "'" + S + "'"; }
+
+/// The dimension of \p A whose index is `tid + c` (coefficient one), and c.
+std::optional<std::pair<size_t, int64_t>>
+threadDimension(const ParallelRegion &R, const Access &A) {
+  for (size_t D = 0; D < A.Index.size(); ++D) {
+    auto F = toAffine(*A.Index[D]);
+    if (!F || F->Coeffs.size() != 1)
+      continue;
+    auto [S, K] = *F->Coeffs.begin();
+    if (K == 1 && R.symbol(S).Kind == SymbolKind::ThreadId)
+      return std::make_pair(D, F->Constant);
+  }
+  return std::nullopt;
+}
+
+bool mentionsThreadId(const ParallelRegion &R, const Access &A) {
+  for (const ExprRef &I : A.Index)
+    if (I->mentions([&](SymbolId S) {
+          return R.symbol(S).Kind == SymbolKind::ThreadId;
+        }))
+      return true;
+  return false;
+}
+
+std::string region(const ParallelRegion &R) { return "'" + R.Construct + "'"; }
+
+Finding taskRace(const ParallelRegion &R, const Buffer &B, const Access &Use,
+                 const SchedulingPoint &P, bool Untied) {
+  Finding F;
+  F.Check = CheckId::ThreadIdIndex;
+  F.Where = Use.Where;
+  F.BufferName = B.Name;
+  if (Untied)
+    F.Message = quote(B.Name) +
+                " is indexed by the thread number in an untied task: after " +
+                P.What +
+                " the task can resume on another thread, and two tasks then "
+                "use one slot";
+  else
+    F.Message = quote(B.Name) +
+                " is indexed by the thread number in a task that keeps using "
+                "its slot across " +
+                P.What +
+                ", where the thread can run another task that takes the same "
+                "slot";
+  F.Notes.push_back({P.Where, "the task can be suspended here"});
+  F.Notes.push_back({R.Directive,
+                     "give the task a buffer of its own: declare it in the "
+                     "task, or lease one from 'privateer::buffer_pool' for the "
+                     "task's lifetime"});
+  return F;
+}
+
+} // namespace
+
+std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
+                                          unsigned CacheLine) {
+  std::vector<Finding> Findings;
+  // One finding per buffer and reason: a task race, a bound, false sharing.
+  std::set<unsigned> Raced, Bounded, Shared;
+  for (const Access &A : R.Accesses) {
+    if (!mentionsThreadId(R, A) || Raced.count(A.BufferIndex))
+      continue;
+    const Buffer &B = R.Buffers[A.BufferIndex];
+    if (B.Attr != Sharing::Shared)
+      continue;
+
+    // 1. Tasks: the slot is held across a point where the task can be
+    //    suspended, or the task is untied and can change threads.
+    if (R.Kind == RegionKind::Tasks && !R.SchedulingPoints.empty()) {
+      const SchedulingPoint *Between = nullptr;
+      for (const SchedulingPoint &P : R.SchedulingPoints) {
+        bool Before = false, After = false;
+        for (const Access &X : R.Accesses)
+          if (X.BufferIndex == A.BufferIndex && mentionsThreadId(R, X))
+            (X.Order < P.Order ? Before : After) = true;
+        if ((Before && After) || R.Untied) {
+          Between = &P;
+          break;
+        }
+      }
+      if (Between) {
+        Findings.push_back(taskRace(R, B, A, *Between, R.Untied));
+        Raced.insert(A.BufferIndex);
+        continue;
+      }
+    }
+
+    auto Dim = threadDimension(R, A);
+    // 2. Fewer slots than threads.
+    if (Dim && Dim->first == 0 && (B.Extent || B.ExtentIsMaxThreads) &&
+        !Bounded.count(A.BufferIndex)) {
+      std::optional<int64_t> Team;
+      if (R.NumThreads && R.NumThreads->kind() == ExprKind::Constant)
+        Team = R.NumThreads->value();
+      int64_t Offset = Dim->second;
+      Finding F;
+      F.Check = CheckId::ThreadIdIndex;
+      F.Where = A.Where;
+      F.BufferName = B.Name;
+      bool Report = false;
+      if (B.Extent && Team &&
+          Team.value() - 1 + Offset >= static_cast<int64_t>(*B.Extent)) {
+        int64_t Thread = static_cast<int64_t>(*B.Extent) - Offset;
+        F.Message = quote(B.Name) + " has " + std::to_string(*B.Extent) +
+                    " elements but is indexed by the thread number, and " +
+                    "'num_threads(" + std::to_string(*Team) +
+                    ")' makes thread " + std::to_string(Thread) +
+                    " access past its end";
+        Report = true;
+      } else if (B.Extent && !Team) {
+        F.May = true;
+        F.Message = quote(B.Name) + " has " + std::to_string(*B.Extent) +
+                    " elements but is indexed by the thread number, and the "
+                    "team of this " +
+                    region(R) +
+                    " may have more threads (OMP_NUM_THREADS, the number of "
+                    "cores)";
+        Report = true;
+      } else if (B.ExtentIsMaxThreads && Team) {
+        F.May = true;
+        F.Message = quote(B.Name) +
+                    " has omp_get_max_threads() elements but 'num_threads(" +
+                    std::to_string(*Team) +
+                    ")' may ask for more threads than that";
+        Report = true;
+      }
+      if (Report) {
+        if (B.Decl.valid())
+          F.Notes.push_back({B.Decl, quote(B.Name) + " is declared here"});
+        F.Notes.push_back(
+            {R.Directive,
+             "size it for the team that runs: allocate it with "
+             "omp_get_num_threads() elements read inside the region, or "
+             "bound the team with 'num_threads'"});
+        Findings.push_back(std::move(F));
+        Bounded.insert(A.BufferIndex);
+      }
+    }
+
+    // 3. Small slots written over and over by different threads.
+    // (A write in a nested task is the task's: see the task rules above.)
+    bool Repeated =
+        (A.LoopDepth > 0 || R.Kind == RegionKind::Loop) && !A.InNestedTask;
+    if (Dim && A.Kind != AccessKind::Read && Repeated && CacheLine &&
+        Dim->first < A.Strides.size() && !Shared.count(A.BufferIndex)) {
+      uint64_t Slot = A.Strides[Dim->first];
+      if (Slot == 0 || Slot % CacheLine == 0)
+        continue; // unknown size, or padded to whole lines
+      Finding F;
+      F.Check = CheckId::ThreadIdIndex;
+      F.Where = A.Where;
+      F.BufferName = B.Name;
+      std::string Line = std::to_string(CacheLine) + "-byte";
+      std::string Slots =
+          Slot < CacheLine
+              ? std::to_string(CacheLine / Slot) + " slots of " +
+                    std::to_string(Slot) + " bytes share each " + Line +
+                    " cache line"
+              : "its " + std::to_string(Slot) +
+                    "-byte slots are not whole cache lines and straddle "
+                    "them";
+      F.Message = "threads write " + quote(A.Spelling) + " in a loop, and " +
+                  Slots +
+                  ": the line moves between cores on every write (false "
+                  "sharing)";
+      if (Slot < CacheLine)
+        F.Notes.push_back({A.Where, "threads 0 and 1 write " +
+                                        quote(B.Name + "[0]") + " and " +
+                                        quote(B.Name + "[1]") + " in one " +
+                                        Line + " line"});
+      F.Notes.push_back(
+          {R.Directive,
+           "accumulate in a local variable and write " + quote(A.Spelling) +
+               " once after the loop, or pad each slot to a whole line "
+               "('privateer::padded<T>', or a struct with "
+               "'alignas(" +
+               std::to_string(CacheLine) + ")')"});
+      Findings.push_back(std::move(F));
+      Shared.insert(A.BufferIndex);
+    }
+  }
+  return Findings;
+}
+
+} // namespace privateer

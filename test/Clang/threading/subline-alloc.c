@@ -1,0 +1,77 @@
+// privateer-subline-alloc: per-thread 96-byte workspaces (the Monte Carlo
+// code that stopped scaling at 4 threads), and the variants that are fine.
+// RUN: %cc -Xclang -verify -Xclang -verify-ignore-unexpected=note %s
+#include <omp.h>
+#include <stdlib.h>
+
+void workspaces(int n, double *out) {
+#pragma omp parallel
+  {
+    double *ws = malloc(96); // expected-warning {{per-thread block 'ws' of 96 bytes is not a whole number of 64-byte cache lines and is aligned to 16 bytes only}}
+    for (int k = 0; k < n; k++)
+      ws[k % 12] += k;
+    out[omp_get_thread_num()] = ws[0];
+    free(ws);
+  }
+}
+
+void workspaces_calloc(int n, float *out) {
+#pragma omp parallel
+  {
+    float *ws = calloc(10, sizeof(float)); // expected-warning {{per-thread block 'ws' of 40 bytes}}
+    for (int k = 0; k < n; k++)
+      ws[k % 10] += k;
+    out[omp_get_thread_num()] = ws[0];
+    free(ws);
+  }
+}
+
+// Slots filled before the region, one per thread.
+void slots(int n, int nthreads, double *out) {
+  double **ws = malloc(nthreads * sizeof *ws);
+  for (int t = 0; t < nthreads; t++)
+    ws[t] = malloc(96); // expected-warning {{per-thread block 'ws[...]' of 96 bytes}}
+#pragma omp parallel num_threads(nthreads)
+  {
+    int t = omp_get_thread_num();
+    for (int k = 0; k < n; k++)
+      ws[t][k % 12] += k;
+    out[t] = ws[t][0];
+  }
+}
+
+// Line-aligned whole lines, writes outside any loop, and read-only use.
+void aligned(int n, double *out) {
+#pragma omp parallel
+  {
+    double *ws = aligned_alloc(64, 128);
+    for (int k = 0; k < n; k++)
+      ws[k % 16] += k;
+    out[omp_get_thread_num()] = ws[0];
+    free(ws);
+  }
+}
+
+void written_once(double *out) {
+#pragma omp parallel
+  {
+    double *ws = malloc(96);
+    ws[0] = 1;
+    out[omp_get_thread_num()] = ws[0];
+    free(ws);
+  }
+}
+
+void allocated_by_one_thread(int n, double *out) {
+#pragma omp parallel
+  {
+#pragma omp single
+    {
+      double *ws = malloc(96);
+      for (int k = 0; k < n; k++)
+        ws[k % 12] += k;
+      out[0] = ws[0];
+      free(ws);
+    }
+  }
+}

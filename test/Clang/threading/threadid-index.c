@@ -1,0 +1,116 @@
+// privateer-threadid-index in C: per-thread counters (false sharing), slots
+// fewer than threads, and tasks that keep a thread's slot across a
+// scheduling point; padded, once-per-thread and read-only uses are silent.
+// RUN: %cc -Xclang -verify -Xclang -verify-ignore-unexpected=note %s
+#include <omp.h>
+
+long hits[256];
+
+void counters(int n, const int *x) {
+#pragma omp parallel num_threads(8)
+  {
+    int t = omp_get_thread_num();
+    for (int i = 0; i < n; i++)
+      if (x[i] % 8 == t)
+        hits[t]++; // expected-warning {{threads write 'hits[t]' in a loop, and 8 slots of 8 bytes share each 64-byte cache line}}
+  }
+}
+
+void partial_sums(int n, const double *x, double *part) {
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    part[omp_get_thread_num()] += x[i]; // expected-warning {{threads write 'part[omp_get_thread_num()]' in a loop}}
+}
+
+// Padded slots, a local accumulator, and one write per thread: silent.
+typedef struct {
+  _Alignas(64) long value;
+} padded_long;
+padded_long padded[256];
+
+void counters_padded(int n, const int *x) {
+#pragma omp parallel num_threads(8)
+  {
+    int t = omp_get_thread_num();
+    for (int i = 0; i < n; i++)
+      if (x[i] % 8 == t)
+        padded[t].value++;
+  }
+}
+
+void counters_local(int n, const int *x) {
+#pragma omp parallel num_threads(8)
+  {
+    int t = omp_get_thread_num();
+    long mine = 0;
+    for (int i = 0; i < n; i++)
+      mine += x[i] % 8 == t;
+    hits[t] = mine;
+  }
+}
+
+void read_only(int n, const double *scale, double *out) {
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    out[i] = scale[omp_get_thread_num()] * i;
+}
+
+// Fewer slots than threads.
+double few[8];
+
+void too_many_threads(const double *x) {
+#pragma omp parallel num_threads(16)
+  few[omp_get_thread_num()] = x[0]; // expected-warning {{'few' has 8 elements but is indexed by the thread number, and 'num_threads(16)' makes thread 8 access past its end}}
+}
+
+void team_set_at_run_time(const double *x) {
+#pragma omp parallel
+  few[omp_get_thread_num()] = x[0]; // expected-warning {{'few' has 8 elements but is indexed by the thread number, and the team of this 'omp parallel' may have more threads}}
+}
+
+void enough_slots(const double *x) {
+#pragma omp parallel num_threads(8)
+  few[omp_get_thread_num()] = x[0];
+}
+
+// Tasks: the slot is held across a scheduling point.
+void task_slot(int n, double *buf, double *out) {
+#pragma omp parallel
+#pragma omp single
+  for (int i = 0; i < n; i++) {
+#pragma omp task
+    {
+      int t = omp_get_thread_num();
+      buf[t] = i; // expected-warning {{'buf' is indexed by the thread number in a task that keeps using its slot across 'taskwait'}}
+#pragma omp taskwait
+      out[i] = buf[t];
+    }
+  }
+}
+
+void untied_task(int n, double *buf, double *out) {
+#pragma omp parallel
+#pragma omp single
+  for (int i = 0; i < n; i++) {
+#pragma omp task untied
+    {
+#pragma omp task
+      out[i] = i;
+      buf[omp_get_thread_num()] = i; // expected-warning {{'buf' is indexed by the thread number in an untied task}}
+    }
+  }
+}
+
+// A task that uses its slot without suspending in between: silent.
+void task_no_suspension(int n, double *buf, double *out) {
+#pragma omp parallel
+#pragma omp single
+  for (int i = 0; i < n; i++) {
+#pragma omp task
+    {
+      int t = omp_get_thread_num();
+      buf[t] = i;
+      out[i] = buf[t];
+    }
+  }
+}
