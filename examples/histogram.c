@@ -8,7 +8,7 @@ void histogram(int n, const unsigned char *pixels, long hist[256]) {
 }
 
 void histogram_reduction(int n, const unsigned char *pixels, long hist[256]) {
-#pragma omp parallel for reduction(+ : hist[:256])
+#pragma omp parallel for reduction(+ : hist[ : 256])
   for (int i = 0; i < n; i++)
     hist[pixels[i]]++;
 }
