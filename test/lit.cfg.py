@@ -5,6 +5,7 @@ import lit.formats
 config.name = "privateer"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".c", ".cpp", ".test"]
+# ThreadSanitizer and LeakSanitizer need the runtimes of libclang-rt-22-dev.
 # Unit holds the GoogleTest sources; its own suite runs the binary.
 config.excludes = ["Inputs", "Unit", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
@@ -24,5 +25,7 @@ config.substitutions.append(
     ("%cc", f"{config.clang} -fopenmp -fsyntax-only -fplugin={config.plugin}"))
 config.substitutions.append(
     ("%cxx", f"{clangxx} -std=c++17 -fopenmp -fsyntax-only -fplugin={config.plugin}"))
+config.substitutions.append(("%privateer_include",
+                             os.path.join(config.privateer_src_root, "include")))
 config.substitutions.append(("%clangxx", clangxx))
 config.substitutions.append(("%clang", config.clang))

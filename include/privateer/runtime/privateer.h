@@ -1,0 +1,33 @@
+/*===- privateer.h - Runtime support for rewritten C code ------*- C -*-===*\
+|*                                                                          *|
+|* Part of privateer. Header-only, C11: the cache-line size and a           *|
+|* line-aligned, line-rounded allocation for per-thread blocks that must    *|
+|* not share cache lines. Free the blocks with free().                      *|
+|*                                                                          *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef PRIVATEER_RUNTIME_PRIVATEER_H
+#define PRIVATEER_RUNTIME_PRIVATEER_H
+
+#include <stddef.h>
+#include <stdlib.h>
+
+/* The cache-line size assumed for padding and alignment; define it before
+ * including this header for machines with 128-byte lines. */
+#ifndef PRIVATEER_CACHE_LINE
+#define PRIVATEER_CACHE_LINE 64
+#endif
+
+/* Rounds a size up to whole cache lines (at least one line). */
+static inline size_t privateer_round_to_lines(size_t size) {
+  size_t lines = (size + PRIVATEER_CACHE_LINE - 1) / PRIVATEER_CACHE_LINE;
+  return (lines ? lines : 1) * PRIVATEER_CACHE_LINE;
+}
+
+/* A block of at least `size` bytes that starts on a cache line and ends on
+ * one, so that no other allocation shares its lines. NULL on failure. */
+static inline void *privateer_aligned_alloc(size_t size) {
+  return aligned_alloc(PRIVATEER_CACHE_LINE, privateer_round_to_lines(size));
+}
+
+#endif /* PRIVATEER_RUNTIME_PRIVATEER_H */
