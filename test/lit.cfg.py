@@ -21,6 +21,11 @@ archer = os.path.join(config.llvm_lib_dir, "libarcher.so")
 # %cc and %cxx: the compilers with OpenMP and privateer loaded, checking only.
 config.substitutions.append(("%plugin", config.plugin))
 config.substitutions.append(("%archer", archer))
+# ThreadSanitizer with the Archer tool, four threads, libomp's own traffic
+# suppressed (see test/Fix/Inputs/tsan.supp).
+tsan_supp = os.path.join(config.privateer_src_root, "test", "Fix", "Inputs", "tsan.supp")
+config.substitutions.append(("%tsan-env",
+    f"env OMP_NUM_THREADS=4 OMP_TOOL_LIBRARIES={archer} TSAN_OPTIONS=suppressions={tsan_supp}"))
 config.substitutions.append(
     ("%cc", f"{config.clang} -fopenmp -fsyntax-only -fplugin={config.plugin}"))
 config.substitutions.append(

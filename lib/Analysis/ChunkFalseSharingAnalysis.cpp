@@ -88,6 +88,13 @@ std::vector<Finding> analyzeChunkFalseSharing(const ParallelRegion &R,
                 "-byte cache line, and they write it repeatedly (false "
                 "sharing)";
     F.Notes.push_back({A.Where, "written repeatedly here"});
+    F.Construct = R.Directive;
+    if (R.ChunkBegin.valid()) {
+      F.Fix.What = FixPlan::Kind::Replace;
+      F.Fix.Begin = R.ChunkBegin;
+      F.Fix.End = R.ChunkEnd;
+      F.Fix.Text = std::to_string(Better);
+    }
     F.Notes.push_back({F.Where, "use a chunk of whole lines: 'schedule(" +
                                     std::string(scheduleName(R.Schedule)) +
                                     ", " + std::to_string(Better) + ")'"});

@@ -12,7 +12,7 @@ namespace privateer {
 
 const char *Options::help() {
   return "checks=<globs> (e.g. '-*,privateer-shared-buffer'), "
-         "werror[=on|off], "
+         "werror[=on|off], fix, "
          "cache-line=<bytes>, solver-timeout-ms=<ms>, stats, dump-model";
 }
 
@@ -36,6 +36,10 @@ bool Options::apply(const std::string &Word, std::string &Error) {
     }
     Error = "invalid werror value '" + Value + "': expected 'on' or 'off'";
     return false;
+  }
+  if (Name == "fix" && !HasValue) {
+    Fix = true;
+    return true;
   }
   if (Name == "stats" && !HasValue) {
     Stats = true;

@@ -276,6 +276,26 @@ std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B,
   }
 }
 
+/// The reduction clause that makes \p W's updates exact, as (clause head,
+/// list item): ("reduction(+", "s"), ("reduction(max", "h[:256]").
+std::optional<std::pair<std::string, std::string>>
+reductionClause(const ParallelRegion &R, const Buffer &B, const Access &W) {
+  const char *Spelled = opSpelling(W.Op);
+  if (!Spelled || !B.VisibleAtConstruct || R.Kind == RegionKind::Tasks)
+    return std::nullopt;
+  for (const std::string &F : W.Fields)
+    if (!F.empty())
+      return std::nullopt;
+  std::string Item;
+  if (B.Kind == BufferKind::Scalar && W.Index.empty())
+    Item = B.Name;
+  else if (B.Kind == BufferKind::Array && B.Extent && W.Index.size() == 1)
+    Item = B.Name + "[:" + std::to_string(*B.Extent) + "]";
+  else
+    return std::nullopt;
+  return std::make_pair("reduction(" + std::string(Spelled), Item);
+}
+
 std::string reductionAdvice(const ParallelRegion &R, const Buffer &B,
                             const Access &W) {
   const char *Spelled = opSpelling(W.Op);
@@ -343,6 +363,8 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
   std::string Name = quote(AllFields ? renderElement(R, W, nullptr) : B.Name);
   std::string Advice;
 
+  F.Construct = R.Directive;
+  F.Fix.NoFixReason = "no exact rewrite for this kind of race";
   if (W.Kind == AccessKind::ReadModifyWrite && W.ResultUsed) {
     F.Kind = RaceKind::Counter;
     F.Message = "shared counter " + Name + " is updated by " + Every +
@@ -361,6 +383,11 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
       F.Message = Name + " is updated by " + Every +
                   " without a reduction; concurrent updates are lost";
     Advice = reductionAdvice(R, B, W);
+    if (auto Clause = reductionClause(R, B, W)) {
+      F.Fix.What = FixPlan::Kind::AddClause;
+      F.Fix.Clause = Clause->first;
+      F.Fix.Variable = Clause->second;
+    }
   } else if (isScratch(R, All)) {
     F.Kind = RaceKind::Scratch;
     Name = quote(B.Name); // the whole object is the scratch
@@ -374,6 +401,15 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
     for (const Access *X : All)
       OnlyThroughCalls &= !X->Via.empty();
     Advice = privatizeAdvice(R, B, OnlyThroughCalls);
+    if (B.Kind == BufferKind::Pointee)
+      F.Fix.NoFixReason = "heap scratch needs one buffer per thread (a split "
+                          "of the construct), which is not automated yet";
+    else if (B.VisibleAtConstruct && !OnlyThroughCalls) {
+      F.Fix.What = FixPlan::Kind::AddClause;
+      F.Fix.Clause =
+          B.Kind == BufferKind::Container ? "firstprivate" : "private";
+      F.Fix.Variable = B.Name;
+    }
   } else if (&W != &A && (R.dependsOnWorkItem(W) || R.dependsOnWorkItem(A)) &&
              R.Kind == RegionKind::Loop) {
     F.Kind = RaceKind::LoopCarried;

@@ -76,6 +76,22 @@ std::vector<Finding> analyzeSublineAlloc(const ParallelRegion &R,
                       std::to_string(CacheLine) + ", " + Rounded + ")'" +
                       (Bytes ? std::string()
                              : " with N the size rounded up to whole lines")});
+    // malloc(S) -> aligned_alloc(LINE, S rounded up to whole lines): the
+    // same memory, freed the same way. calloc zeroes and realloc moves:
+    // those keep their calls.
+    F.Construct = R.Directive;
+    F.Fix.NoFixReason = "only malloc is rewritten to aligned_alloc";
+    if (A.Function == "malloc" && !A.SizeSpelling.empty() && A.End.valid()) {
+      std::string Line = std::to_string(CacheLine);
+      F.Fix.What = FixPlan::Kind::Replace;
+      F.Fix.Begin = A.Where;
+      F.Fix.End = A.End;
+      F.Fix.Text = "aligned_alloc(" + Line + ", " +
+                   (Bytes ? Rounded
+                          : "((" + A.SizeSpelling + ") + " + Line + " - 1) / " +
+                                Line + " * " + Line) +
+                   ")";
+    }
     Findings.push_back(std::move(F));
   }
   return Findings;

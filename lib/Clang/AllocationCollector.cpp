@@ -90,6 +90,7 @@ RegionBuilder::allocationShape(const Expr *E, QualType VarType) {
     if (!Size)
       return std::nullopt;
     S.Count = *New->getArraySize();
+    S.Function = "new[]";
     S.Bytes = Mul(translate(*New->getArraySize()), SymExpr::constant(Size));
     S.Alignment = std::max<uint64_t>(MallocAlignment,
                                      Ctx.getTypeAlignInChars(T).getQuantity());
@@ -126,6 +127,7 @@ RegionBuilder::allocationShape(const Expr *E, QualType VarType) {
   if (!Call)
     return std::nullopt;
   StringRef N = calleeName(Call);
+  S.Function = N.str();
   unsigned Args = Call->getNumArgs();
   auto Arg = [&](unsigned K) { return Call->getArg(K); };
   auto Constant = [&](const Expr *X) -> uint64_t {
@@ -189,6 +191,10 @@ void RegionBuilder::noteAllocation(const VarDecl *V, const Expr *Init) {
   Allocation A;
   A.Where = toLoc(CallSite ? CallSite->getBeginLoc() : Init->getBeginLoc());
   A.Spelling = Shape->Spelling;
+  A.End = toLoc(Init->IgnoreImplicit()->getEndLoc());
+  A.Function = Shape->Function;
+  if (Shape->SizeExpr)
+    A.SizeSpelling = spell(Shape->SizeExpr);
   A.Name = V->getNameAsString();
   A.Bytes = Shape->Bytes;
   A.Alignment = Shape->Alignment;
@@ -242,6 +248,10 @@ void RegionBuilder::noteSlotAllocations() {
             Allocation A;
             A.Where = toLoc(BO->getRHS()->getBeginLoc());
             A.Spelling = Shape->Spelling;
+            A.End = toLoc(BO->getRHS()->IgnoreImplicit()->getEndLoc());
+            A.Function = Shape->Function;
+            if (Shape->SizeExpr)
+              A.SizeSpelling = spell(Shape->SizeExpr);
             A.Name = X->getNameAsString() + "[...]";
             A.Bytes = Shape->Bytes;
             A.Alignment = Shape->Alignment;

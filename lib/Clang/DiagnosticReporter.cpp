@@ -22,7 +22,8 @@ DiagnosticReporter::DiagnosticReporter(DiagnosticsEngine &Diags,
   NoteId = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
 }
 
-bool DiagnosticReporter::report(const Finding &F) {
+bool DiagnosticReporter::report(const Finding &F,
+                                llvm::ArrayRef<FixItHint> Fixes) {
   const char *Check = checkName(F.Check);
   if (!Opts.Checks.isEnabled(Check))
     return false;
@@ -48,8 +49,12 @@ bool DiagnosticReporter::report(const Finding &F) {
   if (!Seen.insert({F.Where.Raw, Key}).second)
     return false;
 
-  Diags.Report(L, AsError ? ErrorId : WarningId)
-      << (F.Message + " [" + Check + "]");
+  {
+    auto Builder = Diags.Report(L, AsError ? ErrorId : WarningId);
+    Builder << (F.Message + " [" + Check + "]");
+    for (const FixItHint &H : Fixes)
+      Builder << H;
+  }
   for (const Note &N : F.Notes) {
     SourceLocation NL = fromLoc(N.Where);
     if (NL.isValid())

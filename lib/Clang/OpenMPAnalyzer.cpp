@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "privateer/Clang/OpenMPAnalyzer.h"
+#include "privateer/Clang/FixBuilder.h"
 
 #include "RegionBuilder.h"
 #include "privateer/Analysis/IndexSolver.h"
@@ -56,8 +57,10 @@ std::optional<RegionKind> unitKind(OpenMPDirectiveKind K) {
 class UnitFinder : public RecursiveASTVisitor<UnitFinder> {
 public:
   UnitFinder(ASTContext &Ctx, const Options &Opts,
-             std::vector<Finding> &Findings, IndexOracle &Oracle)
-      : Ctx(Ctx), Opts(Opts), Findings(Findings), Oracle(Oracle) {}
+             std::vector<Finding> &Findings, IndexOracle &Oracle,
+             ConstructIndex *Constructs)
+      : Ctx(Ctx), Opts(Opts), Findings(Findings), Oracle(Oracle),
+        Constructs(Constructs) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -121,6 +124,8 @@ public:
       return true;
     if (Opts.DumpModel)
       llvm::errs() << dump(*Region);
+    if (Constructs)
+      Constructs->ByLoc[toLoc(D->getBeginLoc()).Raw] = {D, Function};
     // A team of one thread has nothing to race with.
     if (Region->NumThreads &&
         Region->NumThreads->kind() == ExprKind::Constant &&
@@ -148,6 +153,7 @@ private:
   const Options &Opts;
   std::vector<Finding> &Findings;
   IndexOracle &Oracle;
+  ConstructIndex *Constructs;
   std::vector<const Stmt *> Stack;
   const FunctionDecl *Function = nullptr;
 };
@@ -155,7 +161,8 @@ private:
 } // namespace
 
 std::vector<Finding> analyzeTranslationUnit(ASTContext &Ctx,
-                                            const Options &Opts) {
+                                            const Options &Opts,
+                                            ConstructIndex *Constructs) {
   std::vector<Finding> Findings;
   // Without -fopenmp, or with -fopenmp-simd, no OpenMP construct runs on
   // several threads.
@@ -170,7 +177,7 @@ std::vector<Finding> analyzeTranslationUnit(ASTContext &Ctx,
   SO.TimeoutMs = Opts.SolverTimeoutMs;
   SolverStats Stats;
   auto Oracle = createIndexSolver(SO, Stats);
-  UnitFinder Finder(Ctx, Opts, Findings, *Oracle);
+  UnitFinder Finder(Ctx, Opts, Findings, *Oracle, Constructs);
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
   if (Opts.Stats)
     llvm::errs() << Stats.str() << "\n";

@@ -298,6 +298,8 @@ void RegionBuilder::collectClauses() {
           break;
         }
         if (const Expr *Chunk = SC->getChunkSize()) {
+          R.ChunkBegin = toLoc(Chunk->getBeginLoc());
+          R.ChunkEnd = toLoc(Chunk->getEndLoc());
           Expr::EvalResult Res;
           if (Chunk->EvaluateAsInt(Res, Ctx))
             R.Chunk = SymExpr::constant(Res.Val.getInt().getExtValue());

@@ -9,6 +9,8 @@
 
 #include "privateer/Analysis/Options.h"
 #include "privateer/Clang/DiagnosticReporter.h"
+#include "privateer/Clang/FixApplier.h"
+#include "privateer/Clang/FixBuilder.h"
 #include "privateer/Clang/OpenMPAnalyzer.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -30,11 +32,24 @@ public:
     // An AST with errors is incomplete: silence beats guesses.
     if (Diags.hasErrorOccurred())
       return;
-    auto Findings = privateer::clangfe::analyzeTranslationUnit(Ctx, Opts);
+    privateer::clangfe::ConstructIndex Constructs;
+    auto Findings =
+        privateer::clangfe::analyzeTranslationUnit(Ctx, Opts, &Constructs);
     privateer::clangfe::DiagnosticReporter Reporter(
         Diags, Ctx.getSourceManager(), Opts);
-    for (const privateer::Finding &F : Findings)
-      Reporter.report(F);
+    privateer::clangfe::FixApplier Applier(Ctx.getSourceManager(),
+                                           Ctx.getLangOpts());
+    for (const privateer::Finding &F : Findings) {
+      std::string WhyNot;
+      auto Fixes = privateer::clangfe::buildFix(F, Constructs, Ctx, WhyNot);
+      if (Reporter.report(F, Fixes) && Opts.Fix)
+        Applier.add(Fixes);
+    }
+    if (Opts.Fix)
+      for (const std::string &Error : Applier.write())
+        Diags.Report(
+            Diags.getCustomDiagID(DiagnosticsEngine::Error, "privateer: %0"))
+            << Error;
   }
 
 private:

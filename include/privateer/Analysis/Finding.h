@@ -31,6 +31,24 @@ enum class RaceKind {
   LoopCarried,  ///< one work item writes what another reads or writes
 };
 
+/// A fix as data: what to change, in terms a front end can map to edits of
+/// its source (clause insertion points are the front end's to find).
+struct FixPlan {
+  enum class Kind {
+    None,      ///< no exact fix; NoFixReason says why
+    AddClause, ///< add `Clause(Variable)` to the construct's directive
+    Replace,   ///< replace the source from Begin to End with Text
+  };
+  Kind What = Kind::None;
+  /// For AddClause: `private`, `firstprivate`, `reduction(+:`...
+  std::string Clause;
+  std::string Variable;
+  /// For Replace.
+  Loc Begin, End;
+  std::string Text;
+  std::string NoFixReason;
+};
+
 struct Finding {
   CheckId Check = CheckId::SharedBuffer;
   RaceKind Kind = RaceKind::Collision;
@@ -42,6 +60,9 @@ struct Finding {
   std::vector<Note> Notes;
   /// The buffer, for front ends that want it (fixes, SARIF properties).
   std::string BufferName;
+  FixPlan Fix;
+  /// The construct the finding is about.
+  Loc Construct;
 };
 
 } // namespace privateer

@@ -24,6 +24,8 @@ struct Options {
   ErrorMode Werror = ErrorMode::FollowCompiler;
   /// Cache-line size in bytes for the false-sharing questions.
   unsigned CacheLine = 64;
+  /// Apply the findings' fixes to the source files.
+  bool Fix = false;
   /// Print each region's model to stderr (for developers).
   bool DumpModel = false;
   /// Print the index solver's statistics after each translation unit.

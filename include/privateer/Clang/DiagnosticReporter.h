@@ -42,9 +42,9 @@ public:
   DiagnosticReporter(clang::DiagnosticsEngine &Diags,
                      const clang::SourceManager &SM, const Options &Opts);
 
-  /// Emits \p F unless a filter, a suppression or a duplicate hides it;
-  /// returns whether it was emitted.
-  bool report(const Finding &F);
+  /// Emits \p F, with \p Fixes as fix-it hints, unless a filter, a
+  /// suppression or a duplicate hides it; returns whether it was emitted.
+  bool report(const Finding &F, llvm::ArrayRef<clang::FixItHint> Fixes = {});
   unsigned emitted() const { return Emitted; }
 
 private:

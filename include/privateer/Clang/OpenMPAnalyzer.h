@@ -22,9 +22,13 @@ class Decl;
 namespace privateer {
 namespace clangfe {
 
-/// Analyzes every function of the translation unit.
-std::vector<Finding> analyzeTranslationUnit(clang::ASTContext &Ctx,
-                                            const Options &Opts);
+struct ConstructIndex;
+
+/// Analyzes every function of the translation unit; records the constructs
+/// it modelled in \p Constructs when given (for fixes).
+std::vector<Finding>
+analyzeTranslationUnit(clang::ASTContext &Ctx, const Options &Opts,
+                       ConstructIndex *Constructs = nullptr);
 
 } // namespace clangfe
 } // namespace privateer

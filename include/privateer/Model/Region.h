@@ -170,8 +170,13 @@ struct Access {
 /// before the construct), for the allocation checks.
 struct Allocation {
   Loc Where;
-  /// The call as written, e.g. `malloc(96)`.
+  /// The call as written, e.g. `malloc(96)`, and where it ends.
   std::string Spelling;
+  Loc End;
+  /// The size argument as written, when the call has one (`malloc(n)`).
+  std::string SizeSpelling;
+  /// The allocating function: malloc, calloc, aligned_alloc, new[], ...
+  std::string Function;
   /// The variable that holds the block.
   std::string Name;
   /// Size in bytes.
@@ -222,8 +227,10 @@ struct ParallelRegion {
   /// can resume on another thread).
   std::vector<SchedulingPoint> SchedulingPoints;
   bool Untied = false;
-  /// Where the schedule clause is, for reports about it.
+  /// Where the schedule clause is, for reports about it, and its chunk
+  /// expression (for a fix).
   Loc ScheduleClause;
+  Loc ChunkBegin, ChunkEnd;
 
   SymbolId addSymbol(Symbol S) {
     Symbols.push_back(std::move(S));

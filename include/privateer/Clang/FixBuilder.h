@@ -1,0 +1,48 @@
+//===- FixBuilder.h - Fix plans to Clang fix-it hints -----------*- C++ -*-===//
+//
+// Part of privateer. Maps a finding's front-end-neutral fix plan to exact
+// text edits of the source: a clause added to (or extended in) a directive,
+// a range replaced. Refuses, with a reason, whenever the edit could be
+// wrong: inside a macro expansion, in a system header, or a privatization of
+// a variable the code uses after the construct.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PRIVATEER_CLANG_FIXBUILDER_H
+#define PRIVATEER_CLANG_FIXBUILDER_H
+
+#include "privateer/Analysis/Finding.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class OMPExecutableDirective;
+class FunctionDecl;
+} // namespace clang
+
+namespace privateer {
+namespace clangfe {
+
+/// The constructs of a translation unit by their location, with the
+/// function each is in.
+struct ConstructIndex {
+  llvm::DenseMap<uint64_t, std::pair<const clang::OMPExecutableDirective *,
+                                     const clang::FunctionDecl *>>
+      ByLoc;
+};
+
+/// The edits of \p F's fix, or none with \p WhyNot set.
+std::vector<clang::FixItHint> buildFix(const Finding &F,
+                                       const ConstructIndex &Constructs,
+                                       clang::ASTContext &Ctx,
+                                       std::string &WhyNot);
+
+} // namespace clangfe
+} // namespace privateer
+
+#endif // PRIVATEER_CLANG_FIXBUILDER_H

@@ -1,0 +1,103 @@
+//===- FixApplier.cpp - Writing fixes to the source files -----------------===//
+//
+// Part of privateer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "privateer/Clang/FixApplier.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace privateer {
+namespace clangfe {
+
+namespace {
+bool overlaps(const SourceManager &SM, CharSourceRange A, CharSourceRange B) {
+  if (SM.getFileID(A.getBegin()) != SM.getFileID(B.getBegin()))
+    return false;
+  unsigned AB = SM.getFileOffset(A.getBegin()),
+           AE = SM.getFileOffset(A.getEnd());
+  unsigned BB = SM.getFileOffset(B.getBegin()),
+           BE = SM.getFileOffset(B.getEnd());
+  return AB < BE + 1 && BB < AE + 1 && !(AB == AE && BB == BE && AB != BB);
+}
+} // namespace
+
+namespace {
+bool isInsertion(const FixItHint &H) {
+  return H.RemoveRange.getBegin() == H.RemoveRange.getEnd() &&
+         !H.RemoveRange.isTokenRange();
+}
+} // namespace
+
+void FixApplier::add(llvm::ArrayRef<FixItHint> Fixes) {
+  SourceManager &SM = Rewrite.getSourceMgr();
+  // Insertions at one point go in one after the other (two clauses added
+  // to one directive); an edit that overlaps a replacement is dropped.
+  for (const FixItHint &H : Fixes)
+    for (const CharSourceRange &T : Taken)
+      if (!H.RemoveRange.isInvalid() && !isInsertion(H) &&
+          overlaps(SM, H.RemoveRange, T))
+        return;
+  for (const FixItHint &H : Fixes) {
+    if (H.CodeToInsert.empty() && H.RemoveRange.isInvalid())
+      continue;
+    if (isInsertion(H)) {
+      Rewrite.InsertText(H.RemoveRange.getBegin(), H.CodeToInsert,
+                         /*InsertAfter=*/true);
+      continue;
+    }
+    Rewrite.ReplaceText(H.RemoveRange, H.CodeToInsert);
+    Taken.push_back(H.RemoveRange);
+  }
+}
+
+std::vector<std::string> FixApplier::write() {
+  std::vector<std::string> Errors;
+  SourceManager &SM = Rewrite.getSourceMgr();
+  for (auto It = Rewrite.buffer_begin(); It != Rewrite.buffer_end(); ++It) {
+    OptionalFileEntryRef File = SM.getFileEntryRefForID(It->first);
+    if (!File) {
+      Errors.push_back("cannot write fixes: the edited buffer is not a file");
+      continue;
+    }
+    StringRef Path = File->getName();
+    // A temporary file in the same directory, renamed over the original:
+    // readers see the old file or the new one, never a mix.
+    llvm::SmallString<256> Temp;
+    int FD = -1;
+    if (std::error_code EC = llvm::sys::fs::createUniqueFile(
+            Path + ".privateer-%%%%%%", FD, Temp)) {
+      Errors.push_back("cannot write fixes to '" + Path.str() +
+                       "': " + EC.message());
+      continue;
+    }
+    {
+      llvm::raw_fd_ostream Out(FD, /*shouldClose=*/true);
+      It->second.write(Out);
+      Out.close();
+      if (Out.has_error()) {
+        llvm::sys::fs::remove(Temp);
+        Errors.push_back("cannot write fixes to '" + Path.str() + "'");
+        Out.clear_error();
+        continue;
+      }
+    }
+    // Keep the file's permissions.
+    if (auto Status = llvm::sys::fs::getPermissions(Path))
+      llvm::sys::fs::setPermissions(Temp, *Status);
+    if (std::error_code EC = llvm::sys::fs::rename(Temp, Path)) {
+      llvm::sys::fs::remove(Temp);
+      Errors.push_back("cannot replace '" + Path.str() + "': " + EC.message());
+    }
+  }
+  return Errors;
+}
+
+} // namespace clangfe
+} // namespace privateer

@@ -1,0 +1,196 @@
+//===- FixBuilder.cpp - Fix plans to Clang fix-it hints -------------------===//
+//
+// Part of privateer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "privateer/Clang/FixBuilder.h"
+
+#include "RegionBuilder.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace privateer {
+namespace clangfe {
+
+namespace {
+
+/// Where a new clause goes: after the last clause, or after the directive's
+/// name. Found by lexing the pragma's tokens, so that a trailing comment or
+/// a `\` continuation cannot swallow the edit.
+SourceLocation clauseInsertionPoint(const OMPExecutableDirective *D,
+                                    ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  SourceLocation Last;
+  for (const OMPClause *C : D->clauses())
+    if (C && !C->isImplicit() && C->getEndLoc().isValid() &&
+        (Last.isInvalid() ||
+         SM.isBeforeInTranslationUnit(Last, C->getEndLoc())))
+      Last = C->getEndLoc();
+  if (Last.isValid())
+    return Lexer::getLocForEndOfToken(Last, 0, SM, LO);
+
+  // `#`, `pragma`, `omp`, then the directive's words.
+  SourceLocation Begin = D->getBeginLoc();
+  std::pair<FileID, unsigned> At = SM.getDecomposedLoc(Begin);
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(At.first, &Invalid);
+  if (Invalid)
+    return {};
+  Lexer Raw(SM.getLocForStartOfFile(At.first), LO, Buffer.begin(),
+            Buffer.begin() + At.second, Buffer.end());
+  SmallVector<StringRef, 6> Words;
+  llvm::SplitString(
+      llvm::omp::getOpenMPDirectiveName(D->getDirectiveKind(), LO.OpenMP),
+      Words, " ");
+  Token Tok;
+  auto Next = [&](StringRef Expected) {
+    if (Raw.LexFromRawLexer(Tok) && Tok.is(tok::eof))
+      return false;
+    if (Expected.empty())
+      return Tok.is(tok::hash);
+    return Tok.is(tok::raw_identifier) && Tok.getRawIdentifier() == Expected;
+  };
+  if (!Next("") || !Next("pragma") || !Next("omp"))
+    return {};
+  for (StringRef W : Words)
+    if (!Next(W))
+      return {};
+  return Tok.getEndLoc();
+}
+
+/// A use of \p V after the construct, in its function.
+bool usedAfter(const ValueDecl *V, const OMPExecutableDirective *D,
+               const FunctionDecl *FD, const SourceManager &SM) {
+  if (!FD || !FD->getBody())
+    return true; // cannot tell: assume it is
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const ValueDecl *V;
+    SourceLocation After;
+    const SourceManager &SM;
+    bool Found = false;
+    Finder(const ValueDecl *V, SourceLocation After, const SourceManager &SM)
+        : V(V), After(After), SM(SM) {}
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      if (E->getDecl() == V &&
+          SM.isBeforeInTranslationUnit(After, E->getBeginLoc()))
+        Found = true;
+      return !Found;
+    }
+  } F(V, D->getEndLoc(), SM);
+  // The construct's own statement ends after its directive line: look
+  // beyond the whole construct.
+  if (const Stmt *S = D->hasAssociatedStmt() ? D->getAssociatedStmt() : nullptr)
+    F.After = S->getEndLoc();
+  F.TraverseStmt(FD->getBody());
+  // A static or global variable can be read anywhere else.
+  if (const auto *Var = dyn_cast<VarDecl>(V); Var && Var->hasGlobalStorage())
+    return true;
+  return F.Found;
+}
+
+const ValueDecl *findVariable(const OMPExecutableDirective *D, StringRef Name) {
+  // The variable the construct refers to by that name.
+  const ValueDecl *Found = nullptr;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || Found)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (DRE->getDecl()->getName() == Name && isa<VarDecl>(DRE->getDecl()))
+        Found = DRE->getDecl();
+    forEachChild(S, Walk);
+  };
+  Walk(D);
+  return Found;
+}
+
+} // namespace
+
+std::vector<FixItHint> buildFix(const Finding &F,
+                                const ConstructIndex &Constructs,
+                                ASTContext &Ctx, std::string &WhyNot) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<FixItHint> Hints;
+  WhyNot = F.Fix.NoFixReason;
+  auto Writable = [&](SourceLocation L) {
+    if (L.isInvalid() || L.isMacroID()) {
+      WhyNot = "the code comes from a macro expansion";
+      return false;
+    }
+    if (SM.isInSystemHeader(L)) {
+      WhyNot = "the code is in a system header";
+      return false;
+    }
+    return true;
+  };
+
+  switch (F.Fix.What) {
+  case FixPlan::Kind::None:
+    return Hints;
+  case FixPlan::Kind::Replace: {
+    SourceLocation B = fromLoc(F.Fix.Begin), E = fromLoc(F.Fix.End);
+    if (!Writable(B) || !Writable(E))
+      return Hints;
+    Hints.push_back(FixItHint::CreateReplacement(
+        CharSourceRange::getTokenRange(B, E), F.Fix.Text));
+    return Hints;
+  }
+  case FixPlan::Kind::AddClause: {
+    auto It = Constructs.ByLoc.find(F.Construct.Raw);
+    if (It == Constructs.ByLoc.end()) {
+      WhyNot = "the construct was not found";
+      return Hints;
+    }
+    const OMPExecutableDirective *D = It->second.first;
+    if (!Writable(D->getBeginLoc()))
+      return Hints;
+    bool Reduction = StringRef(F.Fix.Clause).starts_with("reduction");
+    const ValueDecl *V =
+        findVariable(D, F.Fix.Variable.substr(0, F.Fix.Variable.find('[')));
+    if (!V) {
+      WhyNot = "the variable is not named in the construct";
+      return Hints;
+    }
+    // A private copy loses what the construct leaves in the variable.
+    if (!Reduction && usedAfter(V, D, It->second.second, SM)) {
+      WhyNot = "'" + F.Fix.Variable +
+               "' is used after the construct, and a private copy would "
+               "not leave its value there";
+      return Hints;
+    }
+    // Extend a clause of the same kind, or add one.
+    if (!Reduction)
+      for (const OMPClause *C : D->clauses()) {
+        bool Same =
+            (F.Fix.Clause == "private" && isa<OMPPrivateClause>(C)) ||
+            (F.Fix.Clause == "firstprivate" && isa<OMPFirstprivateClause>(C));
+        if (Same && !C->isImplicit() && Writable(C->getEndLoc())) {
+          Hints.push_back(FixItHint::CreateInsertion(C->getEndLoc(),
+                                                     ", " + F.Fix.Variable));
+          return Hints;
+        }
+      }
+    SourceLocation At = clauseInsertionPoint(D, Ctx);
+    if (!Writable(At))
+      return Hints;
+    std::string Text =
+        " " + F.Fix.Clause +
+        (Reduction ? ": " + F.Fix.Variable + ")" : "(" + F.Fix.Variable + ")");
+    Hints.push_back(FixItHint::CreateInsertion(At, Text));
+    return Hints;
+  }
+  }
+  return Hints;
+}
+
+} // namespace clangfe
+} // namespace privateer

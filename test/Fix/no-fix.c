@@ -1,0 +1,41 @@
+// Where no exact edit exists, the file is left alone: a scratch value read
+// after the loop, a directive from a macro, and heap scratch.
+// RUN: %verify-setup
+// RUN: %cc -fplugin-arg-privateer-fix %t/in.c 2>&1 | FileCheck %s --check-prefix=DIAG
+// RUN: diff %s %t/in.c
+#include <stdlib.h>
+#define PARALLEL_FOR _Pragma("omp parallel for")
+
+double used_after(int n, const double *x) {
+  double t = 0;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    t = x[i] * 2;
+    (void)t;
+  }
+  return t;
+}
+
+void from_macro(int n, double *out) {
+  double row[4];
+  PARALLEL_FOR
+  for (int i = 0; i < n; i++) {
+    for (int k = 0; k < 4; k++)
+      row[k] = i + k;
+    out[i] = row[3];
+  }
+}
+
+void heap(int n, double *out) {
+  double *w = malloc(4 * sizeof *w);
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    for (int k = 0; k < 4; k++)
+      w[k] = i + k;
+    out[i] = w[3];
+  }
+  free(w);
+}
+// DIAG: warning: shared buffer 't' is scratch
+// DIAG: warning: shared buffer 'row' is scratch
+// DIAG: warning: shared buffer 'w' is scratch
