@@ -50,8 +50,11 @@ int main() {
     std::thread other([l = std::move(lease)]() mutable { l.release(); });
     other.join();
   }
-  std::printf("created=%zu max-in-use<=capacity=%d misaligned=%d corrupted=%d\n",
-              pool.created(), (int)(maxInUse <= Capacity), (int)misaligned,
-              (int)corrupted);
+  // How many buffers exist depends on contention; never more than the
+  // capacity, and at least one.
+  std::printf("created-within-capacity=%d max-in-use<=capacity=%d "
+              "misaligned=%d corrupted=%d\n",
+              (int)(pool.created() >= 1 && pool.created() <= Capacity),
+              (int)(maxInUse <= Capacity), (int)misaligned, (int)corrupted);
 }
-// CHECK: created=3 max-in-use<=capacity=1 misaligned=0 corrupted=0
+// CHECK: created-within-capacity=1 max-in-use<=capacity=1 misaligned=0 corrupted=0
