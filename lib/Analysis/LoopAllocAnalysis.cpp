@@ -42,11 +42,20 @@ std::vector<Finding> analyzeLoopAlloc(const ParallelRegion &R) {
         " in every iteration of this parallel loop, the same size "
         "each time: one allocation per iteration where one per "
         "thread would do";
-    F.Notes.push_back(
-        {R.Directive,
-         "allocate it once per thread and reuse it: split '" + R.Construct +
-             "' into an 'omp parallel' region that allocates " + quote(A.Name) +
-             " and an 'omp for' whose iterations reuse it"});
+    std::string Advice;
+    if (R.Construct.find("taskloop") != std::string::npos)
+      Advice = "lease a buffer per task from 'privateer::buffer_pool' (at "
+               "most one per thread exists) instead of allocating one per "
+               "iteration";
+    else if (R.CreatesTeam)
+      Advice = "allocate it once per thread and reuse it: split '" +
+               R.Construct + "' into an 'omp parallel' region that allocates " +
+               quote(A.Name) + " and an 'omp for' whose iterations reuse it";
+    else
+      Advice = "allocate it once per thread in the enclosing parallel "
+               "region, before this '" +
+               R.Construct + "', and reuse it in every iteration";
+    F.Notes.push_back({R.Directive, Advice});
     Findings.push_back(std::move(F));
   }
   return Findings;

@@ -41,7 +41,8 @@ std::vector<Finding> analyzeSublineAlloc(const ParallelRegion &R,
     const Access *HotWrite = nullptr;
     for (const Access &X : R.Accesses)
       if (X.BufferIndex == A.BufferIndex && X.Kind != AccessKind::Read &&
-          (X.LoopDepth > A.LoopDepth || R.Kind == RegionKind::Loop)) {
+          ((X.LoopDepth > A.LoopDepth && rewritesInLoop(R, X)) ||
+           R.Kind == RegionKind::Loop)) {
         HotWrite = &X;
         break;
       }
@@ -55,14 +56,19 @@ std::vector<Finding> analyzeSublineAlloc(const ParallelRegion &R,
     std::string Size = Bytes ? std::to_string(*Bytes) + " bytes"
                              : quote(R.print(*A.Bytes)) + " bytes";
     std::string Line = std::to_string(CacheLine) + "-byte";
-    F.Message = "per-thread block " + quote(A.Name) + " of " + Size +
-                (Bytes ? " is not a whole number of " + Line + " cache lines"
-                       : " may be less than a " + Line + " cache line") +
-                (Aligned ? ""
-                         : " and is aligned to " + std::to_string(A.Alignment) +
-                               " bytes only") +
-                ": blocks of different threads share lines, and writing them "
-                "in a loop makes the lines bounce between cores";
+    std::string Unaligned = Aligned ? std::string()
+                                    : " and is aligned to " +
+                                          std::to_string(A.Alignment) +
+                                          " bytes only";
+    std::string What =
+        Whole ? " is whole cache lines but aligned to " +
+                    std::to_string(A.Alignment) + " bytes only"
+        : Bytes
+            ? " is not a whole number of " + Line + " cache lines" + Unaligned
+            : " may be less than a " + Line + " cache line" + Unaligned;
+    F.Message = "per-thread block " + quote(A.Name) + " of " + Size + What +
+                ": blocks of different threads can share a line, and writing "
+                "them in a loop makes it bounce between cores";
     F.Notes.push_back({HotWrite->Where, "written in a loop here"});
     std::string Rounded =
         Bytes ? std::to_string((*Bytes + CacheLine - 1) / CacheLine * CacheLine)
@@ -71,7 +77,7 @@ std::vector<Finding> analyzeSublineAlloc(const ParallelRegion &R,
         {A.Where, "allocate whole, line-aligned lines: "
                   "'privateer_aligned_alloc(" +
                       (Bytes ? std::to_string(*Bytes) : R.print(*A.Bytes)) +
-                      ")' from <privateer/runtime/alloc.h>, or "
+                      ")' from <privateer/runtime/privateer.h>, or "
                       "'aligned_alloc(" +
                       std::to_string(CacheLine) + ", " + Rounded + ")'" +
                       (Bytes ? std::string()

@@ -11,6 +11,7 @@
 
 #include "privateer/Analysis/ThreadingChecks.h"
 
+#include <algorithm>
 #include <optional>
 #include <set>
 
@@ -42,6 +43,30 @@ bool mentionsThreadId(const ParallelRegion &R, const Access &A) {
       return true;
   return false;
 }
+
+} // namespace
+
+bool rewritesInLoop(const ParallelRegion &R, const Access &A) {
+  // In a loop, and at an element the loop comes back to: the loop's
+  // variable is not in the index (`hits[t]++`), or only through an
+  // operation that repeats values (`ws[k % 12]`). An initialization loop
+  // that writes each element once (`acc[t][k] = 0`) is not hot.
+  if (A.LoopDepth == 0)
+    return false;
+  if (A.LoopDepth > 1)
+    return true;
+  bool Affine = true, MentionsLoop = false;
+  for (const ExprRef &I : A.Index) {
+    bool Inner = I->mentions(
+        [&](SymbolId S) { return R.symbol(S).Kind == SymbolKind::InnerLoop; });
+    MentionsLoop |= Inner;
+    if (Inner && !toAffine(*I))
+      Affine = false;
+  }
+  return !MentionsLoop || !Affine;
+}
+
+namespace {
 
 std::string region(const ParallelRegion &R) { return "'" + R.Construct + "'"; }
 
@@ -88,14 +113,34 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
 
     // 1. Tasks: the slot is held across a point where the task can be
     //    suspended, or the task is untied and can change threads.
-    if (R.Kind == RegionKind::Tasks && !R.SchedulingPoints.empty()) {
+    // A tied task's thread runs only the task's own descendants while it
+    // waits, so a tied task conflicts when it creates tasks and keeps its
+    // slot live across the wait (used before, read after before rewriting);
+    // an untied task can resume on another thread at any of them.
+    if (R.Kind == RegionKind::Tasks && !R.SchedulingPoints.empty() &&
+        (R.Untied || R.CreatesChildTasks)) {
       const SchedulingPoint *Between = nullptr;
       for (const SchedulingPoint &P : R.SchedulingPoints) {
-        bool Before = false, After = false;
+        bool Before = false, LiveAfter = false, RewrittenAfter = false;
+        std::vector<const Access *> After;
         for (const Access &X : R.Accesses)
-          if (X.BufferIndex == A.BufferIndex && mentionsThreadId(R, X))
-            (X.Order < P.Order ? Before : After) = true;
-        if ((Before && After) || R.Untied) {
+          if (X.BufferIndex == A.BufferIndex && mentionsThreadId(R, X)) {
+            if (X.Order < P.Order)
+              Before = true;
+            else
+              After.push_back(&X);
+          }
+        std::sort(After.begin(), After.end(),
+                  [](const Access *L, const Access *Rt) {
+                    return L->Order < Rt->Order;
+                  });
+        for (const Access *X : After) {
+          if (X->Kind == AccessKind::Write && !X->Conditional)
+            RewrittenAfter = true;
+          else if (!RewrittenAfter)
+            LiveAfter = true;
+        }
+        if ((R.Untied && (Before || !After.empty())) || (Before && LiveAfter)) {
           Between = &P;
           break;
         }
@@ -109,8 +154,9 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
 
     auto Dim = threadDimension(R, A);
     // 2. Fewer slots than threads.
+    // Only the construct that makes the team knows its size.
     if (Dim && Dim->first == 0 && (B.Extent || B.ExtentIsMaxThreads) &&
-        !Bounded.count(A.BufferIndex)) {
+        R.CreatesTeam && !Bounded.count(A.BufferIndex)) {
       std::optional<int64_t> Team;
       if (R.NumThreads && R.NumThreads->kind() == ExprKind::Constant)
         Team = R.NumThreads->value();
@@ -129,7 +175,7 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
                     ")' makes thread " + std::to_string(Thread) +
                     " access past its end";
         Report = true;
-      } else if (B.Extent && !Team) {
+      } else if (B.Extent && !Team && !R.NumThreadsClause) {
         F.May = true;
         F.Message = quote(B.Name) + " has " + std::to_string(*B.Extent) +
                     " elements but is indexed by the thread number, and the "
@@ -162,7 +208,7 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
     // 3. Small slots written over and over by different threads.
     // (A write in a nested task is the task's: see the task rules above.)
     bool Repeated =
-        (A.LoopDepth > 0 || R.Kind == RegionKind::Loop) && !A.InNestedTask;
+        (rewritesInLoop(R, A) || R.Kind == RegionKind::Loop) && !A.InNestedTask;
     if (Dim && A.Kind != AccessKind::Read && Repeated && CacheLine &&
         Dim->first < A.Strides.size() && !Shared.count(A.BufferIndex)) {
       uint64_t Slot = A.Strides[Dim->first];

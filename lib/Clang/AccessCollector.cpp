@@ -539,6 +539,7 @@ void RegionBuilder::visitDirective(const OMPExecutableDirective *D) {
       // A child task is a unit of its own; creating it is a point where
       // this task can be suspended.
       noteSchedulingPoint(D, "creating a task");
+      R.CreatesChildTasks = true;
       return;
     }
     // A task in a loop iteration belongs to that iteration; tasks in a
@@ -588,8 +589,10 @@ void RegionBuilder::visitDirective(const OMPExecutableDirective *D) {
         NestedPrivate.erase(V);
       return;
     }
-    if (isOpenMPTaskLoopDirective(K) && Spec.Kind == RegionKind::Tasks)
+    if (isOpenMPTaskLoopDirective(K) && Spec.Kind == RegionKind::Tasks) {
       noteSchedulingPoint(D, "creating tasks");
+      R.CreatesChildTasks = true;
+    }
     // Worksharing and task-generating constructs bound to this team, teams
     // and target regions are units of their own; simd and loop
     // transformations run inside this work item.
@@ -1001,6 +1004,12 @@ bool RegionBuilder::visitCall(const CallExpr *Call, bool ValueUsed) {
   if (isThreadIdCall(Call) || lockEffect(Call))
     return true;
   StringRef Callee = stripBuiltin(calleeName(Call));
+  // `std::move(v)` and `std::swap(v, w)` hand v's storage elsewhere: an
+  // allocation that escapes the work item.
+  if ((Callee == "move" || Callee == "swap" || Callee == "exchange") &&
+      Call->getDirectCallee() && Call->getDirectCallee()->isInStdNamespace())
+    for (const Expr *Arg : Call->arguments())
+      noteEscape(Arg);
   if ((Callee == "free" || Callee == "_mm_free") && Call->getNumArgs() == 1) {
     noteFree(Call->getArg(0));
     visitExpr(Call->getArg(0), AccessKind::Read, true);
@@ -1035,6 +1044,9 @@ void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
   if (isAtomicType(Obj->getType()) || lockEffect(Call))
     return;
   StringRef Name = MD->getIdentifier() ? MD->getName() : StringRef();
+  if (Name == "swap")
+    for (const Expr *Arg : Call->arguments())
+      noteEscape(Arg);
   if (Name == "at" || Name == "front" || Name == "back") {
     // Element access used as a value.
     visitLValue(Call, AccessKind::Read, ReductionOp::None, true);
@@ -1043,10 +1055,12 @@ void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
   bool Arrow = Obj->getType()->isPointerType();
   if (isMutatingMethod(Name) && !MD->isConst()) {
     // push_back and friends change the container itself (size, storage).
+    // A mutation of the container itself, or of one element of an outer
+    // container (`rows[i].push_back(x)` changes rows[i] only).
     auto T = Arrow ? resolvePointer(Obj) : resolveLValue(Obj);
     if (T)
       record(*T, AccessKind::Write, Call, ReductionOp::None, false,
-             /*Whole=*/true);
+             /*Whole=*/T->Index.empty());
   }
   if (Arrow)
     visitPointerOperand(Obj);

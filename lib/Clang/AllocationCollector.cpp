@@ -116,6 +116,14 @@ RegionBuilder::allocationShape(const Expr *E, QualType VarType) {
     uint64_t Size = sizeOf(Ctx, Elem);
     if (!Size)
       return std::nullopt;
+    // Nothing is allocated for an empty container, nor for a string short
+    // enough to live inside the object (libstdc++ and libc++ keep 15 and
+    // 22 characters in place).
+    Expr::EvalResult Count;
+    if (Construct->getArg(0)->EvaluateAsInt(Count, Ctx) &&
+        (Count.Val.getInt() == 0 ||
+         (Name == "basic_string" && Count.Val.getInt().getExtValue() <= 15)))
+      return std::nullopt;
     S.Count = Construct->getArg(0);
     S.Bytes = Mul(translate(Construct->getArg(0)), SymExpr::constant(Size));
     S.Alignment = std::max<uint64_t>(
@@ -201,8 +209,10 @@ void RegionBuilder::noteAllocation(const VarDecl *V, const Expr *Init) {
   A.LineRounded = Shape->LineRounded;
   A.BufferIndex = *Id;
   A.Container = Shape->Container;
-  // A local container is destroyed at the end of its scope.
-  A.Freed = Shape->Container && ItemLocals.count(V) && !V->isStaticLocal();
+  // A local container is destroyed at the end of its scope, unless its
+  // storage was moved out.
+  A.Freed = Shape->Container && ItemLocals.count(V) && !V->isStaticLocal() &&
+            !Escaped.count(V);
   A.LoopDepth = LoopDepth;
   A.PerThread = R.Kind == RegionKind::Replicated && LoopDepth == 0 &&
                 CurrentGuard == Guard::None && !InSingleItem;
@@ -218,6 +228,17 @@ void RegionBuilder::noteFree(const Expr *E) {
   if (auto It = AllocationsOf.find(V); It != AllocationsOf.end())
     for (size_t K : It->second)
       R.Allocations[K].Freed = true;
+}
+
+void RegionBuilder::noteEscape(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V)
+    return;
+  if (auto It = AllocationsOf.find(V); It != AllocationsOf.end())
+    for (size_t K : It->second)
+      R.Allocations[K].Freed = false;
+  Escaped.insert(V);
 }
 
 void RegionBuilder::noteSlotAllocations() {

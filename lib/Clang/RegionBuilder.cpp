@@ -116,6 +116,7 @@ std::optional<ParallelRegion> RegionBuilder::build() {
         return std::nullopt;
     }
   }
+  R.CreatesTeam = Team == D;
   collectClauses();
   if (!setUpWorkItems() || !Body)
     return std::nullopt;
@@ -305,6 +306,7 @@ void RegionBuilder::collectClauses() {
             R.Chunk = SymExpr::constant(Res.Val.getInt().getExtValue());
         }
       } else if (const auto *NT = dyn_cast<OMPNumThreadsClause>(C)) {
+        R.NumThreadsClause = true;
         Expr::EvalResult Res;
         if (NT->getNumThreads() && NT->getNumThreads()->EvaluateAsInt(Res, Ctx))
           R.NumThreads = SymExpr::constant(Res.Val.getInt().getExtValue());

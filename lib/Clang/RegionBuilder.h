@@ -151,6 +151,8 @@ private:
   bool isMaxThreadsValue(const clang::Expr *E) const;
   void noteAllocation(const clang::VarDecl *V, const clang::Expr *Init);
   void noteFree(const clang::Expr *E);
+  /// The allocation held by \p E leaves the work item (moved, swapped).
+  void noteEscape(const clang::Expr *E);
   void noteSlotAllocations();
   void noteExtent(Buffer &B, const clang::VarDecl *V, unsigned Level);
 
@@ -241,6 +243,8 @@ private:
   /// Where accesses of an inlined call are reported: the call in the unit.
   const clang::Expr *CallSite = nullptr;
 
+  /// Variables whose storage was moved or swapped out of the work item.
+  llvm::SmallPtrSet<const clang::VarDecl *, 4> Escaped;
   /// Allocations recorded for each variable, to mark them freed.
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<size_t, 2>>
       AllocationsOf;

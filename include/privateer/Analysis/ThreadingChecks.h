@@ -18,6 +18,10 @@
 
 namespace privateer {
 
+/// The access writes, inside a loop of its work item, an element the loop
+/// writes again (not an initialization that touches each element once).
+bool rewritesInLoop(const ParallelRegion &R, const Access &A);
+
 std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
                                           unsigned CacheLine);
 std::vector<Finding> analyzeSublineAlloc(const ParallelRegion &R,

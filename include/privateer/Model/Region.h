@@ -187,7 +187,7 @@ struct Allocation {
   bool LineRounded = false;
   /// The buffer the block becomes (its accesses tell how it is used).
   unsigned BufferIndex = 0;
-  /// Freed (or destroyed) in the same work item.
+  /// Freed (or destroyed) in the same work item, and not moved out of it.
   bool Freed = false;
   /// A local container (std::vector, std::string) sized at construction.
   bool Container = false;
@@ -227,6 +227,13 @@ struct ParallelRegion {
   /// can resume on another thread).
   std::vector<SchedulingPoint> SchedulingPoints;
   bool Untied = false;
+  /// Tasks: the task creates child tasks (its descendants may run on its
+  /// thread while it waits).
+  bool CreatesChildTasks = false;
+  /// The construct creates the team its work items run on (parallel,
+  /// teams); and whether a num_threads clause bounds that team.
+  bool CreatesTeam = false;
+  bool NumThreadsClause = false;
   /// Where the schedule clause is, for reports about it, and its chunk
   /// expression (for a fix).
   Loc ScheduleClause;

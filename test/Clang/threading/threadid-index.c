@@ -73,7 +73,8 @@ void enough_slots(const double *x) {
   few[omp_get_thread_num()] = x[0];
 }
 
-// Tasks: the slot is held across a scheduling point.
+// Tasks: the slot is held across a scheduling point where the thread can
+// run the task's children.
 void task_slot(int n, double *buf, double *out) {
 #pragma omp parallel
 #pragma omp single
@@ -81,9 +82,45 @@ void task_slot(int n, double *buf, double *out) {
 #pragma omp task
     {
       int t = omp_get_thread_num();
-      buf[t] = i; // expected-warning {{'buf' is indexed by the thread number in a task that keeps using its slot across 'taskwait'}}
+      buf[t] = i; // expected-warning {{'buf' is indexed by the thread number in a task that keeps using its slot across creating a task}}
+#pragma omp task
+      out[i] = i;
+#pragma omp taskwait
+      out[i] += buf[t];
+    }
+  }
+}
+
+// A tied task without children: while it waits its thread runs only its
+// descendants, and it has none. Silent.
+void task_slot_no_children(int n, double *buf, double *out) {
+#pragma omp parallel
+#pragma omp single
+  for (int i = 0; i < n; i++) {
+#pragma omp task
+    {
+      int t = omp_get_thread_num();
+      buf[t] = i;
 #pragma omp taskwait
       out[i] = buf[t];
+    }
+  }
+}
+
+// The slot is written again after the wait before it is read: silent.
+void task_slot_rewritten(int n, double *buf, double *out) {
+#pragma omp parallel
+#pragma omp single
+  for (int i = 0; i < n; i++) {
+#pragma omp task
+    {
+      int t = omp_get_thread_num();
+      buf[t] = i;
+#pragma omp task
+      out[i] = i;
+#pragma omp taskwait
+      buf[t] = 2 * i;
+      out[i] += buf[t];
     }
   }
 }
