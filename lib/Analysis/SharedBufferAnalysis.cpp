@@ -276,6 +276,21 @@ std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B,
   }
 }
 
+/// An operator that `omp atomic` (update) can apply.
+bool atomicUpdateOp(ReductionOp Op) {
+  switch (Op) {
+  case ReductionOp::Add:
+  case ReductionOp::Sub:
+  case ReductionOp::Mul:
+  case ReductionOp::And:
+  case ReductionOp::Or:
+  case ReductionOp::Xor:
+    return true;
+  default:
+    return false;
+  }
+}
+
 /// The reduction clause that makes \p W's updates exact, as (clause head,
 /// list item): ("reduction(+", "s"), ("reduction(max", "h[:256]").
 std::optional<std::pair<std::string, std::string>>
@@ -387,6 +402,23 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
       F.Fix.What = FixPlan::Kind::AddClause;
       F.Fix.Clause = Clause->first;
       F.Fix.Variable = Clause->second;
+    } else if (atomicUpdateOp(W.Op)) {
+      // No reduction clause can name it: make every update atomic, when
+      // updates are all the construct does with the buffer.
+      bool OnlyUpdates = true;
+      for (const Access *X : All)
+        OnlyUpdates &= X->Kind == AccessKind::ReadModifyWrite &&
+                       atomicUpdateOp(X->Op) && !X->ResultUsed &&
+                       X->Via.empty();
+      if (OnlyUpdates) {
+        F.Fix.What = FixPlan::Kind::Atomic;
+        for (const Access *X : All)
+          F.Fix.Updates.push_back(X->Where);
+      } else {
+        F.Fix.NoFixReason = "the construct also reads or writes it outside "
+                            "the updates: 'atomic' on the updates alone would "
+                            "not be enough";
+      }
     }
   } else if (isScratch(R, All)) {
     F.Kind = RaceKind::Scratch;

@@ -98,6 +98,61 @@ bool usedAfter(const ValueDecl *V, const OMPExecutableDirective *D,
   return F.Found;
 }
 
+/// The expression statement of an update (`x += e;`, `x++;`) whose target
+/// starts at \p At, if it is a statement of its own.
+const Stmt *updateStatement(const OMPExecutableDirective *D, SourceLocation At,
+                            const SourceManager &SM) {
+  const Stmt *Found = nullptr;
+  auto IsUpdate = [&](const Stmt *S) {
+    const auto *E = dyn_cast_or_null<Expr>(S);
+    if (!E)
+      return false;
+    E = E->IgnoreImplicit();
+    const Expr *Target = nullptr;
+    if (const auto *CA = dyn_cast<CompoundAssignOperator>(E))
+      Target = CA->getLHS();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(E);
+             UO && UO->isIncrementDecrementOp())
+      Target = UO->getSubExpr();
+    else if (const auto *BO = dyn_cast<BinaryOperator>(E);
+             BO && BO->getOpcode() == BO_Assign)
+      Target = BO->getLHS();
+    return Target && Target->getBeginLoc() == At;
+  };
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || Found)
+      return;
+    // Statements that hold statements: compound bodies, loop and branch
+    // bodies.
+    auto Try = [&](const Stmt *Child) {
+      if (!Found && IsUpdate(Child))
+        Found = Child;
+    };
+    if (const auto *CS = dyn_cast<CompoundStmt>(S))
+      for (const Stmt *Child : CS->body())
+        Try(Child);
+    else if (const auto *F = dyn_cast<ForStmt>(S))
+      Try(F->getBody());
+    else if (const auto *W = dyn_cast<WhileStmt>(S))
+      Try(W->getBody());
+    else if (const auto *If = dyn_cast<IfStmt>(S)) {
+      Try(If->getThen());
+      Try(If->getElse());
+    } else if (const auto *OD = dyn_cast<OMPExecutableDirective>(S)) {
+      if (const Stmt *Body =
+              OD->hasAssociatedStmt() ? OD->getAssociatedStmt() : nullptr) {
+        while (const auto *C = dyn_cast<CapturedStmt>(Body))
+          Body = C->getCapturedStmt();
+        Try(Body);
+      }
+    }
+    forEachChild(S, Walk);
+  };
+  Walk(D);
+  (void)SM;
+  return Found;
+}
+
 const ValueDecl *findVariable(const OMPExecutableDirective *D, StringRef Name) {
   // The variable the construct refers to by that name.
   const ValueDecl *Found = nullptr;
@@ -142,6 +197,40 @@ std::vector<FixItHint> buildFix(const Finding &F,
       return Hints;
     Hints.push_back(FixItHint::CreateReplacement(
         CharSourceRange::getTokenRange(B, E), F.Fix.Text));
+    return Hints;
+  }
+  case FixPlan::Kind::Atomic: {
+    auto It = Constructs.ByLoc.find(F.Construct.Raw);
+    if (It == Constructs.ByLoc.end()) {
+      WhyNot = "the construct was not found";
+      return Hints;
+    }
+    for (Loc U : F.Fix.Updates) {
+      const Stmt *S = updateStatement(It->second.first, fromLoc(U), SM);
+      if (!S) {
+        WhyNot = "an update is not a statement of its own";
+        return {};
+      }
+      SourceLocation Begin = S->getBeginLoc();
+      if (!Writable(Begin))
+        return {};
+      // The pragma goes on its own line, indented like the statement,
+      // which must start its line.
+      std::pair<FileID, unsigned> At = SM.getDecomposedLoc(Begin);
+      bool Invalid = false;
+      StringRef Buffer = SM.getBufferData(At.first, &Invalid);
+      if (Invalid)
+        return {};
+      size_t LineStart = Buffer.rfind('\n', At.second ? At.second - 1 : 0);
+      LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+      StringRef Indent = Buffer.slice(LineStart, At.second);
+      if (Indent.find_first_not_of(" \t") != StringRef::npos) {
+        WhyNot = "an update shares its line with other code";
+        return {};
+      }
+      Hints.push_back(FixItHint::CreateInsertion(Begin, "#pragma omp atomic\n" +
+                                                            Indent.str()));
+    }
     return Hints;
   }
   case FixPlan::Kind::AddClause: {

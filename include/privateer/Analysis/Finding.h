@@ -38,6 +38,7 @@ struct FixPlan {
     None,      ///< no exact fix; NoFixReason says why
     AddClause, ///< add `Clause(Variable)` to the construct's directive
     Replace,   ///< replace the source from Begin to End with Text
+    Atomic,    ///< make each update at Updates an `omp atomic` update
   };
   Kind What = Kind::None;
   /// For AddClause: `private`, `firstprivate`, `reduction(+:`...
@@ -46,6 +47,8 @@ struct FixPlan {
   /// For Replace.
   Loc Begin, End;
   std::string Text;
+  /// For Atomic: where each update statement's target starts.
+  std::vector<Loc> Updates;
   std::string NoFixReason;
 };
 
