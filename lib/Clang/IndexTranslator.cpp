@@ -11,6 +11,7 @@
 
 #include "RegionBuilder.h"
 
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -143,8 +144,34 @@ SymbolId RegionBuilder::symbolForLoop(const LoopShape &L, SymbolKind Kind) {
 }
 
 bool RegionBuilder::isThreadIdCall(const Expr *E) const {
-  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenCasts());
-  return Call && calleeName(Call) == "omp_get_thread_num";
+  const auto *Call =
+      dyn_cast<CallExpr>(E->IgnoreImplicit()->IgnoreParenCasts());
+  if (!Call)
+    return false;
+  StringRef Name = calleeName(Call);
+  if (Name == "omp_get_thread_num")
+    return true;
+  // tbb::this_task_arena::current_thread_index()
+  if (Name == "current_thread_index")
+    if (const auto *NS = dyn_cast_or_null<NamespaceDecl>(
+            Call->getDirectCallee()->getDeclContext()))
+      return NS->getName() == "this_task_arena";
+  // std::hash<std::thread::id>{}(std::this_thread::get_id()): a value per
+  // thread.
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
+      OC && OC->getOperator() == OO_Call && OC->getNumArgs() == 2)
+    if (const auto *Arg = dyn_cast<CallExpr>([&] {
+          const Expr *A = OC->getArg(1)->IgnoreImplicit();
+          if (const auto *CE = dyn_cast<CXXConstructExpr>(A);
+              CE && CE->getNumArgs() == 1)
+            A = CE->getArg(0)->IgnoreImplicit();
+          return A;
+        }()))
+      if (calleeName(Arg) == "get_id" && Arg->getDirectCallee())
+        if (const auto *NS = dyn_cast<NamespaceDecl>(
+                Arg->getDirectCallee()->getDeclContext()))
+          return NS->getName() == "this_thread";
+  return false;
 }
 
 bool RegionBuilder::isThreadIdValue(const Expr *E) {
