@@ -56,6 +56,19 @@ std::vector<Finding> analyzeLoopAlloc(const ParallelRegion &R) {
                "region, before this '" +
                R.Construct + "', and reuse it in every iteration";
     F.Notes.push_back({R.Directive, Advice});
+    F.Construct = R.Directive;
+    // Uninitialized memory (malloc, new[]) can be reused by the next
+    // iteration without changing the program; zeroed or constructed
+    // storage (calloc, containers) could carry values over.
+    if ((A.Function == "malloc" || A.Function == "new[]") && R.CreatesTeam &&
+        R.WorkItemVars.size() == 1) {
+      F.Fix.What = FixPlan::Kind::SplitAllocation;
+      F.Fix.Variable = A.Name;
+      F.Fix.Begin = A.Where;
+    } else {
+      F.Fix.NoFixReason = "only malloc and new[] in a 'parallel for' are "
+                          "hoisted automatically";
+    }
     Findings.push_back(std::move(F));
   }
   return Findings;

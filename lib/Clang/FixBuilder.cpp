@@ -168,6 +168,213 @@ const ValueDecl *findVariable(const OMPExecutableDirective *D, StringRef Name) {
   return Found;
 }
 
+/// The whole lines of a statement when nothing else shares them, else the
+/// statement itself.
+CharSourceRange statementLines(SourceLocation Begin, SourceLocation End,
+                               const SourceManager &SM) {
+  std::pair<FileID, unsigned> B = SM.getDecomposedLoc(Begin);
+  std::pair<FileID, unsigned> E = SM.getDecomposedLoc(End);
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(B.first, &Invalid);
+  if (Invalid || B.first != E.first)
+    return CharSourceRange::getCharRange(Begin, End);
+  size_t LineStart = Buffer.rfind('\n', B.second ? B.second - 1 : 0);
+  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  size_t LineEnd = Buffer.find('\n', E.second);
+  if (Buffer.slice(LineStart, B.second).find_first_not_of(" \t") !=
+          StringRef::npos ||
+      LineEnd == StringRef::npos ||
+      Buffer.slice(E.second, LineEnd).find_first_not_of(" \t") !=
+          StringRef::npos)
+    return CharSourceRange::getCharRange(Begin, End);
+  SourceLocation FileStart = SM.getLocForStartOfFile(B.first);
+  return CharSourceRange::getCharRange(FileStart.getLocWithOffset(LineStart),
+                                       FileStart.getLocWithOffset(LineEnd + 1));
+}
+
+std::string indentOf(SourceLocation L, const SourceManager &SM) {
+  std::pair<FileID, unsigned> At = SM.getDecomposedLoc(L);
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(At.first, &Invalid);
+  if (Invalid)
+    return "";
+  size_t LineStart = Buffer.rfind('\n', At.second ? At.second - 1 : 0);
+  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  StringRef Prefix = Buffer.slice(LineStart, At.second);
+  return Prefix.substr(0, Prefix.find_first_not_of(" \t")).str();
+}
+
+std::vector<FixItHint>
+splitAllocation(const OMPExecutableDirective *D, const std::string &Name,
+                ASTContext &Ctx, std::string &WhyNot,
+                llvm::function_ref<bool(SourceLocation)> Writable) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  std::vector<FixItHint> None;
+  OpenMPDirectiveKind K = D->getDirectiveKind();
+  if (K != llvm::omp::OMPD_parallel_for &&
+      K != llvm::omp::OMPD_parallel_for_simd) {
+    WhyNot = "only a combined 'parallel for' is split automatically";
+    return None;
+  }
+  if (!Writable(D->getBeginLoc()))
+    return None;
+  const auto *Loop = dyn_cast_or_null<ForStmt>(
+      cast<OMPLoopDirective>(D)->getInnermostCapturedStmt()->getCapturedStmt());
+  const auto *Body = Loop ? dyn_cast<CompoundStmt>(Loop->getBody()) : nullptr;
+  if (!Body || cast<OMPLoopDirective>(D)->getLoopsNumber() != 1) {
+    WhyNot = "the loop has no block body";
+    return None;
+  }
+  // The allocation and the release, both statements of the body itself.
+  const DeclStmt *Alloc = nullptr;
+  const Stmt *Release = nullptr;
+  const VarDecl *V = nullptr;
+  for (const Stmt *S : Body->body()) {
+    if (const auto *DS = dyn_cast<DeclStmt>(S); DS && DS->isSingleDecl())
+      if (const auto *X = dyn_cast<VarDecl>(DS->getSingleDecl());
+          X && X->getName() == Name && X->getInit()) {
+        Alloc = DS;
+        V = X;
+      }
+    const Expr *Freed = nullptr;
+    if (const auto *Call = dyn_cast<CallExpr>(S);
+        Call && Call->getNumArgs() == 1 && Call->getDirectCallee() &&
+        Call->getDirectCallee()->getName() == "free")
+      Freed = Call->getArg(0);
+    else if (const auto *Del = dyn_cast<CXXDeleteExpr>(S))
+      Freed = Del->getArgument();
+    if (const auto *DRE =
+            Freed ? dyn_cast<DeclRefExpr>(Freed->IgnoreParenImpCasts())
+                  : nullptr;
+        DRE && V && DRE->getDecl() == V)
+      Release = S;
+  }
+  if (!Alloc || !Release) {
+    WhyNot = "the allocation and its release are not both statements of "
+             "the loop body";
+    return None;
+  }
+  // The size may only read what exists before the loop; nothing else may
+  // change the pointer.
+  bool Movable = true;
+  std::function<void(const Stmt *)> Check = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *X = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (!X->hasGlobalStorage() &&
+            !SM.isBeforeInTranslationUnit(X->getLocation(), D->getBeginLoc()))
+          Movable = false;
+    for (const Stmt *C : S->children())
+      Check(C);
+  };
+  Check(V->getInit());
+  // Nor a variable a clause privatizes: outside the loop it would be
+  // another variable.
+  for (const OMPClause *C : D->clauses())
+    for (const Stmt *Child : const_cast<OMPClause *>(C)->children())
+      if (const auto *E = dyn_cast_or_null<Expr>(Child))
+        if (const ValueDecl *Named = clauseVariable(E)) {
+          std::function<void(const Stmt *)> Reads = [&](const Stmt *S) {
+            if (!S)
+              return;
+            if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
+                DRE && DRE->getDecl() == Named && !isa<OMPSharedClause>(C))
+              Movable = false;
+            for (const Stmt *X : S->children())
+              Reads(X);
+          };
+          Reads(V->getInit());
+        }
+  std::function<void(const Stmt *)> Assigned = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp())
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+          DRE && DRE->getDecl() == V)
+        Movable = false;
+    for (const Stmt *C : S->children())
+      Assigned(C);
+  };
+  Assigned(Body);
+  if (!Movable) {
+    WhyNot = "the allocation depends on the iteration, or the pointer is "
+             "reassigned";
+    return None;
+  }
+  // Clauses: the team's on 'parallel', the loop's on 'for'.
+  std::string ParallelClauses, ForClauses;
+  for (const OMPClause *C : D->clauses()) {
+    if (!C || C->isImplicit())
+      continue;
+    StringRef Text = Lexer::getSourceText(
+        CharSourceRange::getTokenRange(C->getBeginLoc(), C->getEndLoc()), SM,
+        LO);
+    switch (C->getClauseKind()) {
+    case llvm::omp::OMPC_if:
+    case llvm::omp::OMPC_num_threads:
+    case llvm::omp::OMPC_default:
+    case llvm::omp::OMPC_shared:
+    case llvm::omp::OMPC_copyin:
+    case llvm::omp::OMPC_proc_bind:
+    case llvm::omp::OMPC_private:
+    case llvm::omp::OMPC_firstprivate:
+      ParallelClauses += " " + Text.str();
+      break;
+    case llvm::omp::OMPC_lastprivate:
+    case llvm::omp::OMPC_linear:
+    case llvm::omp::OMPC_reduction:
+    case llvm::omp::OMPC_schedule:
+    case llvm::omp::OMPC_collapse:
+    case llvm::omp::OMPC_ordered:
+    case llvm::omp::OMPC_order:
+      ForClauses += " " + Text.str();
+      break;
+    default:
+      WhyNot = "a clause of the directive has no obvious place after a split";
+      return None;
+    }
+  }
+  SourceLocation PragmaEnd = clauseInsertionPoint(D, Ctx);
+  if (PragmaEnd.isInvalid() || !Writable(Alloc->getBeginLoc()) ||
+      !Writable(Release->getBeginLoc()))
+    return None;
+  SourceLocation ReleaseEnd = Lexer::findLocationAfterToken(
+      Release->getEndLoc(), tok::semi, SM, LO, false);
+  if (ReleaseEnd.isInvalid()) {
+    WhyNot = "the release has no semicolon of its own";
+    return None;
+  }
+  std::string Indent = indentOf(Loop->getBeginLoc(), SM);
+  std::string AllocText =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(Alloc->getBeginLoc(),
+                                                          Alloc->getEndLoc()),
+                           SM, LO)
+          .str();
+  std::string ReleaseText =
+      Lexer::getSourceText(
+          CharSourceRange::getCharRange(Release->getBeginLoc(), ReleaseEnd), SM,
+          LO)
+          .str();
+  std::vector<FixItHint> Hints;
+  Hints.push_back(FixItHint::CreateReplacement(
+      CharSourceRange::getCharRange(D->getBeginLoc(), PragmaEnd),
+      "#pragma omp parallel" + ParallelClauses + "\n" + Indent + "{\n" +
+          Indent + "  " + AllocText + "\n#pragma omp for" + ForClauses));
+  Hints.push_back(FixItHint::CreateRemoval(statementLines(
+      Alloc->getBeginLoc(),
+      Lexer::getLocForEndOfToken(Alloc->getEndLoc(), 0, SM, LO), SM)));
+  Hints.push_back(FixItHint::CreateRemoval(
+      statementLines(Release->getBeginLoc(), ReleaseEnd, SM)));
+  Hints.push_back(FixItHint::CreateInsertion(
+      Lexer::getLocForEndOfToken(Loop->getEndLoc(), 0, SM, LO),
+      "\n" + Indent + "  " + ReleaseText + "\n" + Indent + "}"));
+  return Hints;
+}
+
 } // namespace
 
 std::vector<FixItHint> buildFix(const Finding &F,
@@ -232,6 +439,15 @@ std::vector<FixItHint> buildFix(const Finding &F,
                                                             Indent.str()));
     }
     return Hints;
+  }
+  case FixPlan::Kind::SplitAllocation: {
+    auto It = Constructs.ByLoc.find(F.Construct.Raw);
+    if (It == Constructs.ByLoc.end()) {
+      WhyNot = "the construct was not found";
+      return Hints;
+    }
+    return splitAllocation(It->second.first, F.Fix.Variable, Ctx, WhyNot,
+                           Writable);
   }
   case FixPlan::Kind::AddClause: {
     auto It = Constructs.ByLoc.find(F.Construct.Raw);

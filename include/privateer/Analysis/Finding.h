@@ -39,6 +39,9 @@ struct FixPlan {
     AddClause, ///< add `Clause(Variable)` to the construct's directive
     Replace,   ///< replace the source from Begin to End with Text
     Atomic,    ///< make each update at Updates an `omp atomic` update
+    /// split `parallel for` into `parallel` + the allocation of Variable
+    /// (made once per thread) + `for`, freeing it after the loop
+    SplitAllocation,
   };
   Kind What = Kind::None;
   /// For AddClause: `private`, `firstprivate`, `reduction(+:`...

@@ -1,0 +1,54 @@
+// An allocation made and freed in every iteration is hoisted: 'parallel
+// for' becomes 'parallel' + one allocation per thread + 'for' + the free,
+// with each clause where it belongs.
+// RUN: %verify-setup
+// RUN: %cc -fplugin-arg-privateer-fix %t/in.c 2>&1 | FileCheck %s --check-prefix=DIAG
+// RUN: FileCheck %s --check-prefix=FIXED --input-file=%t/in.c
+// RUN: cp %t/in.c %t/once.c && %cc -fplugin-arg-privateer-fix %t/in.c 2>&1 | count 0 && diff %t/once.c %t/in.c
+// RUN: %clang -x c -O1 -Wno-unknown-pragmas %s -o %t/seq && %t/seq > %t/expected
+// RUN: %clang -x c -O1 -fopenmp %t/in.c -o %t/par
+// RUN: env OMP_NUM_THREADS=1 %t/par | diff %t/expected -
+// RUN: env OMP_NUM_THREADS=2 %t/par | diff %t/expected -
+// RUN: env OMP_NUM_THREADS=4 %t/par | diff %t/expected -
+// RUN: %clang -x c -O1 -g -fopenmp -fsanitize=thread %t/in.c -o %t/fixed && %tsan-env %t/fixed 2>&1 | FileCheck %s --check-prefix=CLEAN --implicit-check-not=ThreadSanitizer
+#include <stdio.h>
+#include <stdlib.h>
+
+double rows(int n, int m) {
+  double *out = malloc(n * sizeof(double));
+  long count = 0;
+#pragma omp parallel for schedule(dynamic, 16) reduction(+ : count) // rows
+  for (int i = 0; i < n; i++) {
+    double *t = malloc(m * sizeof(double));
+    for (int k = 0; k < m; k++)
+      t[k] = i * 0.5 + k;
+    double s = 0;
+    for (int k = 0; k < m; k++)
+      s += t[k];
+    out[i] = s;
+    count += m;
+    free(t);
+  }
+  double total = count;
+  for (int i = 0; i < n; i++)
+    total += out[i];
+  free(out);
+  return total;
+}
+
+int main(void) {
+  printf("%.1f\n", rows(3000, 48));
+  return 0;
+}
+// DIAG: warning: 't' ('m * 8' bytes) is allocated and freed in every iteration
+// FIXED:      #pragma omp parallel{{$}}
+// FIXED-NEXT: {
+// FIXED-NEXT:   double *t = malloc(m * sizeof(double));
+// FIXED-NEXT: #pragma omp for schedule(dynamic, 16) reduction(+ : count) // rows
+// FIXED-NEXT:   for (int i = 0; i < n; i++) {
+// FIXED-NEXT:     for (int k = 0; k < m; k++)
+// FIXED:          count += m;
+// FIXED-NEXT:   }
+// FIXED-NEXT:   free(t);
+// FIXED-NEXT: }
+// CLEAN: {{[0-9]+\.[0-9]}}
