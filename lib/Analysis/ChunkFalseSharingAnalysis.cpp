@@ -14,7 +14,6 @@
 namespace privateer {
 
 namespace {
-std::string quote(const std::string &S) { return "'" + S + "'"; }
 
 const char *scheduleName(ScheduleKind K) {
   switch (K) {

@@ -13,10 +13,6 @@
 
 namespace privateer {
 
-namespace {
-std::string quote(const std::string &S) { return "'" + S + "'"; }
-} // namespace
-
 std::vector<Finding> analyzeLoopAlloc(const ParallelRegion &R) {
   std::vector<Finding> Findings;
   if (R.Kind != RegionKind::Loop)

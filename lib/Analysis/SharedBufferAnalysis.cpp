@@ -75,8 +75,6 @@ Nouns nounsFor(RegionKind K) {
   return {"work item", "work items"};
 }
 
-std::string quote(const std::string &S) { return "'" + S + "'"; }
-
 const char *verb(AccessKind K) {
   switch (K) {
   case AccessKind::Read:

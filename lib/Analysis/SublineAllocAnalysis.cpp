@@ -13,10 +13,6 @@
 
 namespace privateer {
 
-namespace {
-std::string quote(const std::string &S) { return "'" + S + "'"; }
-} // namespace
-
 std::vector<Finding> analyzeSublineAlloc(const ParallelRegion &R,
                                          unsigned CacheLine) {
   std::vector<Finding> Findings;

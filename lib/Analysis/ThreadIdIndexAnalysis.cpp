@@ -19,8 +19,6 @@ namespace privateer {
 
 namespace {
 
-std::string quote(const std::string &S) { return "'" + S + "'"; }
-
 /// The dimension of \p A whose index is `tid + c` (coefficient one), and c.
 std::optional<std::pair<size_t, int64_t>>
 threadDimension(const ParallelRegion &R, const Access &A) {

@@ -26,25 +26,9 @@ namespace clangfe {
 
 namespace {
 
-StringRef calleeName(const CallExpr *Call) {
-  if (const FunctionDecl *FD = Call->getDirectCallee())
-    if (const IdentifierInfo *II = FD->getIdentifier())
-      return II->getName();
-  return {};
-}
-
 StringRef stripBuiltin(StringRef Name) {
   Name.consume_front("__builtin_");
   return Name;
-}
-
-const Stmt *associatedBody(const OMPExecutableDirective *D) {
-  if (!D->hasAssociatedStmt())
-    return nullptr;
-  const Stmt *S = D->getAssociatedStmt();
-  while (const auto *CS = dyn_cast_or_null<CapturedStmt>(S))
-    S = CS->getCapturedStmt();
-  return S;
 }
 
 /// The name of a record type, without template arguments.

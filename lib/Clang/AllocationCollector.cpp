@@ -22,16 +22,6 @@ namespace clangfe {
 
 namespace {
 
-StringRef calleeName(const CallExpr *Call) {
-  if (const FunctionDecl *FD = Call->getDirectCallee())
-    if (const IdentifierInfo *II = FD->getIdentifier()) {
-      StringRef N = II->getName();
-      N.consume_front("__builtin_");
-      return N;
-    }
-  return {};
-}
-
 /// The element type of std::vector<T>, std::unique_ptr<T[]>, ...
 QualType firstTemplateArgument(QualType T) {
   const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
@@ -220,19 +210,23 @@ void RegionBuilder::noteAllocation(const VarDecl *V, const Expr *Init) {
   R.Allocations.push_back(std::move(A));
 }
 
-void RegionBuilder::noteFree(const Expr *E) {
+namespace {
+/// The variable an argument such as `p` or `(void *)p` names.
+const VarDecl *namedVariable(const Expr *E) {
   const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts());
-  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!V)
-    return;
-  if (auto It = AllocationsOf.find(V); It != AllocationsOf.end())
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+} // namespace
+
+void RegionBuilder::noteFree(const Expr *E) {
+  const VarDecl *V = namedVariable(E);
+  if (auto It = AllocationsOf.find(V); V && It != AllocationsOf.end())
     for (size_t K : It->second)
       R.Allocations[K].Freed = true;
 }
 
 void RegionBuilder::noteEscape(const Expr *E) {
-  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts());
-  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  const VarDecl *V = namedVariable(E);
   if (!V)
     return;
   if (auto It = AllocationsOf.find(V); It != AllocationsOf.end())

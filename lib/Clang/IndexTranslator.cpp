@@ -41,12 +41,6 @@ std::optional<int64_t> evaluateInt(const Expr *E, const ASTContext &Ctx) {
   return V.getExtValue();
 }
 
-StringRef calleeName(const CallExpr *Call) {
-  if (const FunctionDecl *FD = Call->getDirectCallee())
-    if (const IdentifierInfo *II = FD->getIdentifier())
-      return II->getName();
-  return {};
-}
 } // namespace
 
 std::optional<LoopShape> matchForLoop(const ForStmt *F, const ASTContext &Ctx) {

@@ -22,16 +22,6 @@ namespace clangfe {
 
 namespace {
 
-/// The statement under a directive's captured statements.
-const Stmt *associatedBody(const OMPExecutableDirective *D) {
-  if (!D->hasAssociatedStmt())
-    return nullptr;
-  const Stmt *S = D->getAssociatedStmt();
-  while (const auto *CS = dyn_cast_or_null<CapturedStmt>(S))
-    S = CS->getCapturedStmt();
-  return S;
-}
-
 bool createsTeam(OpenMPDirectiveKind K) {
   return isOpenMPParallelDirective(K) || isOpenMPTeamsDirective(K);
 }
@@ -75,6 +65,25 @@ bool addVarList(const OMPClause *C, Sharing S,
 }
 
 } // namespace
+
+const Stmt *associatedBody(const OMPExecutableDirective *D) {
+  if (!D->hasAssociatedStmt())
+    return nullptr;
+  const Stmt *S = D->getAssociatedStmt();
+  while (const auto *CS = dyn_cast_or_null<CapturedStmt>(S))
+    S = CS->getCapturedStmt();
+  return S;
+}
+
+StringRef calleeName(const CallExpr *Call) {
+  if (const FunctionDecl *FD = Call->getDirectCallee())
+    if (const IdentifierInfo *II = FD->getIdentifier()) {
+      StringRef Name = II->getName();
+      Name.consume_front("__builtin_");
+      return Name;
+    }
+  return {};
+}
 
 RegionBuilder::RegionBuilder(ASTContext &Ctx, const UnitSpec &Spec)
     : Ctx(Ctx), Spec(Spec) {}

@@ -66,6 +66,14 @@ std::optional<LoopShape> matchForLoop(const clang::ForStmt *F,
 /// The size of \p T in bytes; 0 when it has none (incomplete, dependent).
 uint64_t sizeOf(const clang::ASTContext &Ctx, clang::QualType T);
 
+/// The name of the function a call calls directly, without `__builtin_`;
+/// empty for indirect calls and operators.
+llvm::StringRef calleeName(const clang::CallExpr *Call);
+
+/// The statement under a directive's captured statements; null for a
+/// stand-alone directive.
+const clang::Stmt *associatedBody(const clang::OMPExecutableDirective *D);
+
 /// The variable an item of a data-sharing clause names (`x`, `a[0:n]`,
 /// `s[0]`, a field of `this`).
 const clang::ValueDecl *clauseVariable(const clang::Expr *E);

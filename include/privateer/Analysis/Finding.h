@@ -22,6 +22,9 @@ struct Note {
   std::string Message;
 };
 
+/// A name as diagnostics show it: in single quotes.
+inline std::string quote(const std::string &Name) { return "'" + Name + "'"; }
+
 /// What kind of race a shared-buffer finding is; decides the fix.
 enum class RaceKind {
   Scratch,      ///< every work item overwrites it before use: privatize
