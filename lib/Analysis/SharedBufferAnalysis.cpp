@@ -386,6 +386,18 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
     Advice = "take each value with '#pragma omp atomic capture', or fill "
              "per-thread buffers and merge them after the " +
              std::string(describe(R.Kind));
+    // Every use of the counter must be such an update for the capture to
+    // be the whole story.
+    bool OnlyUpdates = true;
+    for (const Access *X : All)
+      OnlyUpdates &= X->Kind == AccessKind::ReadModifyWrite &&
+                     X->Op == ReductionOp::Add && X->Via.empty();
+    if (OnlyUpdates && All.size() == 1) {
+      F.Fix.What = FixPlan::Kind::AtomicCapture;
+      F.Fix.Begin = W.Where;
+    } else {
+      F.Fix.NoFixReason = "the counter is also used outside the one update";
+    }
   } else if (UpdateOp) {
     F.Kind = RaceKind::Accumulation;
     if (Element)

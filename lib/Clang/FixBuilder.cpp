@@ -205,6 +205,80 @@ std::string indentOf(SourceLocation L, const SourceManager &SM) {
 }
 
 std::vector<FixItHint>
+atomicCapture(const OMPExecutableDirective *D, SourceLocation Target,
+              ASTContext &Ctx, std::string &WhyNot,
+              llvm::function_ref<bool(SourceLocation)> Writable) {
+  // `next[n++] = v;` becomes
+  //   { int privateer_slot_L;
+  //   #pragma omp atomic capture
+  //     privateer_slot_L = n++;
+  //     next[privateer_slot_L] = v; }
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  const UnaryOperator *Update = nullptr;
+  const Stmt *Statement = nullptr;
+  std::function<void(const Stmt *, const Stmt *)> Walk = [&](const Stmt *S,
+                                                             const Stmt *Top) {
+    if (!S || Update)
+      return;
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && UO->isIncrementDecrementOp() &&
+        UO->getSubExpr()->getBeginLoc() == Target) {
+      Update = UO;
+      Statement = Top;
+      return;
+    }
+    // Statement positions: in a block, and the bodies of branches and
+    // loops (a braced block is valid there too).
+    auto IsStatement = [&](const Stmt *C) {
+      if (!isa<Expr>(C))
+        return false;
+      if (isa<CompoundStmt>(S))
+        return true;
+      if (const auto *If = dyn_cast<IfStmt>(S))
+        return C == If->getThen() || C == If->getElse();
+      if (const auto *F = dyn_cast<ForStmt>(S))
+        return C == F->getBody();
+      if (const auto *W = dyn_cast<WhileStmt>(S))
+        return C == W->getBody();
+      return false;
+    };
+    forEachChild(S, [&](const Stmt *C) { Walk(C, IsStatement(C) ? C : Top); });
+  };
+  Walk(D, nullptr);
+  if (!Update || !Statement || Statement == Update) {
+    WhyNot = "the update is not inside a statement of its own";
+    return {};
+  }
+  SourceLocation Begin = Statement->getBeginLoc();
+  SourceLocation End = Lexer::findLocationAfterToken(Statement->getEndLoc(),
+                                                     tok::semi, SM, LO, false);
+  if (!Writable(Begin) || !Writable(Update->getBeginLoc()) || End.isInvalid())
+    return {};
+  QualType T = Update->getType().getUnqualifiedType();
+  if (!T->isIntegerType()) {
+    WhyNot = "the counter is not an integer";
+    return {};
+  }
+  std::string Name =
+      "privateer_slot_" + std::to_string(SM.getExpansionLineNumber(Begin));
+  std::string Indent = indentOf(Begin, SM);
+  std::string UpdateText =
+      Lexer::getSourceText(
+          CharSourceRange::getTokenRange(Update->getSourceRange()), SM, LO)
+          .str();
+  std::vector<FixItHint> Hints;
+  Hints.push_back(FixItHint::CreateInsertion(
+      Begin, "{\n" + Indent + "  " + T.getAsString(Ctx.getPrintingPolicy()) +
+                 " " + Name + ";\n#pragma omp atomic capture\n" + Indent +
+                 "  " + Name + " = " + UpdateText + ";\n" + Indent + "  "));
+  Hints.push_back(FixItHint::CreateReplacement(
+      CharSourceRange::getTokenRange(Update->getSourceRange()), Name));
+  Hints.push_back(FixItHint::CreateInsertion(End, "\n" + Indent + "}"));
+  return Hints;
+}
+
+std::vector<FixItHint>
 splitAllocation(const OMPExecutableDirective *D, const std::string &Name,
                 ASTContext &Ctx, std::string &WhyNot,
                 llvm::function_ref<bool(SourceLocation)> Writable) {
@@ -439,6 +513,15 @@ std::vector<FixItHint> buildFix(const Finding &F,
                                                             Indent.str()));
     }
     return Hints;
+  }
+  case FixPlan::Kind::AtomicCapture: {
+    auto It = Constructs.ByLoc.find(F.Construct.Raw);
+    if (It == Constructs.ByLoc.end()) {
+      WhyNot = "the construct was not found";
+      return Hints;
+    }
+    return atomicCapture(It->second.first, fromLoc(F.Fix.Begin), Ctx, WhyNot,
+                         Writable);
   }
   case FixPlan::Kind::SplitAllocation: {
     auto It = Constructs.ByLoc.find(F.Construct.Raw);

@@ -45,6 +45,9 @@ struct FixPlan {
     /// split `parallel for` into `parallel` + the allocation of Variable
     /// (made once per thread) + `for`, freeing it after the loop
     SplitAllocation,
+    /// take the value of the counter update at Begin with
+    /// `#pragma omp atomic capture` into a local, used in its place
+    AtomicCapture,
   };
   Kind What = Kind::None;
   /// For AddClause: `private`, `firstprivate`, `reduction(+:`...
