@@ -234,6 +234,21 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
                                         quote(B.Name + "[0]") + " and " +
                                         quote(B.Name + "[1]") + " in one " +
                                         Line + " line"});
+      // In a parallel region the slot can live in a local across its loop;
+      // in a worksharing loop the loop is the construct itself.
+      bool OnlyDirect = true;
+      for (const Access &X : R.Accesses)
+        if (X.BufferIndex == A.BufferIndex)
+          OnlyDirect &= X.Via.empty();
+      F.Construct = R.Directive;
+      if (R.Kind == RegionKind::Replicated && OnlyDirect) {
+        F.Fix.What = FixPlan::Kind::LocalAccumulator;
+        F.Fix.Begin = A.Where;
+        F.Fix.Variable = B.Name;
+      } else {
+        F.Fix.NoFixReason = "the slot is updated by the construct's own "
+                            "iterations, or through calls";
+      }
       F.Notes.push_back(
           {R.Directive,
            "accumulate in a local variable and write " + quote(A.Spelling) +

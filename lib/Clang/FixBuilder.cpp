@@ -205,6 +205,140 @@ std::string indentOf(SourceLocation L, const SourceManager &SM) {
 }
 
 std::vector<FixItHint>
+localAccumulator(const OMPExecutableDirective *D, SourceLocation Slot,
+                 const std::string &Buffer, ASTContext &Ctx,
+                 std::string &WhyNot,
+                 llvm::function_ref<bool(SourceLocation)> Writable) {
+  // for (...) hits[t]++;   becomes
+  //   long privateer_hits_L = hits[t];
+  //   for (...) privateer_hits_L++;
+  //   hits[t] = privateer_hits_L;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  // The outermost loop of the region around the slot, a statement of a
+  // block.
+  const Stmt *Loop = nullptr;
+  const Expr *SlotExpr = nullptr;
+  std::vector<const Stmt *> Stack;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || SlotExpr)
+      return;
+    if (const auto *E = dyn_cast<Expr>(S);
+        E && E->getBeginLoc() == Slot &&
+        (isa<ArraySubscriptExpr>(E) || isa<CXXOperatorCallExpr>(E))) {
+      SlotExpr = E;
+      for (size_t K = 0; K + 1 < Stack.size(); ++K)
+        if ((isa<ForStmt>(Stack[K + 1]) || isa<WhileStmt>(Stack[K + 1]) ||
+             isa<DoStmt>(Stack[K + 1])) &&
+            isa<CompoundStmt>(Stack[K])) {
+          Loop = Stack[K + 1];
+          break;
+        }
+      return;
+    }
+    Stack.push_back(S);
+    forEachChild(S, Walk);
+    Stack.pop_back();
+  };
+  if (const Stmt *Body = associatedBody(D))
+    Walk(Body);
+  if (!SlotExpr || !Loop) {
+    WhyNot = "the slot is not updated in a loop that is a statement of a "
+             "block";
+    return {};
+  }
+  std::string SlotText =
+      Lexer::getSourceText(
+          CharSourceRange::getTokenRange(SlotExpr->getSourceRange()), SM, LO)
+          .str();
+  // Inside the loop the buffer may appear only as this very slot, and what
+  // the slot's index reads may not change there.
+  std::vector<const Expr *> Uses;
+  bool Exact = true;
+  llvm::SmallPtrSet<const ValueDecl *, 4> IndexVars;
+  std::function<void(const Stmt *)> Vars = [&](const Stmt *S) {
+    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S))
+      if (DRE->getDecl()->getName() != Buffer)
+        IndexVars.insert(DRE->getDecl());
+    if (S)
+      for (const Stmt *C : S->children())
+        Vars(C);
+  };
+  Vars(SlotExpr);
+  std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
+    if (!S || !Exact)
+      return;
+    if (const auto *E = dyn_cast<Expr>(S);
+        E && (isa<ArraySubscriptExpr>(E) || isa<CXXOperatorCallExpr>(E)) &&
+        Lexer::getSourceText(
+            CharSourceRange::getTokenRange(E->getSourceRange()), SM, LO) ==
+            SlotText) {
+      Uses.push_back(E);
+      return;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
+        DRE && DRE->getDecl()->getName() == Buffer)
+      Exact = false; // another use of the buffer
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp())
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+          DRE && IndexVars.count(DRE->getDecl()))
+        Exact = false;
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && UO->isIncrementDecrementOp())
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts());
+          DRE && IndexVars.count(DRE->getDecl()))
+        Exact = false;
+    if (isa<CallExpr>(S) && !isa<CXXOperatorCallExpr>(S)) {
+      const auto *Call = cast<CallExpr>(S);
+      const FunctionDecl *FD = Call->getDirectCallee();
+      if (!FD || FD->hasBody())
+        Exact = false; // a call that could use the buffer
+    }
+    for (const Stmt *C : S->children())
+      Scan(C);
+  };
+  Scan(Loop);
+  if (!Exact || Uses.empty()) {
+    WhyNot = "the loop uses the buffer otherwise, changes the slot's index, "
+             "or calls code that could";
+    return {};
+  }
+  if (!Writable(Loop->getBeginLoc()) || !Writable(Loop->getEndLoc()))
+    return {};
+  for (const Expr *U : Uses)
+    if (!Writable(U->getBeginLoc()))
+      return {};
+  std::string Name = "privateer_" + Buffer + "_" +
+                     std::to_string(SM.getExpansionLineNumber(Slot));
+  std::string Type = SlotExpr->getType()
+                         .getNonReferenceType()
+                         .getUnqualifiedType()
+                         .getAsString(Ctx.getPrintingPolicy());
+  std::string Indent = indentOf(Loop->getBeginLoc(), SM);
+  // An unbraced body (and a do-while) ends with a semicolon that is not
+  // part of the statement's range.
+  SourceLocation LoopEnd = Lexer::findLocationAfterToken(
+      Loop->getEndLoc(), tok::semi, SM, LO, false);
+  if (LoopEnd.isInvalid())
+    LoopEnd = Lexer::getLocForEndOfToken(Loop->getEndLoc(), 0, SM, LO);
+  if (LoopEnd.isInvalid())
+    return {};
+  std::vector<FixItHint> Hints;
+  Hints.push_back(FixItHint::CreateInsertion(Loop->getBeginLoc(),
+                                             Type + " " + Name + " = " +
+                                                 SlotText + ";\n" + Indent));
+  for (const Expr *U : Uses)
+    Hints.push_back(FixItHint::CreateReplacement(
+        CharSourceRange::getTokenRange(U->getSourceRange()), Name));
+  Hints.push_back(FixItHint::CreateInsertion(LoopEnd, "\n" + Indent + SlotText +
+                                                          " = " + Name + ";"));
+  return Hints;
+}
+
+std::vector<FixItHint>
 atomicCapture(const OMPExecutableDirective *D, SourceLocation Target,
               ASTContext &Ctx, std::string &WhyNot,
               llvm::function_ref<bool(SourceLocation)> Writable) {
@@ -513,6 +647,15 @@ std::vector<FixItHint> buildFix(const Finding &F,
                                                             Indent.str()));
     }
     return Hints;
+  }
+  case FixPlan::Kind::LocalAccumulator: {
+    auto It = Constructs.ByLoc.find(F.Construct.Raw);
+    if (It == Constructs.ByLoc.end()) {
+      WhyNot = "the construct was not found";
+      return Hints;
+    }
+    return localAccumulator(It->second.first, fromLoc(F.Fix.Begin),
+                            F.Fix.Variable, Ctx, WhyNot, Writable);
   }
   case FixPlan::Kind::AtomicCapture: {
     auto It = Constructs.ByLoc.find(F.Construct.Raw);

@@ -48,6 +48,9 @@ struct FixPlan {
     /// take the value of the counter update at Begin with
     /// `#pragma omp atomic capture` into a local, used in its place
     AtomicCapture,
+    /// keep the slot at Begin in a local across its loop: read it before,
+    /// update the local, write it back after
+    LocalAccumulator,
   };
   Kind What = Kind::None;
   /// For AddClause: `private`, `firstprivate`, `reduction(+:`...

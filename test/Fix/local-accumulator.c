@@ -1,0 +1,53 @@
+// Thread-indexed counters updated in a hot loop keep the slot in a local
+// across the loop: one read before, one write after. A loop that calls code
+// that could use the buffer keeps its code.
+// RUN: %verify-setup
+// RUN: %cc -fplugin-arg-privateer-fix %t/in.c 2>&1 | FileCheck %s --check-prefix=DIAG
+// RUN: FileCheck %s --check-prefix=FIXED --input-file=%t/in.c
+// RUN: cp %t/in.c %t/once.c && %cc -fplugin-arg-privateer-fix %t/in.c 2>&1 | FileCheck %s --check-prefix=AGAIN && diff %t/once.c %t/in.c
+// RUN: %clang -x c -O1 -fopenmp %s -o %t/before && env OMP_NUM_THREADS=8 %t/before > %t/expected
+// RUN: %clang -x c -O1 -fopenmp %t/in.c -o %t/after
+// RUN: env OMP_NUM_THREADS=8 %t/after | diff %t/expected -
+// RUN: %clang -x c -O1 -g -fopenmp -fsanitize=thread %t/in.c -o %t/fixed && %tsan-env %t/fixed 2>&1 | FileCheck %s --check-prefix=CLEAN --implicit-check-not=ThreadSanitizer
+#include <omp.h>
+#include <stdio.h>
+
+long hits[8];
+long seen[8];
+
+static long weight(int v) { return v % 3; }
+
+int main(void) {
+  static int x[100000];
+  for (int i = 0; i < 100000; i++)
+    x[i] = (i * 31) % 8;
+#pragma omp parallel num_threads(8)
+  {
+    int t = omp_get_thread_num();
+    for (int i = 0; i < 100000; i++)
+      if (x[i] == t)
+        hits[t]++;
+  }
+#pragma omp parallel num_threads(8)
+  {
+    int t = omp_get_thread_num();
+    for (int i = 0; i < 1000; i++)
+      seen[t] += weight(x[i]); // a call that could use 'seen': no fix
+  }
+  long s = 0;
+  for (int t = 0; t < 8; t++)
+    s += hits[t] * (t + 1) + seen[t];
+  printf("%ld\n", s);
+  return 0;
+}
+// DIAG: warning: threads write 'hits[t]' in a loop
+// DIAG: warning: threads write 'seen[t]' in a loop
+// FIXED:      long privateer_hits_{{[0-9]+}} = hits[t];
+// FIXED-NEXT: for (int i = 0; i < 100000; i++)
+// FIXED-NEXT:   if (x[i] == t)
+// FIXED-NEXT:     privateer_hits_[[L:[0-9]+]]++;
+// FIXED-NEXT: hits[t] = privateer_hits_[[L]];
+// FIXED:      seen[t] += weight(x[i]);
+// AGAIN-NOT: 'hits[t]'
+// AGAIN: warning: threads write 'seen[t]' in a loop
+// CLEAN: {{^[0-9]+}}
