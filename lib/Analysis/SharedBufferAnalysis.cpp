@@ -443,9 +443,12 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
     for (const Access *X : All)
       OnlyThroughCalls &= !X->Via.empty();
     Advice = privatizeAdvice(R, B, OnlyThroughCalls);
-    if (B.Kind == BufferKind::Pointee)
-      F.Fix.NoFixReason = "heap scratch needs one buffer per thread (a split "
-                          "of the construct), which is not automated yet";
+    if (B.Kind == BufferKind::Pointee && R.Kind == RegionKind::Loop &&
+        !OnlyThroughCalls) {
+      F.Fix.What = FixPlan::Kind::SplitScratch;
+      F.Fix.Variable = B.Name;
+    } else if (B.Kind == BufferKind::Pointee)
+      F.Fix.NoFixReason = "heap scratch outside a worksharing loop";
     else if (B.VisibleAtConstruct && !OnlyThroughCalls) {
       F.Fix.What = FixPlan::Kind::AddClause;
       F.Fix.Clause =

@@ -412,6 +412,186 @@ atomicCapture(const OMPExecutableDirective *D, SourceLocation Target,
   return Hints;
 }
 
+/// Distributes a `parallel for`'s clauses: the team's to `parallel`, the
+/// loop's to `for`. False for a clause with no obvious place.
+bool splitClauses(const OMPExecutableDirective *D, ASTContext &Ctx,
+                  std::string &ParallelClauses, std::string &ForClauses,
+                  std::string &WhyNot) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  for (const OMPClause *C : D->clauses()) {
+    if (!C || C->isImplicit())
+      continue;
+    StringRef Text = Lexer::getSourceText(
+        CharSourceRange::getTokenRange(C->getBeginLoc(), C->getEndLoc()), SM,
+        LO);
+    switch (C->getClauseKind()) {
+    case llvm::omp::OMPC_if:
+    case llvm::omp::OMPC_num_threads:
+    case llvm::omp::OMPC_default:
+    case llvm::omp::OMPC_shared:
+    case llvm::omp::OMPC_copyin:
+    case llvm::omp::OMPC_proc_bind:
+    case llvm::omp::OMPC_private:
+    case llvm::omp::OMPC_firstprivate:
+      ParallelClauses += " " + Text.str();
+      break;
+    case llvm::omp::OMPC_lastprivate:
+    case llvm::omp::OMPC_linear:
+    case llvm::omp::OMPC_reduction:
+    case llvm::omp::OMPC_schedule:
+    case llvm::omp::OMPC_collapse:
+    case llvm::omp::OMPC_ordered:
+    case llvm::omp::OMPC_order:
+      ForClauses += " " + Text.str();
+      break;
+    default:
+      WhyNot = "a clause of the directive has no obvious place after a split";
+      return false;
+    }
+  }
+  return true;
+}
+
+std::vector<FixItHint>
+splitScratch(const OMPExecutableDirective *D, const FunctionDecl *FD,
+             const std::string &Name, ASTContext &Ctx, std::string &WhyNot,
+             llvm::function_ref<bool(SourceLocation)> Writable) {
+  // double *w = malloc(S);
+  // #pragma omp parallel for
+  // for (...) { ... w ... }
+  // becomes a parallel region that gives each thread
+  //   double *privateer_w = malloc(S);
+  // uses it in the loop, and frees it after.
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  OpenMPDirectiveKind K = D->getDirectiveKind();
+  if ((K != llvm::omp::OMPD_parallel_for &&
+       K != llvm::omp::OMPD_parallel_for_simd) ||
+      !FD || !FD->getBody() ||
+      cast<OMPLoopDirective>(D)->getLoopsNumber() != 1) {
+    WhyNot = "only a combined 'parallel for' over one loop is split";
+    return {};
+  }
+  const Stmt *Loop =
+      cast<OMPLoopDirective>(D)->getInnermostCapturedStmt()->getCapturedStmt();
+  if (!isa<ForStmt>(Loop) || !Writable(D->getBeginLoc()))
+    return {};
+  const VarDecl *V = nullptr;
+  std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
+    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S))
+      if (DRE->getDecl()->getName() == Name)
+        V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (S && !V)
+      forEachChild(S, Find);
+  };
+  Find(Loop);
+  const Expr *Init =
+      V && V->getInit() ? V->getInit()->IgnoreImplicit() : nullptr;
+  const Expr *Alloc = Init ? Init->IgnoreParenCasts() : nullptr;
+  const auto *Call = dyn_cast_or_null<CallExpr>(Alloc);
+  const auto *New = dyn_cast_or_null<CXXNewExpr>(Alloc);
+  bool Malloc = Call && Call->getDirectCallee() &&
+                Call->getDirectCallee()->getName() == "malloc";
+  if (!V || !V->isLocalVarDecl() || !(Malloc || (New && New->isArray()))) {
+    WhyNot = "the buffer is not a local pointer initialized by malloc or new[]";
+    return {};
+  }
+  // The pointer and what its size reads are never reassigned in the
+  // function; after the loop the buffer is only freed.
+  llvm::SmallPtrSet<const ValueDecl *, 4> Reads;
+  std::function<void(const Stmt *)> Collect = [&](const Stmt *S) {
+    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S))
+      Reads.insert(DRE->getDecl());
+    if (S)
+      for (const Stmt *C : S->children())
+        Collect(C);
+  };
+  Collect(Init);
+  Reads.insert(V);
+  bool Safe = true;
+  SourceLocation LoopEnd = Loop->getEndLoc();
+  std::function<void(const Stmt *)> Check = [&](const Stmt *S) {
+    if (!S || !Safe)
+      return;
+    auto Target = [&](const Expr *E) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return DRE && Reads.count(DRE->getDecl());
+    };
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp() && Target(BO->getLHS()))
+      Safe = false;
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+        Target(UO->getSubExpr()))
+      Safe = false;
+    // After the loop: only `free(w)` / `delete[] w`.
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
+        DRE && DRE->getDecl() == V &&
+        SM.isBeforeInTranslationUnit(LoopEnd, DRE->getBeginLoc()))
+      Safe = false;
+    if (const auto *FreeCall = dyn_cast<CallExpr>(S);
+        FreeCall && FreeCall->getNumArgs() == 1 &&
+        FreeCall->getDirectCallee() &&
+        FreeCall->getDirectCallee()->getName() == "free")
+      return;
+    if (isa<CXXDeleteExpr>(S))
+      return;
+    forEachChild(S, Check);
+  };
+  Check(FD->getBody());
+  if (!Safe) {
+    WhyNot = "the buffer or its size is reassigned, or its contents are used "
+             "after the loop";
+    return {};
+  }
+  std::string ParallelClauses, ForClauses;
+  if (!splitClauses(D, Ctx, ParallelClauses, ForClauses, WhyNot))
+    return {};
+  SourceLocation PragmaEnd = clauseInsertionPoint(D, Ctx);
+  if (PragmaEnd.isInvalid())
+    return {};
+  std::string Fresh = "privateer_" + Name;
+  std::string Indent = indentOf(Loop->getBeginLoc(), SM);
+  std::string Type = V->getType().getAsString(Ctx.getPrintingPolicy());
+  std::string InitText =
+      Lexer::getSourceText(
+          CharSourceRange::getTokenRange(V->getInit()->getSourceRange()), SM,
+          LO)
+          .str();
+  std::vector<FixItHint> Hints;
+  Hints.push_back(FixItHint::CreateReplacement(
+      CharSourceRange::getCharRange(D->getBeginLoc(), PragmaEnd),
+      "#pragma omp parallel" + ParallelClauses + "\n" + Indent + "{\n" +
+          Indent + "  " + Type + (Type.back() == '*' ? "" : " ") + Fresh +
+          " = " + InitText + ";\n#pragma omp for" + ForClauses));
+  // Every use of the buffer in the loop takes the thread's block.
+  bool Renamed = true;
+  std::function<void(const Stmt *)> Rename = [&](const Stmt *S) {
+    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S);
+        DRE && DRE->getDecl() == V) {
+      if (!Writable(DRE->getLocation()))
+        Renamed = false;
+      Hints.push_back(FixItHint::CreateReplacement(
+          CharSourceRange::getTokenRange(DRE->getLocation()), Fresh));
+    }
+    if (S)
+      forEachChild(S, Rename);
+  };
+  Rename(Loop);
+  if (!Renamed)
+    return {};
+  SourceLocation After = Lexer::findLocationAfterToken(
+      Loop->getEndLoc(), tok::semi, SM, LO, false);
+  if (After.isInvalid())
+    After = Lexer::getLocForEndOfToken(Loop->getEndLoc(), 0, SM, LO);
+  Hints.push_back(FixItHint::CreateInsertion(
+      After, "\n" + Indent + "  " +
+                 (New ? "delete[] " + Fresh : "free(" + Fresh + ")") + ";\n" +
+                 Indent + "}"));
+  return Hints;
+}
+
 std::vector<FixItHint>
 splitAllocation(const OMPExecutableDirective *D, const std::string &Name,
                 ASTContext &Ctx, std::string &WhyNot,
@@ -513,39 +693,9 @@ splitAllocation(const OMPExecutableDirective *D, const std::string &Name,
              "reassigned";
     return None;
   }
-  // Clauses: the team's on 'parallel', the loop's on 'for'.
   std::string ParallelClauses, ForClauses;
-  for (const OMPClause *C : D->clauses()) {
-    if (!C || C->isImplicit())
-      continue;
-    StringRef Text = Lexer::getSourceText(
-        CharSourceRange::getTokenRange(C->getBeginLoc(), C->getEndLoc()), SM,
-        LO);
-    switch (C->getClauseKind()) {
-    case llvm::omp::OMPC_if:
-    case llvm::omp::OMPC_num_threads:
-    case llvm::omp::OMPC_default:
-    case llvm::omp::OMPC_shared:
-    case llvm::omp::OMPC_copyin:
-    case llvm::omp::OMPC_proc_bind:
-    case llvm::omp::OMPC_private:
-    case llvm::omp::OMPC_firstprivate:
-      ParallelClauses += " " + Text.str();
-      break;
-    case llvm::omp::OMPC_lastprivate:
-    case llvm::omp::OMPC_linear:
-    case llvm::omp::OMPC_reduction:
-    case llvm::omp::OMPC_schedule:
-    case llvm::omp::OMPC_collapse:
-    case llvm::omp::OMPC_ordered:
-    case llvm::omp::OMPC_order:
-      ForClauses += " " + Text.str();
-      break;
-    default:
-      WhyNot = "a clause of the directive has no obvious place after a split";
-      return None;
-    }
-  }
+  if (!splitClauses(D, Ctx, ParallelClauses, ForClauses, WhyNot))
+    return None;
   SourceLocation PragmaEnd = clauseInsertionPoint(D, Ctx);
   if (PragmaEnd.isInvalid() || !Writable(Alloc->getBeginLoc()) ||
       !Writable(Release->getBeginLoc()))
@@ -647,6 +797,15 @@ std::vector<FixItHint> buildFix(const Finding &F,
                                                             Indent.str()));
     }
     return Hints;
+  }
+  case FixPlan::Kind::SplitScratch: {
+    auto It = Constructs.ByLoc.find(F.Construct.Raw);
+    if (It == Constructs.ByLoc.end()) {
+      WhyNot = "the construct was not found";
+      return Hints;
+    }
+    return splitScratch(It->second.first, It->second.second, F.Fix.Variable,
+                        Ctx, WhyNot, Writable);
   }
   case FixPlan::Kind::LocalAccumulator: {
     auto It = Constructs.ByLoc.find(F.Construct.Raw);

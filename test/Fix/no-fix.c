@@ -1,5 +1,6 @@
 // Where no exact edit exists, the file is left alone: a scratch value read
-// after the loop, a directive from a macro, and heap scratch.
+// after the loop, a directive from a macro, and heap scratch whose contents
+// are read after the loop.
 // RUN: %verify-setup
 // RUN: %cc -fplugin-arg-privateer-fix %t/in.c 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: diff %s %t/in.c
@@ -34,6 +35,7 @@ void heap(int n, double *out) {
       w[k] = i + k;
     out[i] = w[3];
   }
+  out[0] += w[0]; // the last iteration's scratch, read after the loop
   free(w);
 }
 // DIAG: warning: shared buffer 't' is scratch

@@ -51,6 +51,9 @@ struct FixPlan {
     /// keep the slot at Begin in a local across its loop: read it before,
     /// update the local, write it back after
     LocalAccumulator,
+    /// heap scratch shared by a `parallel for`: one block per thread, made
+    /// like Variable's, used under a new name, freed after the loop
+    SplitScratch,
   };
   Kind What = Kind::None;
   /// For AddClause: `private`, `firstprivate`, `reduction(+:`...
