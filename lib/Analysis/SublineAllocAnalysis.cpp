@@ -88,8 +88,13 @@ std::vector<Finding> analyzeSublineAlloc(const ParallelRegion &R,
       F.Fix.What = FixPlan::Kind::Replace;
       F.Fix.Begin = A.Where;
       F.Fix.End = A.End;
+      // Keep the size as written visible next to the rounded one.
+      std::string Written =
+          Bytes && A.SizeSpelling != std::to_string(*Bytes)
+              ? " /* " + A.SizeSpelling + ", rounded up to whole lines */"
+              : "";
       F.Fix.Text = "aligned_alloc(" + Line + ", " +
-                   (Bytes ? Rounded
+                   (Bytes ? Rounded + Written
                           : "((" + A.SizeSpelling + ") + " + Line + " - 1) / " +
                                 Line + " * " + Line) +
                    ")";

@@ -757,6 +757,12 @@ std::vector<FixItHint> buildFix(const Finding &F,
   case FixPlan::Kind::None:
     return Hints;
   case FixPlan::Kind::Replace: {
+    // aligned_alloc returns void *, which C++ does not convert implicitly.
+    if (F.Check == CheckId::SublineAlloc && Ctx.getLangOpts().CPlusPlus) {
+      WhyNot = "in C++ the block needs a cast or an aligned new; not "
+               "rewritten";
+      return Hints;
+    }
     SourceLocation B = fromLoc(F.Fix.Begin), E = fromLoc(F.Fix.End);
     if (!Writable(B) || !Writable(E))
       return Hints;
@@ -850,6 +856,17 @@ std::vector<FixItHint> buildFix(const Finding &F,
       WhyNot = "the variable is not named in the construct";
       return Hints;
     }
+    // A variable the directive already names as shared cannot be private
+    // or a reduction too: the user must take it out of that clause.
+    for (const OMPClause *C : D->clauses())
+      if (const auto *SC = dyn_cast_or_null<OMPSharedClause>(C))
+        for (const Expr *E : SC->varlist())
+          if (clauseVariable(E) == V) {
+            WhyNot = "'" + V->getNameAsString() +
+                     "' is named in the directive's shared clause: take it "
+                     "out of that clause first";
+            return Hints;
+          }
     // A private copy loses what the construct leaves in the variable.
     if (!Reduction && usedAfter(V, D, It->second.second, SM)) {
       WhyNot = "'" + F.Fix.Variable +
