@@ -245,9 +245,15 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
         F.Fix.What = FixPlan::Kind::LocalAccumulator;
         F.Fix.Begin = A.Where;
         F.Fix.Variable = B.Name;
+      } else if (B.Kind == BufferKind::Array && B.Extent &&
+                 A.Index.size() == 1) {
+        // A worksharing loop's own iterations update the slot: pad it.
+        F.Fix.What = FixPlan::Kind::PadElements;
+        F.Fix.Variable = B.Name;
+        F.Fix.LineBytes = CacheLine;
       } else {
-        F.Fix.NoFixReason = "the slot is updated by the construct's own "
-                            "iterations, or through calls";
+        F.Fix.NoFixReason = "the slot is updated through calls, or is not "
+                            "an element of a fixed-size array";
       }
       F.Notes.push_back(
           {R.Directive,

@@ -454,6 +454,93 @@ bool splitClauses(const OMPExecutableDirective *D, ASTContext &Ctx,
 }
 
 std::vector<FixItHint>
+padElements(const OMPExecutableDirective *D, const std::string &Name,
+            unsigned Line, ASTContext &Ctx, std::string &WhyNot,
+            llvm::function_ref<bool(SourceLocation)> Writable) {
+  // long part[64];  ...  part[t] += x;
+  // becomes (C++) struct alignas(64) { long value; } part[64]; ...
+  //         (C)   struct { _Alignas(64) long value; } part[64]; ...
+  //         and   part[t].value += x;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  const VarDecl *V = nullptr;
+  std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
+    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S))
+      if (DRE->getDecl()->getName() == Name)
+        V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (S && !V)
+      forEachChild(S, Find);
+  };
+  Find(D);
+  const ConstantArrayType *AT =
+      V ? Ctx.getAsConstantArrayType(V->getType()) : nullptr;
+  if (!V || !AT || !AT->getElementType()->isArithmeticType() || V->getInit() ||
+      !Writable(V->getLocation())) {
+    WhyNot = "only an uninitialized array of numbers is padded";
+    return {};
+  }
+  // Every use in the translation unit must be a subscript `v[e]`.
+  std::vector<const ArraySubscriptExpr *> Uses;
+  bool OnlySubscripts = true;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *V;
+    std::vector<const ArraySubscriptExpr *> &Uses;
+    bool &OnlySubscripts;
+    Finder(const VarDecl *V, std::vector<const ArraySubscriptExpr *> &Uses,
+           bool &Only)
+        : V(V), Uses(Uses), OnlySubscripts(Only) {}
+    bool shouldVisitTemplateInstantiations() const { return false; }
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(E->getBase()->IgnoreParenImpCasts());
+          DRE && DRE->getDecl() == V)
+        Uses.push_back(E);
+      return true;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      if (E->getDecl() == V)
+        Count++;
+      return true;
+    }
+    unsigned Count = 0;
+  } F(V, Uses, OnlySubscripts);
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  if (F.Count != Uses.size() || Uses.empty()) {
+    WhyNot = "'" + Name + "' is used other than as 'name[index]'";
+    return {};
+  }
+  for (const ArraySubscriptExpr *U : Uses)
+    if (!Writable(U->getBeginLoc()) || !Writable(U->getEndLoc()))
+      return {};
+  // The declaration: `T name[N]` with T written before the name.
+  SourceLocation TypeBegin = V->getTypeSpecStartLoc();
+  SourceLocation NameLoc = V->getLocation();
+  if (!Writable(TypeBegin) || SM.getFileID(TypeBegin) != SM.getFileID(NameLoc))
+    return {};
+  std::string Elem = AT->getElementType().getUnqualifiedType().getAsString(
+      Ctx.getPrintingPolicy());
+  // An unnamed padded struct needs no header (privateer::padded<T> would
+  // need privateer.hpp on the include path).
+  std::string Align = std::to_string(Line);
+  std::string Padded =
+      LO.CPlusPlus ? "struct alignas(" + Align + ") { " + Elem + " value; } "
+                   : "struct { _Alignas(" + Align + ") " + Elem + " value; } ";
+  // One declarator only: `long a[8], b;` shares its type.
+  if (Lexer::findLocationAfterToken(V->getEndLoc(), tok::semi, SM, LO, false)
+          .isInvalid()) {
+    WhyNot = "the declaration declares more than one name";
+    return {};
+  }
+  std::vector<FixItHint> Hints;
+  Hints.push_back(FixItHint::CreateReplacement(
+      CharSourceRange::getCharRange(TypeBegin, NameLoc), Padded));
+  for (const ArraySubscriptExpr *U : Uses)
+    Hints.push_back(FixItHint::CreateInsertion(
+        Lexer::getLocForEndOfToken(U->getEndLoc(), 0, SM, LO), ".value"));
+  return Hints;
+}
+
+std::vector<FixItHint>
 splitScratch(const OMPExecutableDirective *D, const FunctionDecl *FD,
              const std::string &Name, ASTContext &Ctx, std::string &WhyNot,
              llvm::function_ref<bool(SourceLocation)> Writable) {
@@ -803,6 +890,15 @@ std::vector<FixItHint> buildFix(const Finding &F,
                                                             Indent.str()));
     }
     return Hints;
+  }
+  case FixPlan::Kind::PadElements: {
+    auto It = Constructs.ByLoc.find(F.Construct.Raw);
+    if (It == Constructs.ByLoc.end()) {
+      WhyNot = "the construct was not found";
+      return Hints;
+    }
+    return padElements(It->second.first, F.Fix.Variable, F.Fix.LineBytes, Ctx,
+                       WhyNot, Writable);
   }
   case FixPlan::Kind::SplitScratch: {
     auto It = Constructs.ByLoc.find(F.Construct.Raw);

@@ -54,6 +54,9 @@ struct FixPlan {
     /// heap scratch shared by a `parallel for`: one block per thread, made
     /// like Variable's, used under a new name, freed after the loop
     SplitScratch,
+    /// pad every element of the array Variable to whole cache lines
+    /// (LineBytes), rewriting every use
+    PadElements,
   };
   Kind What = Kind::None;
   /// For AddClause: `private`, `firstprivate`, `reduction(+:`...
@@ -62,6 +65,8 @@ struct FixPlan {
   /// For Replace.
   Loc Begin, End;
   std::string Text;
+  /// For PadElements.
+  unsigned LineBytes = 0;
   /// For Atomic: where each update statement's target starts.
   std::vector<Loc> Updates;
   std::string NoFixReason;
