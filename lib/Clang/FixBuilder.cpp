@@ -412,6 +412,45 @@ atomicCapture(const OMPExecutableDirective *D, SourceLocation Target,
   return Hints;
 }
 
+/// The loop of a combined `parallel for` over one loop, the only construct
+/// the splits rewrite; null (with \p WhyNot) otherwise.
+const ForStmt *splittableLoop(const OMPExecutableDirective *D,
+                              std::string &WhyNot) {
+  OpenMPDirectiveKind K = D->getDirectiveKind();
+  if ((K != llvm::omp::OMPD_parallel_for &&
+       K != llvm::omp::OMPD_parallel_for_simd) ||
+      cast<OMPLoopDirective>(D)->getLoopsNumber() != 1) {
+    WhyNot = "only a combined 'parallel for' over one loop is split";
+    return nullptr;
+  }
+  return dyn_cast_or_null<ForStmt>(
+      cast<OMPLoopDirective>(D)->getInnermostCapturedStmt()->getCapturedStmt());
+}
+
+bool splitClauses(const OMPExecutableDirective *D, ASTContext &Ctx,
+                  std::string &ParallelClauses, std::string &ForClauses,
+                  std::string &WhyNot);
+
+/// The edit that turns the directive into `#pragma omp parallel` (team
+/// clauses), an opening brace, \p Prologue (one statement per thread), and
+/// `#pragma omp for` (loop clauses); the text after the clauses, such as a
+/// trailing comment, stays. Nothing when the clauses cannot be split.
+std::optional<FixItHint> splitHeader(const OMPExecutableDirective *D,
+                                     const std::string &Indent,
+                                     const std::string &Prologue,
+                                     ASTContext &Ctx, std::string &WhyNot) {
+  std::string ParallelClauses, ForClauses;
+  if (!splitClauses(D, Ctx, ParallelClauses, ForClauses, WhyNot))
+    return std::nullopt;
+  SourceLocation PragmaEnd = clauseInsertionPoint(D, Ctx);
+  if (PragmaEnd.isInvalid())
+    return std::nullopt;
+  return FixItHint::CreateReplacement(
+      CharSourceRange::getCharRange(D->getBeginLoc(), PragmaEnd),
+      "#pragma omp parallel" + ParallelClauses + "\n" + Indent + "{\n" +
+          Indent + "  " + Prologue + "\n#pragma omp for" + ForClauses);
+}
+
 /// Distributes a `parallel for`'s clauses: the team's to `parallel`, the
 /// loop's to `for`. False for a clause with no obvious place.
 bool splitClauses(const OMPExecutableDirective *D, ASTContext &Ctx,
@@ -463,15 +502,7 @@ padElements(const OMPExecutableDirective *D, const std::string &Name,
   //         and   part[t].value += x;
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
-  const VarDecl *V = nullptr;
-  std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
-    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S))
-      if (DRE->getDecl()->getName() == Name)
-        V = dyn_cast<VarDecl>(DRE->getDecl());
-    if (S && !V)
-      forEachChild(S, Find);
-  };
-  Find(D);
+  const auto *V = dyn_cast_or_null<VarDecl>(findVariable(D, Name));
   const ConstantArrayType *AT =
       V ? Ctx.getAsConstantArrayType(V->getType()) : nullptr;
   if (!V || !AT || !AT->getElementType()->isArithmeticType() || V->getInit() ||
@@ -552,27 +583,10 @@ splitScratch(const OMPExecutableDirective *D, const FunctionDecl *FD,
   // uses it in the loop, and frees it after.
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
-  OpenMPDirectiveKind K = D->getDirectiveKind();
-  if ((K != llvm::omp::OMPD_parallel_for &&
-       K != llvm::omp::OMPD_parallel_for_simd) ||
-      !FD || !FD->getBody() ||
-      cast<OMPLoopDirective>(D)->getLoopsNumber() != 1) {
-    WhyNot = "only a combined 'parallel for' over one loop is split";
+  const ForStmt *Loop = splittableLoop(D, WhyNot);
+  if (!Loop || !FD || !FD->getBody() || !Writable(D->getBeginLoc()))
     return {};
-  }
-  const Stmt *Loop =
-      cast<OMPLoopDirective>(D)->getInnermostCapturedStmt()->getCapturedStmt();
-  if (!isa<ForStmt>(Loop) || !Writable(D->getBeginLoc()))
-    return {};
-  const VarDecl *V = nullptr;
-  std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
-    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S))
-      if (DRE->getDecl()->getName() == Name)
-        V = dyn_cast<VarDecl>(DRE->getDecl());
-    if (S && !V)
-      forEachChild(S, Find);
-  };
-  Find(Loop);
+  const auto *V = dyn_cast_or_null<VarDecl>(findVariable(D, Name));
   const Expr *Init =
       V && V->getInit() ? V->getInit()->IgnoreImplicit() : nullptr;
   const Expr *Alloc = Init ? Init->IgnoreParenCasts() : nullptr;
@@ -632,12 +646,6 @@ splitScratch(const OMPExecutableDirective *D, const FunctionDecl *FD,
              "after the loop";
     return {};
   }
-  std::string ParallelClauses, ForClauses;
-  if (!splitClauses(D, Ctx, ParallelClauses, ForClauses, WhyNot))
-    return {};
-  SourceLocation PragmaEnd = clauseInsertionPoint(D, Ctx);
-  if (PragmaEnd.isInvalid())
-    return {};
   std::string Fresh = "privateer_" + Name;
   std::string Indent = indentOf(Loop->getBeginLoc(), SM);
   std::string Type = V->getType().getAsString(Ctx.getPrintingPolicy());
@@ -646,12 +654,13 @@ splitScratch(const OMPExecutableDirective *D, const FunctionDecl *FD,
           CharSourceRange::getTokenRange(V->getInit()->getSourceRange()), SM,
           LO)
           .str();
-  std::vector<FixItHint> Hints;
-  Hints.push_back(FixItHint::CreateReplacement(
-      CharSourceRange::getCharRange(D->getBeginLoc(), PragmaEnd),
-      "#pragma omp parallel" + ParallelClauses + "\n" + Indent + "{\n" +
-          Indent + "  " + Type + (Type.back() == '*' ? "" : " ") + Fresh +
-          " = " + InitText + ";\n#pragma omp for" + ForClauses));
+  auto Header = splitHeader(D, Indent,
+                            Type + (Type.back() == '*' ? "" : " ") + Fresh +
+                                " = " + InitText + ";",
+                            Ctx, WhyNot);
+  if (!Header)
+    return {};
+  std::vector<FixItHint> Hints{*Header};
   // Every use of the buffer in the loop takes the thread's block.
   bool Renamed = true;
   std::function<void(const Stmt *)> Rename = [&](const Stmt *S) {
@@ -686,18 +695,11 @@ splitAllocation(const OMPExecutableDirective *D, const std::string &Name,
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
   std::vector<FixItHint> None;
-  OpenMPDirectiveKind K = D->getDirectiveKind();
-  if (K != llvm::omp::OMPD_parallel_for &&
-      K != llvm::omp::OMPD_parallel_for_simd) {
-    WhyNot = "only a combined 'parallel for' is split automatically";
+  const ForStmt *Loop = splittableLoop(D, WhyNot);
+  if (!Loop || !Writable(D->getBeginLoc()))
     return None;
-  }
-  if (!Writable(D->getBeginLoc()))
-    return None;
-  const auto *Loop = dyn_cast_or_null<ForStmt>(
-      cast<OMPLoopDirective>(D)->getInnermostCapturedStmt()->getCapturedStmt());
-  const auto *Body = Loop ? dyn_cast<CompoundStmt>(Loop->getBody()) : nullptr;
-  if (!Body || cast<OMPLoopDirective>(D)->getLoopsNumber() != 1) {
+  const auto *Body = dyn_cast<CompoundStmt>(Loop->getBody());
+  if (!Body) {
     WhyNot = "the loop has no block body";
     return None;
   }
@@ -780,12 +782,7 @@ splitAllocation(const OMPExecutableDirective *D, const std::string &Name,
              "reassigned";
     return None;
   }
-  std::string ParallelClauses, ForClauses;
-  if (!splitClauses(D, Ctx, ParallelClauses, ForClauses, WhyNot))
-    return None;
-  SourceLocation PragmaEnd = clauseInsertionPoint(D, Ctx);
-  if (PragmaEnd.isInvalid() || !Writable(Alloc->getBeginLoc()) ||
-      !Writable(Release->getBeginLoc()))
+  if (!Writable(Alloc->getBeginLoc()) || !Writable(Release->getBeginLoc()))
     return None;
   SourceLocation ReleaseEnd = Lexer::findLocationAfterToken(
       Release->getEndLoc(), tok::semi, SM, LO, false);
@@ -804,11 +801,10 @@ splitAllocation(const OMPExecutableDirective *D, const std::string &Name,
           CharSourceRange::getCharRange(Release->getBeginLoc(), ReleaseEnd), SM,
           LO)
           .str();
-  std::vector<FixItHint> Hints;
-  Hints.push_back(FixItHint::CreateReplacement(
-      CharSourceRange::getCharRange(D->getBeginLoc(), PragmaEnd),
-      "#pragma omp parallel" + ParallelClauses + "\n" + Indent + "{\n" +
-          Indent + "  " + AllocText + "\n#pragma omp for" + ForClauses));
+  auto Header = splitHeader(D, Indent, AllocText, Ctx, WhyNot);
+  if (!Header)
+    return None;
+  std::vector<FixItHint> Hints{*Header};
   Hints.push_back(FixItHint::CreateRemoval(statementLines(
       Alloc->getBeginLoc(),
       Lexer::getLocForEndOfToken(Alloc->getEndLoc(), 0, SM, LO), SM)));
@@ -840,6 +836,19 @@ std::vector<FixItHint> buildFix(const Finding &F,
     return true;
   };
 
+  // Every kind but a plain replacement edits around the construct.
+  const OMPExecutableDirective *Construct = nullptr;
+  const FunctionDecl *Function = nullptr;
+  if (F.Fix.What != FixPlan::Kind::None &&
+      F.Fix.What != FixPlan::Kind::Replace) {
+    auto It = Constructs.ByLoc.find(F.Construct.Raw);
+    if (It == Constructs.ByLoc.end()) {
+      WhyNot = "the construct was not found";
+      return Hints;
+    }
+    std::tie(Construct, Function) = It->second;
+  }
+
   switch (F.Fix.What) {
   case FixPlan::Kind::None:
     return Hints;
@@ -858,13 +867,8 @@ std::vector<FixItHint> buildFix(const Finding &F,
     return Hints;
   }
   case FixPlan::Kind::Atomic: {
-    auto It = Constructs.ByLoc.find(F.Construct.Raw);
-    if (It == Constructs.ByLoc.end()) {
-      WhyNot = "the construct was not found";
-      return Hints;
-    }
     for (Loc U : F.Fix.Updates) {
-      const Stmt *S = updateStatement(It->second.first, fromLoc(U), SM);
+      const Stmt *S = updateStatement(Construct, fromLoc(U), SM);
       if (!S) {
         WhyNot = "an update is not a statement of its own";
         return {};
@@ -892,57 +896,26 @@ std::vector<FixItHint> buildFix(const Finding &F,
     return Hints;
   }
   case FixPlan::Kind::PadElements: {
-    auto It = Constructs.ByLoc.find(F.Construct.Raw);
-    if (It == Constructs.ByLoc.end()) {
-      WhyNot = "the construct was not found";
-      return Hints;
-    }
-    return padElements(It->second.first, F.Fix.Variable, F.Fix.LineBytes, Ctx,
-                       WhyNot, Writable);
+    return padElements(Construct, F.Fix.Variable, F.Fix.LineBytes, Ctx, WhyNot,
+                       Writable);
   }
   case FixPlan::Kind::SplitScratch: {
-    auto It = Constructs.ByLoc.find(F.Construct.Raw);
-    if (It == Constructs.ByLoc.end()) {
-      WhyNot = "the construct was not found";
-      return Hints;
-    }
-    return splitScratch(It->second.first, It->second.second, F.Fix.Variable,
-                        Ctx, WhyNot, Writable);
+    return splitScratch(Construct, Function, F.Fix.Variable, Ctx, WhyNot,
+                        Writable);
   }
   case FixPlan::Kind::LocalAccumulator: {
-    auto It = Constructs.ByLoc.find(F.Construct.Raw);
-    if (It == Constructs.ByLoc.end()) {
-      WhyNot = "the construct was not found";
-      return Hints;
-    }
-    return localAccumulator(It->second.first, fromLoc(F.Fix.Begin),
-                            F.Fix.Variable, Ctx, WhyNot, Writable);
+    return localAccumulator(Construct, fromLoc(F.Fix.Begin), F.Fix.Variable,
+                            Ctx, WhyNot, Writable);
   }
   case FixPlan::Kind::AtomicCapture: {
-    auto It = Constructs.ByLoc.find(F.Construct.Raw);
-    if (It == Constructs.ByLoc.end()) {
-      WhyNot = "the construct was not found";
-      return Hints;
-    }
-    return atomicCapture(It->second.first, fromLoc(F.Fix.Begin), Ctx, WhyNot,
+    return atomicCapture(Construct, fromLoc(F.Fix.Begin), Ctx, WhyNot,
                          Writable);
   }
   case FixPlan::Kind::SplitAllocation: {
-    auto It = Constructs.ByLoc.find(F.Construct.Raw);
-    if (It == Constructs.ByLoc.end()) {
-      WhyNot = "the construct was not found";
-      return Hints;
-    }
-    return splitAllocation(It->second.first, F.Fix.Variable, Ctx, WhyNot,
-                           Writable);
+    return splitAllocation(Construct, F.Fix.Variable, Ctx, WhyNot, Writable);
   }
   case FixPlan::Kind::AddClause: {
-    auto It = Constructs.ByLoc.find(F.Construct.Raw);
-    if (It == Constructs.ByLoc.end()) {
-      WhyNot = "the construct was not found";
-      return Hints;
-    }
-    const OMPExecutableDirective *D = It->second.first;
+    const OMPExecutableDirective *D = Construct;
     if (!Writable(D->getBeginLoc()))
       return Hints;
     bool Reduction = StringRef(F.Fix.Clause).starts_with("reduction");
@@ -964,7 +937,7 @@ std::vector<FixItHint> buildFix(const Finding &F,
             return Hints;
           }
     // A private copy loses what the construct leaves in the variable.
-    if (!Reduction && usedAfter(V, D, It->second.second, SM)) {
+    if (!Reduction && usedAfter(V, D, Function, SM)) {
       WhyNot = "'" + F.Fix.Variable +
                "' is used after the construct, and a private copy would "
                "not leave its value there";
