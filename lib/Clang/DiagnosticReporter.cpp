@@ -23,7 +23,8 @@ DiagnosticReporter::DiagnosticReporter(DiagnosticsEngine &Diags,
 }
 
 bool DiagnosticReporter::report(const Finding &F,
-                                llvm::ArrayRef<FixItHint> Fixes) {
+                                llvm::ArrayRef<FixItHint> Fixes,
+                                llvm::StringRef WhyNoFix) {
   const char *Check = checkName(F.Check);
   if (!Opts.Checks.isEnabled(Check))
     return false;
@@ -60,6 +61,8 @@ bool DiagnosticReporter::report(const Finding &F,
     if (NL.isValid())
       Diags.Report(NL, NoteId) << N.Message;
   }
+  if (Fixes.empty() && !WhyNoFix.empty())
+    Diags.Report(L, NoteId) << ("no automatic fix: " + WhyNoFix).str();
   ++Emitted;
   return true;
 }

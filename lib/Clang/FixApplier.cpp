@@ -7,9 +7,13 @@
 #include "privateer/Clang/FixApplier.h"
 
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <optional>
 
 using namespace clang;
 
@@ -33,6 +37,33 @@ bool isInsertion(const FixItHint &H) {
   return H.RemoveRange.getBegin() == H.RemoveRange.getEnd() &&
          !H.RemoveRange.isTokenRange();
 }
+
+/// A clause as a fix inserts it, ` private(a)` or ` reduction(+: s)`: the
+/// part that names its kind (` private(`, ` reduction(+: `) and its list.
+std::optional<std::pair<std::string, std::string>>
+splitClause(llvm::StringRef Text) {
+  static const char *const Kinds[] = {" private(", " firstprivate(",
+                                      " lastprivate(", " reduction("};
+  if (!Text.ends_with(")"))
+    return std::nullopt;
+  for (const char *Kind : Kinds) {
+    if (!Text.starts_with(Kind))
+      continue;
+    size_t HeadEnd = llvm::StringRef(Kind).size();
+    if (llvm::StringRef(Kind) == " reduction(") {
+      size_t Colon = Text.find(": ");
+      if (Colon == llvm::StringRef::npos)
+        return std::nullopt;
+      HeadEnd = Colon + 2;
+    }
+    llvm::StringRef List = Text.slice(HeadEnd, Text.size() - 1);
+    // One list, not `private(a) private(b)`.
+    if (List.count('(') != List.count(')'))
+      return std::nullopt;
+    return std::make_pair(Text.take_front(HeadEnd).str(), List.str());
+  }
+  return std::nullopt;
+}
 } // namespace
 
 void FixApplier::add(llvm::ArrayRef<FixItHint> Fixes) {
@@ -47,6 +78,13 @@ void FixApplier::add(llvm::ArrayRef<FixItHint> Fixes) {
   for (const FixItHint &H : Fixes) {
     if (H.CodeToInsert.empty() && H.RemoveRange.isInvalid())
       continue;
+    if (isInsertion(H) && splitClause(H.CodeToInsert)) {
+      SourceLocation At = H.RemoveRange.getBegin();
+      auto &Entry = Clauses[SM.getDecomposedLoc(At)];
+      Entry.first = At;
+      Entry.second.push_back(H.CodeToInsert);
+      continue;
+    }
     if (isInsertion(H)) {
       Rewrite.InsertText(H.RemoveRange.getBegin(), H.CodeToInsert,
                          /*InsertAfter=*/true);
@@ -57,7 +95,30 @@ void FixApplier::add(llvm::ArrayRef<FixItHint> Fixes) {
   }
 }
 
+void FixApplier::insertClauses() {
+  for (auto &[Key, Entry] : Clauses) {
+    // Lists by clause kind, kinds in the order they first came.
+    std::vector<std::pair<std::string, std::vector<std::string>>> Merged;
+    for (const std::string &Text : Entry.second) {
+      auto [Head, List] = *splitClause(Text);
+      auto It = std::find_if(Merged.begin(), Merged.end(),
+                             [&](const auto &M) { return M.first == Head; });
+      if (It == Merged.end())
+        Merged.push_back({Head, {List}});
+      else if (std::find(It->second.begin(), It->second.end(), List) ==
+               It->second.end())
+        It->second.push_back(List);
+    }
+    std::string Text;
+    for (const auto &[Head, Lists] : Merged)
+      Text += Head + llvm::join(Lists, ", ") + ")";
+    Rewrite.InsertText(Entry.first, Text, /*InsertAfter=*/true);
+  }
+  Clauses.clear();
+}
+
 std::vector<std::string> FixApplier::write() {
+  insertClauses();
   std::vector<std::string> Errors;
   SourceManager &SM = Rewrite.getSourceMgr();
   for (auto It = Rewrite.buffer_begin(); It != Rewrite.buffer_end(); ++It) {

@@ -153,6 +153,74 @@ const Stmt *updateStatement(const OMPExecutableDirective *D, SourceLocation At,
   return Found;
 }
 
+/// Whether every iteration of the worksharing loop \p D that runs to its
+/// end assigns \p V in a statement of the loop body itself, before anything
+/// that could leave the iteration: then the sequentially last iteration
+/// writes the value a sequential run leaves, and `lastprivate` is exact.
+bool lastIterationWrites(const OMPExecutableDirective *D, const ValueDecl *V) {
+  const auto *L = dyn_cast<OMPLoopDirective>(D);
+  OpenMPDirectiveKind K = D->getDirectiveKind();
+  if (!L || !(K == llvm::omp::OMPD_for || K == llvm::omp::OMPD_for_simd ||
+              K == llvm::omp::OMPD_parallel_for ||
+              K == llvm::omp::OMPD_parallel_for_simd))
+    return false;
+  if (!V->getType()->isScalarType())
+    return false;
+  const Stmt *Body = L->getBody();
+  std::vector<const Stmt *> Statements;
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Body))
+    Statements.assign(CS->body_begin(), CS->body_end());
+  else if (Body)
+    Statements.push_back(Body);
+  std::function<bool(const Stmt *)> Leaves = [&](const Stmt *S) {
+    if (!S)
+      return false;
+    if (isa<ContinueStmt>(S) || isa<BreakStmt>(S) || isa<ReturnStmt>(S) ||
+        isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<CXXThrowExpr>(S))
+      return true;
+    for (const Stmt *C : S->children())
+      if (Leaves(C))
+        return true;
+    return false;
+  };
+  for (const Stmt *S : Statements) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->getOpcode() == BO_Assign)
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+          DRE && DRE->getDecl() == V)
+        return !Leaves(BO->getRHS());
+    if (Leaves(S))
+      return false;
+  }
+  return false;
+}
+
+/// A reduction's array section with its length as the declaration spells
+/// it: `hist[:NB]` rather than `hist[:16]` when `hist` is `int hist[NB]`.
+std::string spelledSection(const std::string &Item, const ValueDecl *V,
+                           ASTContext &Ctx) {
+  size_t Open = Item.find("[:");
+  const auto *Var = dyn_cast<VarDecl>(V);
+  if (Open == std::string::npos || !Var || !Var->getTypeSourceInfo())
+    return Item;
+  auto AT = Var->getTypeSourceInfo()
+                ->getTypeLoc()
+                .getAsAdjusted<ConstantArrayTypeLoc>();
+  const Expr *Size = AT ? AT.getSizeExpr() : nullptr;
+  if (!Size)
+    return Item;
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = SM.getExpansionRange(Size->getSourceRange());
+  StringRef Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
+  // A name (a macro or a constant) or a number reads well; anything else
+  // keeps the computed extent.
+  if (Text.empty() ||
+      !llvm::all_of(Text, [](char C) { return llvm::isAlnum(C) || C == '_'; }))
+    return Item;
+  return Item.substr(0, Open) + "[:" + Text.str() + "]";
+}
+
 const ValueDecl *findVariable(const OMPExecutableDirective *D, StringRef Name) {
   // The variable the construct refers to by that name.
   const ValueDecl *Found = nullptr;
@@ -202,6 +270,104 @@ std::string indentOf(SourceLocation L, const SourceManager &SM) {
   LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
   StringRef Prefix = Buffer.slice(LineStart, At.second);
   return Prefix.substr(0, Prefix.find_first_not_of(" \t")).str();
+}
+
+/// The declaration of the heap scratch \p V and its releases (`free(v);`,
+/// `delete[] v;`), when those are statements of blocks and every other use
+/// of \p V is in \p Loop: then the declaration can move into the region.
+std::optional<std::pair<const DeclStmt *, std::vector<const Stmt *>>>
+scratchStatements(const FunctionDecl *FD, const VarDecl *V, const Stmt *Loop,
+                  const SourceManager &SM) {
+  const DeclStmt *Decl = nullptr;
+  std::vector<const Stmt *> Releases;
+  unsigned Uses = 0, Placed = 0;
+  auto Released = [&](const Stmt *S) {
+    const Expr *Freed = nullptr;
+    if (const auto *Call = dyn_cast<CallExpr>(S);
+        Call && Call->getNumArgs() == 1 && Call->getDirectCallee() &&
+        Call->getDirectCallee()->getName() == "free")
+      Freed = Call->getArg(0);
+    else if (const auto *Del = dyn_cast<CXXDeleteExpr>(S))
+      Freed = Del->getArgument();
+    const auto *DRE =
+        Freed ? dyn_cast<DeclRefExpr>(Freed->IgnoreParenImpCasts()) : nullptr;
+    return DRE && DRE->getDecl() == V;
+  };
+  std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S,
+                                                     bool InLoop) {
+    // (InLoop: the use moves with the code around it.)
+    if (!S)
+      return;
+    // Uses in the loop and in the declaration itself (`sizeof *w`) stay
+    // where they are.
+    InLoop |= S == Loop || S == Decl;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V)
+      ++Uses, Placed += InLoop;
+    if (const auto *CS = dyn_cast<CompoundStmt>(S))
+      for (const Stmt *C : CS->body()) {
+        if (const auto *DS = dyn_cast<DeclStmt>(C);
+            DS && DS->isSingleDecl() && DS->getSingleDecl() == V)
+          Decl = DS;
+        if (!InLoop && Released(C) &&
+            SM.isBeforeInTranslationUnit(Loop->getEndLoc(), C->getBeginLoc())) {
+          Releases.push_back(C);
+          ++Placed; // its one use of V is counted below
+        }
+      }
+    forEachChild(S, [&](const Stmt *C) { Walk(C, InLoop); });
+  };
+  Walk(FD->getBody(), false);
+  if (!Decl || Uses != Placed)
+    return std::nullopt;
+  return std::make_pair(Decl, Releases);
+}
+
+/// Indents every line of \p S two more spaces, for a statement that moves
+/// into a new block; lines that \p Hints remove are left alone, and nothing
+/// is done when a string literal spans lines (its text would change).
+void indentMore(const Stmt *S, const SourceManager &SM,
+                std::vector<FixItHint> &Hints) {
+  bool MultiLineString = false;
+  std::function<void(const Stmt *)> Find = [&](const Stmt *X) {
+    if (!X || MultiLineString)
+      return;
+    if (isa<StringLiteral>(X) && SM.getExpansionLineNumber(X->getBeginLoc()) !=
+                                     SM.getExpansionLineNumber(X->getEndLoc()))
+      MultiLineString = true;
+    for (const Stmt *C : X->children())
+      Find(C);
+  };
+  Find(S);
+  std::pair<FileID, unsigned> B = SM.getDecomposedLoc(S->getBeginLoc());
+  std::pair<FileID, unsigned> E = SM.getDecomposedLoc(S->getEndLoc());
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(B.first, &Invalid);
+  if (MultiLineString || Invalid || B.first != E.first ||
+      S->getBeginLoc().isMacroID())
+    return;
+  std::vector<std::pair<unsigned, unsigned>> Removed;
+  for (const FixItHint &H : Hints)
+    if (H.CodeToInsert.empty() && H.RemoveRange.isCharRange() &&
+        SM.getFileID(H.RemoveRange.getBegin()) == B.first)
+      Removed.push_back({SM.getFileOffset(H.RemoveRange.getBegin()),
+                         SM.getFileOffset(H.RemoveRange.getEnd())});
+  size_t LineStart = Buffer.rfind('\n', B.second ? B.second - 1 : 0);
+  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  SourceLocation FileStart = SM.getLocForStartOfFile(B.first);
+  while (LineStart <= E.second) {
+    size_t LineEnd = Buffer.find('\n', LineStart);
+    if (LineEnd == StringRef::npos)
+      LineEnd = Buffer.size();
+    bool Blank = Buffer.slice(LineStart, LineEnd).find_first_not_of(" \t\r") ==
+                 StringRef::npos;
+    bool Gone = llvm::any_of(Removed, [&](auto R) {
+      return LineStart >= R.first && LineStart < R.second;
+    });
+    if (!Blank && !Gone)
+      Hints.push_back(FixItHint::CreateInsertion(
+          FileStart.getLocWithOffset(LineStart), "  "));
+    LineStart = LineEnd + 1;
+  }
 }
 
 std::vector<FixItHint>
@@ -646,8 +812,57 @@ splitScratch(const OMPExecutableDirective *D, const FunctionDecl *FD,
              "after the loop";
     return {};
   }
-  std::string Fresh = "privateer_" + Name;
   std::string Indent = indentOf(Loop->getBeginLoc(), SM);
+  SourceLocation After = Lexer::findLocationAfterToken(
+      Loop->getEndLoc(), tok::semi, SM, LO, false);
+  if (After.isInvalid())
+    After = Lexer::getLocForEndOfToken(Loop->getEndLoc(), 0, SM, LO);
+
+  // When the buffer is only made, used in the loop and released, its
+  // declaration and release move into the region as they are.
+  if (auto Moved = scratchStatements(FD, V, Loop, SM)) {
+    auto [Decl, Releases] = *Moved;
+    SourceLocation DeclEnd =
+        Lexer::getLocForEndOfToken(Decl->getEndLoc(), 0, SM, LO);
+    std::vector<CharSourceRange> Removed{
+        statementLines(Decl->getBeginLoc(), DeclEnd, SM)};
+    std::string ReleaseText;
+    bool Ok = Writable(Decl->getBeginLoc());
+    for (const Stmt *R : Releases) {
+      SourceLocation End = Lexer::findLocationAfterToken(
+          R->getEndLoc(), tok::semi, SM, LO, false);
+      if (End.isInvalid() || !Writable(R->getBeginLoc())) {
+        Ok = false;
+        break;
+      }
+      Removed.push_back(statementLines(R->getBeginLoc(), End, SM));
+      ReleaseText +=
+          "\n" + Indent + "  " +
+          Lexer::getSourceText(
+              CharSourceRange::getCharRange(R->getBeginLoc(), End), SM, LO)
+              .str();
+    }
+    std::string DeclText =
+        Lexer::getSourceText(
+            CharSourceRange::getCharRange(Decl->getBeginLoc(), DeclEnd), SM, LO)
+            .str();
+    auto Header =
+        Ok ? splitHeader(D, Indent, DeclText, Ctx, WhyNot) : std::nullopt;
+    if (Header) {
+      std::vector<FixItHint> Hints{*Header};
+      for (const CharSourceRange &R : Removed)
+        Hints.push_back(FixItHint::CreateRemoval(R));
+      indentMore(Loop, SM, Hints);
+      Hints.push_back(
+          FixItHint::CreateInsertion(After, ReleaseText + "\n" + Indent + "}"));
+      return Hints;
+    }
+    if (!Ok)
+      return {};
+  }
+
+  // Otherwise each thread's block gets a name of its own.
+  std::string Fresh = "privateer_" + Name;
   std::string Type = V->getType().getAsString(Ctx.getPrintingPolicy());
   std::string InitText =
       Lexer::getSourceText(
@@ -677,10 +892,7 @@ splitScratch(const OMPExecutableDirective *D, const FunctionDecl *FD,
   Rename(Loop);
   if (!Renamed)
     return {};
-  SourceLocation After = Lexer::findLocationAfterToken(
-      Loop->getEndLoc(), tok::semi, SM, LO, false);
-  if (After.isInvalid())
-    After = Lexer::getLocForEndOfToken(Loop->getEndLoc(), 0, SM, LO);
+  indentMore(Loop, SM, Hints);
   Hints.push_back(FixItHint::CreateInsertion(
       After, "\n" + Indent + "  " +
                  (New ? "delete[] " + Fresh : "free(" + Fresh + ")") + ";\n" +
@@ -810,6 +1022,7 @@ splitAllocation(const OMPExecutableDirective *D, const std::string &Name,
       Lexer::getLocForEndOfToken(Alloc->getEndLoc(), 0, SM, LO), SM)));
   Hints.push_back(FixItHint::CreateRemoval(
       statementLines(Release->getBeginLoc(), ReleaseEnd, SM)));
+  indentMore(Loop, SM, Hints);
   Hints.push_back(FixItHint::CreateInsertion(
       Lexer::getLocForEndOfToken(Loop->getEndLoc(), 0, SM, LO),
       "\n" + Indent + "  " + ReleaseText + "\n" + Indent + "}"));
@@ -936,19 +1149,29 @@ std::vector<FixItHint> buildFix(const Finding &F,
                      "out of that clause first";
             return Hints;
           }
-    // A private copy loses what the construct leaves in the variable.
+    // A private copy loses what the construct leaves in the variable;
+    // lastprivate keeps it when the last iteration surely writes it.
+    std::string Clause = F.Fix.Clause;
     if (!Reduction && usedAfter(V, D, Function, SM)) {
-      WhyNot = "'" + F.Fix.Variable +
-               "' is used after the construct, and a private copy would "
-               "not leave its value there";
-      return Hints;
+      if (Clause != "private" || !lastIterationWrites(D, V)) {
+        WhyNot = "'" + F.Fix.Variable +
+                 "' is used after the construct, and a private copy would "
+                 "not leave its value there" +
+                 (Clause == "private" && isa<OMPLoopDirective>(D)
+                      ? " (lastprivate would, but the last iteration may "
+                        "not write it)"
+                      : "");
+        return Hints;
+      }
+      Clause = "lastprivate";
     }
     // Extend a clause of the same kind, or add one.
     if (!Reduction)
       for (const OMPClause *C : D->clauses()) {
         bool Same =
-            (F.Fix.Clause == "private" && isa<OMPPrivateClause>(C)) ||
-            (F.Fix.Clause == "firstprivate" && isa<OMPFirstprivateClause>(C));
+            (Clause == "private" && isa<OMPPrivateClause>(C)) ||
+            (Clause == "firstprivate" && isa<OMPFirstprivateClause>(C)) ||
+            (Clause == "lastprivate" && isa<OMPLastprivateClause>(C));
         if (Same && !C->isImplicit() && Writable(C->getEndLoc())) {
           Hints.push_back(FixItHint::CreateInsertion(C->getEndLoc(),
                                                      ", " + F.Fix.Variable));
@@ -958,9 +1181,10 @@ std::vector<FixItHint> buildFix(const Finding &F,
     SourceLocation At = clauseInsertionPoint(D, Ctx);
     if (!Writable(At))
       return Hints;
+    std::string Item =
+        Reduction ? spelledSection(F.Fix.Variable, V, Ctx) : F.Fix.Variable;
     std::string Text =
-        " " + F.Fix.Clause +
-        (Reduction ? ": " + F.Fix.Variable + ")" : "(" + F.Fix.Variable + ")");
+        " " + Clause + (Reduction ? ": " + Item + ")" : "(" + Item + ")");
     Hints.push_back(FixItHint::CreateInsertion(At, Text));
     return Hints;
   }

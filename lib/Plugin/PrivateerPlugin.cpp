@@ -42,7 +42,7 @@ public:
     for (const privateer::Finding &F : Findings) {
       std::string WhyNot;
       auto Fixes = privateer::clangfe::buildFix(F, Constructs, Ctx, WhyNot);
-      if (Reporter.report(F, Fixes) && Opts.Fix)
+      if (Reporter.report(F, Fixes, WhyNot) && Opts.Fix)
         Applier.add(Fixes);
     }
     if (Opts.Fix)

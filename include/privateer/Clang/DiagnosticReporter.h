@@ -44,7 +44,9 @@ public:
 
   /// Emits \p F, with \p Fixes as fix-it hints, unless a filter, a
   /// suppression or a duplicate hides it; returns whether it was emitted.
-  bool report(const Finding &F, llvm::ArrayRef<clang::FixItHint> Fixes = {});
+  /// Without fixes, \p WhyNoFix (if any) becomes a note that says why.
+  bool report(const Finding &F, llvm::ArrayRef<clang::FixItHint> Fixes = {},
+              llvm::StringRef WhyNoFix = {});
   unsigned emitted() const { return Emitted; }
 
 private:

@@ -13,7 +13,9 @@
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/ArrayRef.h"
 
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace privateer {
@@ -25,14 +27,21 @@ public:
       : Rewrite(SM, LO) {}
 
   /// Queues the edits of one fix; a fix that overlaps an earlier one is
-  /// dropped whole.
+  /// dropped whole. Clauses that several fixes add to one directive are
+  /// merged: `private(a)` and `private(b)` become `private(a, b)`.
   void add(llvm::ArrayRef<clang::FixItHint> Fixes);
   /// Writes every edited file; returns the errors, one per file.
   std::vector<std::string> write();
 
 private:
+  void insertClauses();
+
   clang::Rewriter Rewrite;
   std::vector<clang::CharSourceRange> Taken;
+  /// Clause insertions by file and offset, in the order they came.
+  std::map<std::pair<clang::FileID, unsigned>,
+           std::pair<clang::SourceLocation, std::vector<std::string>>>
+      Clauses;
 };
 
 } // namespace clangfe
