@@ -78,26 +78,23 @@ std::vector<Finding> analyzeSublineAlloc(const ParallelRegion &R,
                       std::to_string(CacheLine) + ", " + Rounded + ")'" +
                       (Bytes ? std::string()
                              : " with N the size rounded up to whole lines")});
-    // malloc(S) -> aligned_alloc(LINE, S rounded up to whole lines): the
-    // same memory, freed the same way. calloc zeroes and realloc moves:
-    // those keep their calls.
+    // malloc and calloc become a line-aligned, line-rounded allocation of
+    // the same size, freed the same way; the front end spells the call
+    // with what the file declares. realloc moves the block, new[] would
+    // need an aligned delete[], and containers own their storage.
     F.Construct = R.Directive;
-    F.Fix.NoFixReason = "only malloc is rewritten to aligned_alloc";
-    if (A.Function == "malloc" && !A.SizeSpelling.empty() && A.End.valid()) {
-      std::string Line = std::to_string(CacheLine);
-      F.Fix.What = FixPlan::Kind::Replace;
+    if ((A.Function == "malloc" || A.Function == "calloc") && A.End.valid()) {
+      F.Fix.What = FixPlan::Kind::AlignAllocation;
       F.Fix.Begin = A.Where;
       F.Fix.End = A.End;
-      // Keep the size as written visible next to the rounded one.
-      std::string Written =
-          Bytes && A.SizeSpelling != std::to_string(*Bytes)
-              ? " /* " + A.SizeSpelling + ", rounded up to whole lines */"
-              : "";
-      F.Fix.Text = "aligned_alloc(" + Line + ", " +
-                   (Bytes ? Rounded + Written
-                          : "((" + A.SizeSpelling + ") + " + Line + " - 1) / " +
-                                Line + " * " + Line) +
-                   ")";
+      F.Fix.LineBytes = CacheLine;
+    } else if (A.Function == "new[]") {
+      F.Fix.NoFixReason = "a line-aligned new[] needs a matching aligned "
+                          "delete[]; allocate the block with "
+                          "privateer_aligned_alloc instead";
+    } else {
+      F.Fix.NoFixReason = "only malloc and calloc blocks are reallocated "
+                          "line aligned";
     }
     Findings.push_back(std::move(F));
   }

@@ -3,6 +3,7 @@
 #include <privateer/runtime/privateer.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 int main(void) {
   size_t sizes[] = {1, 63, 64, 65, 96, 128, 1000};
@@ -14,6 +15,23 @@ int main(void) {
       p[k] = 1; // the whole rounded block is usable
     free(p);
   }
+  // privateer_aligned_calloc zeroes the whole rounded block, and refuses a
+  // count * size that overflows.
+  // A block of the same size is dirtied and freed first, so that the
+  // allocator is likely to hand the same memory back.
+  for (int i = 0; i < 7; i++) {
+    size_t rounded = privateer_round_to_lines(sizes[i] * 3), nonzero = 0;
+    unsigned char *dirty = privateer_aligned_alloc(rounded);
+    memset(dirty, 0xff, rounded);
+    free(dirty);
+    unsigned char *z = privateer_aligned_calloc(sizes[i], 3);
+    for (size_t k = 0; k < rounded; k++)
+      nonzero += z[k] != 0;
+    printf("calloc %zu x 3 -> %zu aligned=%d nonzero=%zu\n", sizes[i], rounded,
+           (int)((uintptr_t)z % PRIVATEER_CACHE_LINE == 0), nonzero);
+    free(z);
+  }
+  printf("overflow=%d\n", privateer_aligned_calloc(SIZE_MAX / 2, 3) == NULL);
   return 0;
 }
 // CHECK: 1 -> 64 aligned=1
@@ -23,3 +41,11 @@ int main(void) {
 // CHECK: 96 -> 128 aligned=1
 // CHECK: 128 -> 128 aligned=1
 // CHECK: 1000 -> 1024 aligned=1
+// CHECK: calloc 1 x 3 -> 64 aligned=1 nonzero=0
+// CHECK: calloc 63 x 3 -> 192 aligned=1 nonzero=0
+// CHECK: calloc 64 x 3 -> 192 aligned=1 nonzero=0
+// CHECK: calloc 65 x 3 -> 256 aligned=1 nonzero=0
+// CHECK: calloc 96 x 3 -> 320 aligned=1 nonzero=0
+// CHECK: calloc 128 x 3 -> 384 aligned=1 nonzero=0
+// CHECK: calloc 1000 x 3 -> 3008 aligned=1 nonzero=0
+// CHECK: overflow=1

@@ -57,6 +57,9 @@ struct FixPlan {
     /// pad every element of the array Variable to whole cache lines
     /// (LineBytes), rewriting every use
     PadElements,
+    /// make the malloc or calloc call from Begin to End return whole,
+    /// aligned cache lines (LineBytes) of the same size
+    AlignAllocation,
   };
   Kind What = Kind::None;
   /// For AddClause: `private`, `firstprivate`, `reduction(+:`...
@@ -65,7 +68,7 @@ struct FixPlan {
   /// For Replace.
   Loc Begin, End;
   std::string Text;
-  /// For PadElements.
+  /// For PadElements and AlignAllocation.
   unsigned LineBytes = 0;
   /// For Atomic: where each update statement's target starts.
   std::vector<Loc> Updates;

@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The cache-line size assumed for padding and alignment; define it before
  * including this header for machines with 128-byte lines. */
@@ -28,6 +29,18 @@ static inline size_t privateer_round_to_lines(size_t size) {
  * one, so that no other allocation shares its lines. NULL on failure. */
 static inline void *privateer_aligned_alloc(size_t size) {
   return aligned_alloc(PRIVATEER_CACHE_LINE, privateer_round_to_lines(size));
+}
+
+/* Like calloc: `count` zeroed elements of `size` bytes, line aligned and
+ * rounded up to whole lines. NULL on failure or overflow. */
+static inline void *privateer_aligned_calloc(size_t count, size_t size) {
+  if (size && count > (size_t)-1 / size)
+    return NULL;
+  size_t bytes = privateer_round_to_lines(count * size);
+  void *block = aligned_alloc(PRIVATEER_CACHE_LINE, bytes);
+  if (block)
+    memset(block, 0, bytes);
+  return block;
 }
 
 #endif /* PRIVATEER_RUNTIME_PRIVATEER_H */
