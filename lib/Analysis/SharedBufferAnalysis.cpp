@@ -9,6 +9,7 @@
 
 #include "privateer/Analysis/SharedBufferAnalysis.h"
 
+#include <algorithm>
 #include <optional>
 #include <set>
 
@@ -237,8 +238,41 @@ bool isScratch(const ParallelRegion &R,
   if (Dependent && !(First && First->WholeBuffer))
     return false;
   // A buffer only ever written is an output, not scratch.
-  return AnyRead && First && First->Kind == AccessKind::Write &&
-         !First->Conditional && !First->SingleWorkItem;
+  if (!AnyRead || !First || First->Kind != AccessKind::Write ||
+      First->SingleWorkItem)
+    return false;
+  if (!First->Conditional)
+    return true;
+  // Written first under a condition: scratch when every use follows a
+  // write of the same element on its own path (`if (c) { r = f(); g(r); }`),
+  // so no work item reads what another left.
+  // (Constant elements only: two loops' `k` print alike but may cover
+  // different ranges.)
+  auto SameElement = [&](const Access &W, const Access &X) {
+    if (W.WholeBuffer)
+      return true;
+    if (W.Index.size() != X.Index.size() || X.WholeBuffer)
+      return false;
+    for (size_t K = 0; K < W.Index.size(); ++K)
+      if (W.Index[K]->kind() != ExprKind::Constant ||
+          X.Index[K]->kind() != ExprKind::Constant ||
+          W.Index[K]->value() != X.Index[K]->value())
+        return false;
+    return true;
+  };
+  auto Dominated = [&](const Access &X) {
+    for (const Access *W : All)
+      if (W->Kind == AccessKind::Write && W->Order < X.Order &&
+          !W->SingleWorkItem && W->Branch.size() <= X.Branch.size() &&
+          std::equal(W->Branch.begin(), W->Branch.end(), X.Branch.begin()) &&
+          SameElement(*W, X))
+        return true;
+    return false;
+  };
+  for (const Access *X : All)
+    if (X->Kind != AccessKind::Write && !Dominated(*X))
+      return false;
+  return true;
 }
 
 std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B,

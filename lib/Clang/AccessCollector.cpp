@@ -176,6 +176,7 @@ void RegionBuilder::record(const Target &T, AccessKind Kind, const Expr *Where,
   else if (Where && isAtomicType(Where->getType()))
     A.Protection = Guard::AtomicObject;
   A.Conditional = InConditional;
+  A.Branch = BranchPath;
   A.SingleWorkItem = InSingleItem;
   if (InSingleItem)
     A.PinnedItem = PinnedItem;
@@ -222,9 +223,11 @@ void RegionBuilder::visitStmt(const Stmt *S) {
     visitExpr(W->getCond(), AccessKind::Read, true);
     bool Saved = InConditional;
     InConditional = true;
+    BranchPath.push_back(NextBranch++);
     ++LoopDepth;
     visitStmt(W->getBody());
     --LoopDepth;
+    BranchPath.pop_back();
     InConditional = Saved;
     return;
   }
@@ -233,7 +236,9 @@ void RegionBuilder::visitStmt(const Stmt *S) {
     visitExpr(Sw->getCond(), AccessKind::Read, true);
     bool Saved = InConditional;
     InConditional = true;
+    BranchPath.push_back(NextBranch++);
     visitStmt(Sw->getBody());
+    BranchPath.pop_back();
     InConditional = Saved;
     return;
   }
@@ -356,7 +361,9 @@ void RegionBuilder::visitIf(const IfStmt *If) {
       PendingConditionalLHS = Assign->getLHS();
   }
   size_t ThenBegin = R.Accesses.size();
+  BranchPath.push_back(NextBranch++);
   visitStmt(If->getThen());
+  BranchPath.back() = NextBranch++;
   size_t ElseBegin = R.Accesses.size();
   PendingConditionalOp = ReductionOp::None;
   PendingConditionalLHS = nullptr;
@@ -364,6 +371,7 @@ void RegionBuilder::visitIf(const IfStmt *If) {
   PinnedItem = SavedPinned;
   InConditional = true;
   visitStmt(If->getElse());
+  BranchPath.pop_back();
   InConditional = SavedCond;
   // A write made on both paths (`if (c) t = 1; else t = 2;`) is made
   // unconditionally.
@@ -373,8 +381,10 @@ void RegionBuilder::visitIf(const IfStmt *If) {
         Access &X = R.Accesses[T], &Y = R.Accesses[E];
         if (X.Kind == AccessKind::Write && Y.Kind == AccessKind::Write &&
             X.BufferIndex == Y.BufferIndex && !X.SingleWorkItem &&
-            equalIndex(X.Index, Y.Index))
+            equalIndex(X.Index, Y.Index)) {
           X.Conditional = Y.Conditional = false;
+          X.Branch = Y.Branch = BranchPath;
+        }
       }
 }
 

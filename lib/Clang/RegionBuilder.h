@@ -263,6 +263,9 @@ private:
   Guard CurrentGuard = Guard::None;
   unsigned LockDepth = 0;
   bool InConditional = false;
+  /// The branches around the statement being visited (Access::Branch).
+  std::vector<unsigned> BranchPath;
+  unsigned NextBranch = 0;
   bool InSingleItem = false;
   ExprRef PinnedItem;
   /// Set by `if (v > m) m = v;`: the assignment it guards is a max update.

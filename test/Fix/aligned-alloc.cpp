@@ -1,7 +1,7 @@
 // In C++ the per-thread block from malloc keeps its cast; only the call
 // becomes a line-aligned, line-rounded aligned_alloc. A block from new[]
 // has no fix: a line-aligned new[] would need a matching aligned delete[].
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/in.cpp
+// RUN: rm -rf %t && mkdir -p %t && %strip-checks %s > %t/in.cpp
 // RUN: %cxx -fplugin-arg-privateer-fix %t/in.cpp 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: FileCheck %s --check-prefix=FIXED --input-file=%t/in.cpp
 // RUN: cp %t/in.cpp %t/once.cpp && %cxx -fplugin-arg-privateer-fix %t/in.cpp 2>&1 | FileCheck %s --check-prefix=AGAIN && diff %t/once.cpp %t/in.cpp

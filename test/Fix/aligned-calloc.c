@@ -1,7 +1,7 @@
 // With <privateer/runtime/privateer.h> included, per-thread blocks become
 // privateer_aligned_alloc and privateer_aligned_calloc calls (which zero
 // the block like calloc); without it, calloc has no fix.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/in.c
+// RUN: rm -rf %t && mkdir -p %t && %strip-checks %s > %t/in.c
 // RUN: %cc -I%privateer_include -fplugin-arg-privateer-fix %t/in.c 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: FileCheck %s --check-prefix=FIXED --input-file=%t/in.c
 // RUN: cp %t/in.c %t/once.c && %cc -I%privateer_include -fplugin-arg-privateer-fix %t/in.c 2>&1 | count 0 && diff %t/once.c %t/in.c
@@ -10,7 +10,7 @@
 // RUN: env OMP_NUM_THREADS=1 %t/after | diff %t/expected -
 // RUN: env OMP_NUM_THREADS=4 %t/after | diff %t/expected -
 // Without the header: calloc is left alone, and says why.
-// RUN: sed '/privateer.h/d' %s > %t/bare.c
+// RUN: %strip-checks %s | sed '/privateer.h/d' > %t/bare.c
 // RUN: %cc -fplugin-arg-privateer-fix %t/bare.c 2>&1 | FileCheck %s --check-prefix=BARE
 // RUN: FileCheck %s --check-prefix=BARE-FIXED --input-file=%t/bare.c
 #include <omp.h>

@@ -1,6 +1,6 @@
 // A std::vector scratch shared by a parallel loop: firstprivate keeps its
 // size in every thread's copy.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/in.cpp
+// RUN: rm -rf %t && mkdir -p %t && %strip-checks %s > %t/in.cpp
 // RUN: %cxx -fplugin-arg-privateer-fix %t/in.cpp 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: FileCheck %s --check-prefix=FIXED --input-file=%t/in.cpp
 // RUN: cp %t/in.cpp %t/once.cpp && %cxx -fplugin-arg-privateer-fix %t/in.cpp 2>&1 | count 0 && diff %t/once.cpp %t/in.cpp

@@ -1,5 +1,5 @@
 // Padding in C++: an unnamed alignas struct, which needs no header.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/in.cpp
+// RUN: rm -rf %t && mkdir -p %t && %strip-checks %s > %t/in.cpp
 // RUN: %cxx -fplugin-arg-privateer-fix %t/in.cpp 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: FileCheck %s --check-prefix=FIXED --input-file=%t/in.cpp
 // RUN: cp %t/in.cpp %t/once.cpp && %cxx -fplugin-arg-privateer-fix %t/in.cpp 2>&1 | count 0 && diff %t/once.cpp %t/in.cpp

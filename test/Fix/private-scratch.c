@@ -1,5 +1,7 @@
-// Scratch array and a shared inner loop counter: private(...) added to the
-// directive (after the clause list, before the trailing comment).
+// Scratch array, a shared inner loop counter and a temporary written only
+// under a condition (and read only after that write): one private(...)
+// clause added to the directive (after the clause list, before the
+// trailing comment).
 // RUN: %verify-setup
 // RUN: %cc -fplugin-arg-privateer-fix %t/in.c 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: FileCheck %s --check-prefix=FIXED --input-file=%t/in.c
@@ -15,7 +17,7 @@
 #define N 16
 
 int main(void) {
-  double row[N], out[2000];
+  double row[N], out[2000], r;
   int j;
 #pragma omp parallel for schedule(static) // one row per iteration
   for (int i = 0; i < 2000; i++) {
@@ -24,6 +26,10 @@ int main(void) {
     double s = 0;
     for (int k = 0; k < N; k++)
       s += row[k] * row[k];
+    if (i % 3 == 0) {
+      r = s / (i + 1);
+      s += r * r;
+    }
     out[i] = s;
   }
   double check = 0;
@@ -34,6 +40,7 @@ int main(void) {
 }
 // DIAG: warning: shared buffer 'j' is scratch
 // DIAG: warning: shared buffer 'row' is scratch
-// FIXED: #pragma omp parallel for schedule(static) private(j) private(row) // one row per iteration
+// DIAG: warning: shared buffer 'r' is scratch
+// FIXED: #pragma omp parallel for schedule(static) private(j, row, r) // one row per iteration
 // RACE: WARNING: ThreadSanitizer: data race
 // CLEAN: {{[0-9]+\.[0-9]+}}

@@ -146,6 +146,10 @@ struct Access {
   bool ResultUsed = false;
   /// Executed only under a condition that depends on the data.
   bool Conditional = false;
+  /// The branches (an arm of an `if`, a `while` or `switch` body) the
+  /// access is in, outermost first: a write dominates a later access of
+  /// its work item whose path starts with the write's.
+  std::vector<unsigned> Branch;
   /// Executed by at most one work item (`if (i == 0)`, `if (tid == 0)`).
   bool SingleWorkItem = false;
   /// For a single work item named by `v == e`: the value e of the (only)

@@ -164,3 +164,56 @@ void weights_global(int n, const double *x, double *out) {
     out[i] = gtmp[0] + gtmp[K - 1];
   }
 }
+
+// Written under a condition and read only after that write, on the same
+// path: still scratch (private fixes it).
+void clamp_positive(int n, const double *x, double *y) {
+  double r;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    if (x[i] > 0) {
+      r = x[i] * 2.0; // expected-warning {{shared buffer 'r' is scratch that every iteration overwrites}}
+      y[i] = r + r * r;
+    } else {
+      y[i] = -x[i];
+    }
+  }
+}
+
+// A scratch element of a small array, written then read in a while body.
+void drain(int n, const int *x, int *y) {
+  int pair[2];
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    int k = x[i];
+    while (k > 1) {
+      pair[1] = k / 2; // expected-warning {{shared buffer 'pair' is scratch that every iteration overwrites}}
+      k = pair[1];
+    }
+    y[i] = k;
+  }
+}
+
+// Read outside the branch that writes it: an iteration can read what
+// another left, so it is no scratch (it is reported as a collision).
+void carried(int n, const double *x, double *y) {
+  double last = 0;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    if (x[i] > 0)
+      last = x[i]; // expected-warning {{'last' is written by every iteration without synchronization}}
+    y[i] = last;
+  }
+}
+
+// Written in one branch, read in the other: no scratch either.
+void other_branch(int n, const double *x, double *y) {
+  double keep = 0;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    if (x[i] > 0)
+      keep = x[i]; // expected-warning {{'keep' is written by every iteration without synchronization}}
+    else
+      y[i] = keep;
+  }
+}
