@@ -370,10 +370,49 @@ void indentMore(const Stmt *S, const SourceManager &SM,
   }
 }
 
+/// Whether code outside \p FD's own statements can reach \p V: it is not a
+/// local of \p FD, or \p FD uses it other than by value, by assignment or
+/// (an array) by element, so a pointer or reference to it may escape.
+bool mayEscape(const ValueDecl *V, const FunctionDecl *FD) {
+  const auto *Var = dyn_cast_or_null<VarDecl>(V);
+  if (!Var || !FD || !FD->getBody() || !Var->isLocalVarDecl() ||
+      Var->isStaticLocal() || Var->getType()->isReferenceType())
+    return true;
+  llvm::SmallPtrSet<const void *, 16> Safe;
+  std::vector<SourceLocation> Refs;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    auto MarkSafe = [&](const Expr *E) {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+          DRE && DRE->getDecl() == V)
+        Safe.insert(DRE->getLocation().getPtrEncoding());
+    };
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(S);
+        IC && IC->getCastKind() == CK_LValueToRValue)
+      MarkSafe(IC->getSubExpr());
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S))
+      MarkSafe(AS->getBase()->IgnoreParenImpCasts());
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp())
+      MarkSafe(BO->getLHS());
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && UO->isIncrementDecrementOp())
+      MarkSafe(UO->getSubExpr());
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V)
+      Refs.push_back(DRE->getLocation());
+    forEachChild(S, Walk);
+  };
+  Walk(FD->getBody());
+  // (An OpenMP capture repeats a reference at its location.)
+  return llvm::any_of(
+      Refs, [&](SourceLocation L) { return !Safe.count(L.getPtrEncoding()); });
+}
+
 std::vector<FixItHint>
-localAccumulator(const OMPExecutableDirective *D, SourceLocation Slot,
-                 const std::string &Buffer, ASTContext &Ctx,
-                 std::string &WhyNot,
+localAccumulator(const OMPExecutableDirective *D, const FunctionDecl *FD,
+                 SourceLocation Slot, const std::string &Buffer,
+                 ASTContext &Ctx, std::string &WhyNot,
                  llvm::function_ref<bool(SourceLocation)> Writable) {
   // for (...) hits[t]++;   becomes
   //   long privateer_hits_L = hits[t];
@@ -431,6 +470,17 @@ localAccumulator(const OMPExecutableDirective *D, SourceLocation Slot,
         Vars(C);
   };
   Vars(SlotExpr);
+  // A call cannot touch a local buffer, nor the locals its index reads,
+  // when no pointer or reference to them escapes.
+  const ValueDecl *BufferDecl = nullptr;
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(SlotExpr))
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts()))
+      BufferDecl = DRE->getDecl();
+  bool Unreachable = BufferDecl && !mayEscape(BufferDecl, FD) &&
+                     llvm::all_of(IndexVars, [&](const ValueDecl *X) {
+                       return isa<FunctionDecl>(X) || !mayEscape(X, FD);
+                     });
   std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
     if (!S || !Exact)
       return;
@@ -459,8 +509,8 @@ localAccumulator(const OMPExecutableDirective *D, SourceLocation Slot,
         Exact = false;
     if (isa<CallExpr>(S) && !isa<CXXOperatorCallExpr>(S)) {
       const auto *Call = cast<CallExpr>(S);
-      const FunctionDecl *FD = Call->getDirectCallee();
-      if (!FD || FD->hasBody())
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if ((!Callee || Callee->hasBody()) && !Unreachable)
         Exact = false; // a call that could use the buffer
     }
     for (const Stmt *C : S->children())
@@ -745,6 +795,25 @@ alignAllocation(const FunctionDecl *FD, SourceLocation At, unsigned Line,
       CharSourceRange::getTokenRange(Call->getSourceRange()), Replacement)};
 }
 
+/// The line size of the C++ runtime the file includes
+/// (`privateer::cache_line` of privateer.hpp, where `privateer::padded` is
+/// declared too); 0 without it.
+uint64_t runtimeCacheLine(ASTContext &Ctx) {
+  auto InRuntime = [&](StringRef Name) -> const NamedDecl * {
+    for (const NamedDecl *NS :
+         Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("privateer")))
+      if (const auto *N = dyn_cast<NamespaceDecl>(NS))
+        for (const NamedDecl *D : N->lookup(&Ctx.Idents.get(Name)))
+          return D;
+    return nullptr;
+  };
+  const auto *Line = dyn_cast_or_null<VarDecl>(InRuntime("cache_line"));
+  if (!Line || !isa_and_nonnull<ClassTemplateDecl>(InRuntime("padded")))
+    return 0;
+  const APValue *Value = Line->evaluateValue();
+  return Value && Value->isInt() ? Value->getInt().getZExtValue() : 0;
+}
+
 std::vector<FixItHint>
 padElements(const OMPExecutableDirective *D, const std::string &Name,
             unsigned Line, ASTContext &Ctx, std::string &WhyNot,
@@ -783,13 +852,20 @@ padElements(const OMPExecutableDirective *D, const std::string &Name,
     }
     bool VisitDeclRefExpr(DeclRefExpr *E) {
       if (E->getDecl() == V)
-        Count++;
+        Refs.push_back(E->getLocation());
       return true;
     }
-    unsigned Count = 0;
+    std::vector<SourceLocation> Refs;
   } F(V, Uses, OnlySubscripts);
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
-  if (F.Count != Uses.size() || Uses.empty()) {
+  // An OpenMP capture repeats the reference it captures, at its location.
+  llvm::SmallPtrSet<const void *, 16> Bases;
+  for (const ArraySubscriptExpr *U : Uses)
+    Bases.insert(
+        U->getBase()->IgnoreParenImpCasts()->getExprLoc().getPtrEncoding());
+  for (SourceLocation L : F.Refs)
+    OnlySubscripts &= Bases.count(L.getPtrEncoding()) > 0;
+  if (!OnlySubscripts || Uses.empty()) {
     WhyNot = "'" + Name + "' is used other than as 'name[index]'";
     return {};
   }
@@ -803,12 +879,14 @@ padElements(const OMPExecutableDirective *D, const std::string &Name,
     return {};
   std::string Elem = AT->getElementType().getUnqualifiedType().getAsString(
       Ctx.getPrintingPolicy());
-  // An unnamed padded struct needs no header (privateer::padded<T> would
-  // need privateer.hpp on the include path).
+  // privateer::padded<T> where the file includes privateer.hpp with the
+  // same line size; else an unnamed padded struct, which needs no header.
   std::string Align = std::to_string(Line);
   std::string Padded =
       LO.CPlusPlus ? "struct alignas(" + Align + ") { " + Elem + " value; } "
                    : "struct { _Alignas(" + Align + ") " + Elem + " value; } ";
+  if (LO.CPlusPlus && runtimeCacheLine(Ctx) == Line)
+    Padded = "privateer::padded<" + Elem + "> ";
   // One declarator only: `long a[8], b;` shares its type.
   if (Lexer::findLocationAfterToken(V->getEndLoc(), tok::semi, SM, LO, false)
           .isInvalid()) {
@@ -1202,8 +1280,8 @@ std::vector<FixItHint> buildFix(const Finding &F,
                         Writable);
   }
   case FixPlan::Kind::LocalAccumulator: {
-    return localAccumulator(Construct, fromLoc(F.Fix.Begin), F.Fix.Variable,
-                            Ctx, WhyNot, Writable);
+    return localAccumulator(Construct, Function, fromLoc(F.Fix.Begin),
+                            F.Fix.Variable, Ctx, WhyNot, Writable);
   }
   case FixPlan::Kind::AtomicCapture: {
     return atomicCapture(Construct, fromLoc(F.Fix.Begin), Ctx, WhyNot,

@@ -1,6 +1,7 @@
 // Thread-indexed counters updated in a hot loop keep the slot in a local
 // across the loop: one read before, one write after. A loop that calls code
-// that could use the buffer keeps its code.
+// that could use the buffer keeps its code; a call cannot reach a local
+// buffer whose address never escapes, so that one is rewritten.
 // RUN: %verify-setup
 // RUN: %cc -fplugin-arg-privateer-fix %t/in.c 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: FileCheck %s --check-prefix=FIXED --input-file=%t/in.c
@@ -34,9 +35,16 @@ int main(void) {
     for (int i = 0; i < 1000; i++)
       seen[t] += weight(x[i]); // a call that could use 'seen': no fix
   }
+  long mine[8] = {0};
+#pragma omp parallel num_threads(8)
+  {
+    int t = omp_get_thread_num();
+    for (int i = t; i < 100000; i += 8)
+      mine[t] += weight(x[i]); // 'mine' is local and never escapes
+  }
   long s = 0;
   for (int t = 0; t < 8; t++)
-    s += hits[t] * (t + 1) + seen[t];
+    s += hits[t] * (t + 1) + seen[t] + 3 * mine[t];
   printf("%ld\n", s);
   return 0;
 }
@@ -47,7 +55,13 @@ int main(void) {
 // FIXED-NEXT:   if (x[i] == t)
 // FIXED-NEXT:     privateer_hits_[[L:[0-9]+]]++;
 // FIXED-NEXT: hits[t] = privateer_hits_[[L]];
+// DIAG: warning: threads write 'mine[t]' in a loop
 // FIXED:      seen[t] += weight(x[i]);
+// FIXED:      long privateer_mine_{{[0-9]+}} = mine[t];
+// FIXED-NEXT: for (int i = t; i < 100000; i += 8)
+// FIXED-NEXT:   privateer_mine_[[M:[0-9]+]] += weight(x[i]);
+// FIXED-NEXT: mine[t] = privateer_mine_[[M]];
 // AGAIN-NOT: 'hits[t]'
 // AGAIN: warning: threads write 'seen[t]' in a loop
+// AGAIN-NOT: 'mine[t]'
 // CLEAN: {{^[0-9]+}}
