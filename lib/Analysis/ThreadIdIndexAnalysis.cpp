@@ -92,6 +92,9 @@ Finding taskRace(const ParallelRegion &R, const Buffer &B, const Access &Use,
                      "give the task a buffer of its own: declare it in the "
                      "task, or lease one from 'privateer::buffer_pool' for the "
                      "task's lifetime"});
+  F.Construct = R.Directive;
+  F.Fix.What = FixPlan::Kind::LeaseFromPool;
+  F.Fix.Variable = B.Name;
   return F;
 }
 
@@ -112,11 +115,12 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
     // 1. Tasks: the slot is held across a point where the task can be
     //    suspended, or the task is untied and can change threads.
     // A tied task's thread runs only the task's own descendants while it
-    // waits, so a tied task conflicts when it creates tasks and keeps its
-    // slot live across the wait (used before, read after before rewriting);
-    // an untied task can resume on another thread at any of them.
+    // waits, so a tied task conflicts when it creates tasks that take slots
+    // too and keeps its slot live across the wait (used before, read after
+    // before rewriting); an untied task can resume on another thread at any of
+    // them.
     if (R.Kind == RegionKind::Tasks && !R.SchedulingPoints.empty() &&
-        (R.Untied || R.CreatesChildTasks)) {
+        (R.Untied || R.ChildTasksUseThreadId)) {
       const SchedulingPoint *Between = nullptr;
       for (const SchedulingPoint &P : R.SchedulingPoints) {
         bool Before = false, LiveAfter = false, RewrittenAfter = false;

@@ -322,6 +322,29 @@ ExprRef RegionBuilder::singleWorkItemValue(const Expr *Cond) {
   return nullptr;
 }
 
+bool RegionBuilder::mayUseThreadId(const Stmt *S, unsigned Depth) {
+  if (!S)
+    return false;
+  if (const auto *E = dyn_cast<Expr>(S); E && isThreadIdValue(E))
+    return true;
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *FD = Call->getDirectCallee(); FD && FD->getBody()) {
+      // A callee deeper than we look (or recursion, which is deeper still)
+      // may.
+      if (Depth >= 3 || llvm::is_contained(InlineStack, FD))
+        return true;
+      InlineStack.push_back(FD);
+      bool Uses = mayUseThreadId(FD->getBody(), Depth + 1);
+      InlineStack.pop_back();
+      if (Uses)
+        return true;
+    }
+  bool Uses = false;
+  forEachChild(S,
+               [&](const Stmt *C) { Uses = Uses || mayUseThreadId(C, Depth); });
+  return Uses;
+}
+
 void RegionBuilder::visitIf(const IfStmt *If) {
   visitStmt(If->getInit());
   if (const VarDecl *CV = If->getConditionVariable())
@@ -534,6 +557,7 @@ void RegionBuilder::visitDirective(const OMPExecutableDirective *D) {
       // this task can be suspended.
       noteSchedulingPoint(D, "creating a task");
       R.CreatesChildTasks = true;
+      R.ChildTasksUseThreadId |= mayUseThreadId(associatedBody(D), 0);
       return;
     }
     // A task in a loop iteration belongs to that iteration; tasks in a
@@ -586,6 +610,7 @@ void RegionBuilder::visitDirective(const OMPExecutableDirective *D) {
     if (isOpenMPTaskLoopDirective(K) && Spec.Kind == RegionKind::Tasks) {
       noteSchedulingPoint(D, "creating tasks");
       R.CreatesChildTasks = true;
+      R.ChildTasksUseThreadId |= mayUseThreadId(associatedBody(D), 0);
     }
     // Worksharing and task-generating constructs bound to this team, teams
     // and target regions are units of their own; simd and loop

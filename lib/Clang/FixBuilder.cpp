@@ -10,6 +10,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/OpenMPClause.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/SourceManager.h"
@@ -246,8 +247,7 @@ CharSourceRange statementLines(SourceLocation Begin, SourceLocation End,
   StringRef Buffer = SM.getBufferData(B.first, &Invalid);
   if (Invalid || B.first != E.first)
     return CharSourceRange::getCharRange(Begin, End);
-  size_t LineStart = Buffer.rfind('\n', B.second ? B.second - 1 : 0);
-  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  size_t LineStart = lineStart(Buffer, B.second);
   size_t LineEnd = Buffer.find('\n', E.second);
   if (Buffer.slice(LineStart, B.second).find_first_not_of(" \t") !=
           StringRef::npos ||
@@ -266,8 +266,7 @@ std::string indentOf(SourceLocation L, const SourceManager &SM) {
   StringRef Buffer = SM.getBufferData(At.first, &Invalid);
   if (Invalid)
     return "";
-  size_t LineStart = Buffer.rfind('\n', At.second ? At.second - 1 : 0);
-  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  size_t LineStart = lineStart(Buffer, At.second);
   StringRef Prefix = Buffer.slice(LineStart, At.second);
   return Prefix.substr(0, Prefix.find_first_not_of(" \t")).str();
 }
@@ -351,8 +350,7 @@ void indentMore(const Stmt *S, const SourceManager &SM,
         SM.getFileID(H.RemoveRange.getBegin()) == B.first)
       Removed.push_back({SM.getFileOffset(H.RemoveRange.getBegin()),
                          SM.getFileOffset(H.RemoveRange.getEnd())});
-  size_t LineStart = Buffer.rfind('\n', B.second ? B.second - 1 : 0);
-  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  size_t LineStart = lineStart(Buffer, B.second);
   SourceLocation FileStart = SM.getLocForStartOfFile(B.first);
   while (LineStart <= E.second) {
     size_t LineEnd = Buffer.find('\n', LineStart);
@@ -795,23 +793,329 @@ alignAllocation(const FunctionDecl *FD, SourceLocation At, unsigned Line,
       CharSourceRange::getTokenRange(Call->getSourceRange()), Replacement)};
 }
 
+/// A declaration of the C++ runtime (namespace privateer) by name; null
+/// when the file does not include privateer.hpp.
+const NamedDecl *inRuntime(ASTContext &Ctx, StringRef Name) {
+  for (const NamedDecl *NS :
+       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("privateer")))
+    if (const auto *N = dyn_cast<NamespaceDecl>(NS))
+      for (const NamedDecl *D : N->lookup(&Ctx.Idents.get(Name)))
+        return D;
+  return nullptr;
+}
+
+/// Whether privateer.hpp's class template \p Name is declared.
+bool runtimeDeclares(ASTContext &Ctx, StringRef Name) {
+  return isa_and_nonnull<ClassTemplateDecl>(inRuntime(Ctx, Name));
+}
+
 /// The line size of the C++ runtime the file includes
 /// (`privateer::cache_line` of privateer.hpp, where `privateer::padded` is
 /// declared too); 0 without it.
 uint64_t runtimeCacheLine(ASTContext &Ctx) {
-  auto InRuntime = [&](StringRef Name) -> const NamedDecl * {
-    for (const NamedDecl *NS :
-         Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("privateer")))
-      if (const auto *N = dyn_cast<NamespaceDecl>(NS))
-        for (const NamedDecl *D : N->lookup(&Ctx.Idents.get(Name)))
-          return D;
-    return nullptr;
-  };
-  const auto *Line = dyn_cast_or_null<VarDecl>(InRuntime("cache_line"));
-  if (!Line || !isa_and_nonnull<ClassTemplateDecl>(InRuntime("padded")))
+  const auto *Line = dyn_cast_or_null<VarDecl>(inRuntime(Ctx, "cache_line"));
+  if (!Line || !runtimeDeclares(Ctx, "padded"))
     return 0;
   const APValue *Value = Line->evaluateValue();
   return Value && Value->isInt() ? Value->getInt().getZExtValue() : 0;
+}
+
+/// Whether \p FD assigns \p V (or changes it in place) anywhere.
+bool assignedAfterInit(const VarDecl *V, const FunctionDecl *FD) {
+  bool Assigned = false;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || Assigned)
+      return;
+    auto Names = [&](const Expr *E) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return DRE && DRE->getDecl() == V;
+    };
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp() && Names(BO->getLHS()))
+      Assigned = true;
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+        Names(UO->getSubExpr()))
+      Assigned = true;
+    forEachChild(S, Walk);
+  };
+  if (FD)
+    Walk(FD->getBody());
+  return Assigned;
+}
+
+/// Whether \p E is the thread number: `omp_get_thread_num()`, or a local
+/// initialized by it and never assigned again.
+bool isThreadNumber(const Expr *E, const FunctionDecl *FD) {
+  E = E->IgnoreParenCasts();
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return calleeName(Call) == "omp_get_thread_num";
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V || !V->getInit() || mayEscape(V, FD) || assignedAfterInit(V, FD))
+    return false;
+  const auto *Init = dyn_cast<CallExpr>(V->getInit()->IgnoreParenCasts());
+  return Init && calleeName(Init) == "omp_get_thread_num";
+}
+
+/// A directive's default data sharing is not `shared`.
+bool defaultNotShared(const OMPExecutableDirective *D) {
+  const auto *C = D->getSingleClause<OMPDefaultClause>();
+  return C && C->getDefaultKind() != llvm::omp::OMP_DEFAULT_shared;
+}
+
+/// The innermost `parallel` construct around \p S in its function; null
+/// when a directive on the way changes the default data sharing (a pool
+/// declared before it would not be shared as it is).
+const OMPExecutableDirective *enclosingParallel(const Stmt *S,
+                                                ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(*S);
+  for (;;) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return nullptr;
+    Node = Parents[0];
+    if (const auto *D = Node.get<OMPExecutableDirective>()) {
+      if (defaultNotShared(D))
+        return nullptr;
+      if (isOpenMPParallelDirective(D->getDirectiveKind()))
+        return D;
+    }
+    if (Node.get<FunctionDecl>())
+      return nullptr;
+  }
+}
+
+std::vector<FixItHint>
+leaseFromPool(const OMPExecutableDirective *Task, const FunctionDecl *FD,
+              const std::string &Buffer, ASTContext &Ctx, std::string &WhyNot,
+              llvm::function_ref<bool(SourceLocation)> Writable) {
+  // std::vector<double> scratch(nt * N);
+  // #pragma omp parallel ...
+  //   #pragma omp task untied
+  //   { double *w = &scratch[omp_get_thread_num() * N]; ... }
+  // becomes
+  // privateer::buffer_pool<double> privateer_scratch_pool(
+  //     N, privateer::unbounded);
+  // #pragma omp parallel ...
+  //   #pragma omp task untied
+  //   { auto privateer_w_lease = privateer_scratch_pool.acquire();
+  //     double *w = privateer_w_lease.data(); ... }
+  // and the buffer, now unused, goes.
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  if (!LO.CPlusPlus || !runtimeDeclares(Ctx, "buffer_pool")) {
+    WhyNot = "a pool needs C++ and <privateer/runtime/privateer.hpp>: "
+             "include it to lease buffers from privateer::buffer_pool";
+    return {};
+  }
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(associatedBody(Task));
+  if (!Body || !FD || !FD->getBody()) {
+    WhyNot = "the task has no block body";
+    return {};
+  }
+  // The slot, taken as a pointer declared in the task's block:
+  // `&b[t * n]`, `b + t * n` (b a pointer, array or vector), `b[t]` or
+  // `&b[t][0]` (b a two-dimensional array).
+  const DeclStmt *SlotDecl = nullptr;
+  const VarDecl *Slot = nullptr, *Buf = nullptr;
+  std::string Length;
+  auto BufferOf = [&](const Expr *E) -> const VarDecl * {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    return V && V->getName() == Buffer ? V : nullptr;
+  };
+  // `t * n` or `n * t`: n's text.
+  const Expr *LengthExpr = nullptr;
+  auto Stride = [&](const Expr *Offset) -> std::optional<std::string> {
+    const auto *Mul = dyn_cast<BinaryOperator>(Offset->IgnoreParenCasts());
+    if (!Mul || Mul->getOpcode() != BO_Mul)
+      return std::nullopt;
+    const Expr *N = nullptr;
+    if (isThreadNumber(Mul->getLHS(), FD))
+      N = Mul->getRHS();
+    else if (isThreadNumber(Mul->getRHS(), FD))
+      N = Mul->getLHS();
+    if (!N)
+      return std::nullopt;
+    LengthExpr = N;
+    return Lexer::getSourceText(
+               CharSourceRange::getTokenRange(N->getSourceRange()), SM, LO)
+        .str();
+  };
+  auto Row = [&](const Expr *Base,
+                 const Expr *Index) -> std::optional<std::string> {
+    const VarDecl *V = BufferOf(Base);
+    const ConstantArrayType *Outer =
+        V ? Ctx.getAsConstantArrayType(V->getType()) : nullptr;
+    const ConstantArrayType *Inner =
+        Outer ? Ctx.getAsConstantArrayType(Outer->getElementType()) : nullptr;
+    if (!Inner || !isThreadNumber(Index, FD))
+      return std::nullopt;
+    return std::to_string(Inner->getSize().getZExtValue());
+  };
+  for (const Stmt *S : Body->body()) {
+    const auto *DS = dyn_cast<DeclStmt>(S);
+    const auto *V = DS && DS->isSingleDecl()
+                        ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                        : nullptr;
+    if (!V || !V->getInit() || !V->getType()->isPointerType())
+      continue;
+    const Expr *I = V->getInit()->IgnoreParenImpCasts();
+    std::optional<std::string> N;
+    const VarDecl *B = nullptr;
+    auto Subscript = [&](const Expr *E, const Expr *&Base, const Expr *&Index) {
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+        Base = AS->getBase();
+        Index = AS->getIdx();
+        return true;
+      }
+      if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+          Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2) {
+        Base = Op->getArg(0);
+        Index = Op->getArg(1);
+        return true;
+      }
+      return false;
+    };
+    const Expr *Base = nullptr, *Index = nullptr;
+    if (const auto *Addr = dyn_cast<UnaryOperator>(I);
+        Addr && Addr->getOpcode() == UO_AddrOf &&
+        Subscript(Addr->getSubExpr()->IgnoreParens(), Base, Index)) {
+      const Expr *Base2 = nullptr, *Index2 = nullptr;
+      Expr::EvalResult Zero;
+      if (Subscript(Base->IgnoreParenImpCasts(), Base2, Index2) &&
+          Index->EvaluateAsInt(Zero, Ctx) && Zero.Val.getInt() == 0) {
+        N = Row(Base2, Index2); // &b[t][0]
+        B = BufferOf(Base2);
+      } else {
+        N = Stride(Index); // &b[t * n]
+        B = BufferOf(Base);
+      }
+    } else if (const auto *Add = dyn_cast<BinaryOperator>(I);
+               Add && Add->getOpcode() == BO_Add) {
+      N = Stride(Add->getRHS()); // b + t * n
+      B = BufferOf(Add->getLHS());
+    } else if (Subscript(I, Base, Index)) {
+      N = Row(Base, Index); // b[t]
+      B = BufferOf(Base);
+    }
+    if (N && B) {
+      SlotDecl = DS;
+      Slot = V;
+      Buf = B;
+      Length = *N;
+      break;
+    }
+  }
+  if (!Slot) {
+    WhyNot = "the task does not take its slot as a pointer declared in its "
+             "block ('T *w = &" +
+             Buffer + "[omp_get_thread_num() * n]')";
+    return {};
+  }
+  // The buffer serves this slot only (it goes), the slot pointer does not
+  // reach a nested task (which could outlive the lease), and what the
+  // length reads exists, unchanged, before the parallel construct.
+  const OMPExecutableDirective *Parallel = enclosingParallel(Task, Ctx);
+  if (!Parallel) {
+    WhyNot = "no parallel construct around the task in this function, or a "
+             "'default' clause on the way";
+    return {};
+  }
+  unsigned BufferRefs = 0;
+  bool SlotInNestedTask = false;
+  std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S,
+                                                     bool Nested) {
+    if (!S)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+      BufferRefs += DRE->getDecl() == Buf;
+      SlotInNestedTask |= Nested && DRE->getDecl() == Slot;
+    }
+    if (const auto *D = dyn_cast<OMPExecutableDirective>(S);
+        D && D != Task && isOpenMPTaskingDirective(D->getDirectiveKind()))
+      Nested = true;
+    forEachChild(S, [&](const Stmt *C) { Walk(C, Nested); });
+  };
+  Walk(FD->getBody(), false);
+  if (BufferRefs != 1 || SlotInNestedTask) {
+    WhyNot = BufferRefs != 1
+                 ? "'" + Buffer + "' is used elsewhere too"
+                 : "a nested task uses the slot, and could outlive a lease";
+    return {};
+  }
+  bool Stable = true;
+  std::function<void(const Stmt *)> Reads = [&](const Stmt *S) {
+    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+          V && !V->hasGlobalStorage() &&
+          (!SM.isBeforeInTranslationUnit(V->getLocation(),
+                                         Parallel->getBeginLoc()) ||
+           assignedAfterInit(V, FD)))
+        Stable = false;
+    if (S)
+      for (const Stmt *C : S->children())
+        Reads(C);
+  };
+  Reads(LengthExpr);
+  if (!Stable) {
+    WhyNot = "the slot's length is not known before the parallel construct";
+    return {};
+  }
+  const Expr *Init = Slot->getInit();
+  if (!Writable(SlotDecl->getBeginLoc()) || !Writable(Init->getBeginLoc()) ||
+      !Writable(Init->getEndLoc()) || !Writable(Parallel->getBeginLoc()))
+    return {};
+  std::string Elem =
+      Slot->getType()->getPointeeType().getUnqualifiedType().getAsString(
+          Ctx.getPrintingPolicy());
+  std::string PoolType = "privateer::buffer_pool<" + Elem + ">";
+  std::string Pool = "privateer_" + Buffer + "_pool";
+  std::string Lease = "privateer_" + Slot->getNameAsString() + "_lease";
+  std::vector<FixItHint> Hints;
+  // The pool, before the parallel construct's pragma line, indented like
+  // the statement under it.
+  std::pair<FileID, unsigned> At = SM.getDecomposedLoc(Parallel->getBeginLoc());
+  bool Invalid = false;
+  StringRef File = SM.getBufferData(At.first, &Invalid);
+  if (Invalid)
+    return {};
+  size_t LineStart = lineStart(File, At.second);
+  std::string Indent = indentOf(SlotDecl->getBeginLoc(), SM);
+  const Stmt *Under = associatedBody(Parallel);
+  while (const auto *D = dyn_cast_or_null<OMPExecutableDirective>(Under))
+    Under = associatedBody(D);
+  std::string Outer = Under ? indentOf(Under->getBeginLoc(), SM) : "";
+  Hints.push_back(FixItHint::CreateInsertion(
+      SM.getLocForStartOfFile(At.first).getLocWithOffset(LineStart),
+      Outer + PoolType + " " + Pool + "(" + Length +
+          ", privateer::unbounded);\n"));
+  Hints.push_back(FixItHint::CreateInsertion(SlotDecl->getBeginLoc(),
+                                             "auto " + Lease + " = " + Pool +
+                                                 ".acquire();\n" + Indent));
+  Hints.push_back(FixItHint::CreateReplacement(
+      CharSourceRange::getTokenRange(Init->getSourceRange()),
+      Lease + ".data()"));
+  // The buffer's declaration goes when it is a local array or container
+  // declared alone (a pointer's block would also need its release gone).
+  if (Buf->isLocalVarDecl() && !Buf->isStaticLocal() &&
+      (Buf->getType()->isArrayType() || Buf->getType()->isRecordType())) {
+    const DeclStmt *BufDecl = nullptr;
+    std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
+      if (const auto *DS = dyn_cast_or_null<DeclStmt>(S);
+          DS && DS->isSingleDecl() && DS->getSingleDecl() == Buf)
+        BufDecl = DS;
+      if (S && !BufDecl)
+        forEachChild(S, Find);
+    };
+    Find(FD->getBody());
+    if (BufDecl && Writable(BufDecl->getBeginLoc()))
+      Hints.push_back(FixItHint::CreateRemoval(statementLines(
+          BufDecl->getBeginLoc(),
+          Lexer::getLocForEndOfToken(BufDecl->getEndLoc(), 0, SM, LO), SM)));
+  }
+  return Hints;
 }
 
 std::vector<FixItHint>
@@ -1255,8 +1559,7 @@ std::vector<FixItHint> buildFix(const Finding &F,
       StringRef Buffer = SM.getBufferData(At.first, &Invalid);
       if (Invalid)
         return {};
-      size_t LineStart = Buffer.rfind('\n', At.second ? At.second - 1 : 0);
-      LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+      size_t LineStart = lineStart(Buffer, At.second);
       StringRef Indent = Buffer.slice(LineStart, At.second);
       if (Indent.find_first_not_of(" \t") != StringRef::npos) {
         WhyNot = "an update shares its line with other code";
@@ -1266,6 +1569,10 @@ std::vector<FixItHint> buildFix(const Finding &F,
                                                             Indent.str()));
     }
     return Hints;
+  }
+  case FixPlan::Kind::LeaseFromPool: {
+    return leaseFromPool(Construct, Function, F.Fix.Variable, Ctx, WhyNot,
+                         Writable);
   }
   case FixPlan::Kind::AlignAllocation: {
     return alignAllocation(Function, fromLoc(F.Fix.Begin), F.Fix.LineBytes, Ctx,

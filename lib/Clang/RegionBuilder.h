@@ -70,6 +70,13 @@ uint64_t sizeOf(const clang::ASTContext &Ctx, clang::QualType T);
 /// empty for indirect calls and operators.
 llvm::StringRef calleeName(const clang::CallExpr *Call);
 
+/// The offset where the line holding \p Offset starts.
+inline size_t lineStart(llvm::StringRef Buffer, size_t Offset) {
+  // (rfind looks strictly before its position.)
+  size_t Newline = Buffer.rfind('\n', Offset);
+  return Newline == llvm::StringRef::npos ? 0 : Newline + 1;
+}
+
 /// The statement under a directive's captured statements; null for a
 /// stand-alone directive.
 const clang::Stmt *associatedBody(const clang::OMPExecutableDirective *D);
@@ -139,6 +146,9 @@ private:
   std::optional<SymbolId> threadIdSymbol();
   bool isThreadIdCall(const clang::Expr *E) const;
   bool isThreadIdValue(const clang::Expr *E);
+  /// Whether \p S uses the thread number, in itself or in the functions it
+  /// calls (\p Depth levels deep; deeper or recursive calls may).
+  bool mayUseThreadId(const clang::Stmt *S, unsigned Depth);
   bool isWorkItemInvariant(const ExprRef &E) const;
   std::string spell(const clang::Stmt *S) const;
 

@@ -8,6 +8,8 @@
 #include "privateer/Analysis/Checks.h"
 #include "privateer/Clang/DiagnosticReporter.h"
 
+#include "RegionBuilder.h"
+
 using namespace clang;
 
 namespace privateer {
@@ -44,15 +46,13 @@ bool NolintIndex::isSuppressed(const SourceManager &SM, SourceLocation Loc,
   if (Invalid)
     return false;
   unsigned Offset = SM.getFileOffset(Loc);
-  size_t Begin = Buffer.rfind('\n', Offset == 0 ? 0 : Offset - 1);
-  Begin = Begin == StringRef::npos ? 0 : Begin + 1;
+  size_t Begin = lineStart(Buffer, Offset);
   size_t End = Buffer.find('\n', Offset);
   StringRef Line = Buffer.slice(Begin, End);
   if (lineHas(Line, "NOLINT", Check))
     return true;
   if (Begin > 0) {
-    size_t PrevBegin = Buffer.rfind('\n', Begin - 2);
-    PrevBegin = PrevBegin == StringRef::npos ? 0 : PrevBegin + 1;
+    size_t PrevBegin = lineStart(Buffer, Begin - 1);
     if (lineHas(Buffer.slice(PrevBegin, Begin - 1), "NOLINTNEXTLINE", Check))
       return true;
   }

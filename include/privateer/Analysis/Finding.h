@@ -60,6 +60,9 @@ struct FixPlan {
     /// make the malloc or calloc call from Begin to End return whole,
     /// aligned cache lines (LineBytes) of the same size
     AlignAllocation,
+    /// the task's slot of the thread-indexed buffer Variable becomes a
+    /// buffer leased from a privateer::buffer_pool for the task's lifetime
+    LeaseFromPool,
   };
   Kind What = Kind::None;
   /// For AddClause: `private`, `firstprivate`, `reduction(+:`...

@@ -234,6 +234,11 @@ struct ParallelRegion {
   /// Tasks: the task creates child tasks (its descendants may run on its
   /// thread while it waits).
   bool CreatesChildTasks = false;
+  /// Tasks: a child task may take a thread-indexed slot itself (it uses
+  /// the thread number, directly or in what it calls). A tied task's
+  /// thread runs only its descendants while it waits, so children that do
+  /// not cannot take its slot.
+  bool ChildTasksUseThreadId = false;
   /// The construct creates the team its work items run on (parallel,
   /// teams); and whether a num_threads clause bounds that team.
   bool CreatesTeam = false;

@@ -32,6 +32,11 @@ namespace privateer {
 
 inline constexpr std::size_t cache_line = PRIVATEER_CACHE_LINE;
 
+/// A buffer_pool capacity with no bound: for leases held by tasks, which can
+/// be suspended while their thread runs another task that leases too (with
+/// a bound, that thread could wait for a release only it can make).
+inline constexpr std::size_t unbounded = std::size_t(-1);
+
 /// A value padded and aligned to whole cache lines.
 template <typename T> struct alignas(cache_line) padded {
   T value{};

@@ -93,3 +93,28 @@ double other_block(int n) {
   return sum;
 }
 // NOLINTEND(bugprone-*)
+
+// A finding in the first column belongs to its own line: a NOLINT on the
+// line above does not cover it, nor does a NOLINTNEXTLINE two lines up.
+// clang-format off
+double first_column(int n) {
+  double sum = 0, other = 0;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    other = f(i); // NOLINT
+sum += other; // expected-warning {{'sum' is updated by every iteration without a reduction}}
+  }
+  return sum;
+}
+
+double next_line_gap(int n) {
+  double sum = 0;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    // NOLINTNEXTLINE
+
+sum += f(i); // expected-warning {{'sum' is updated by every iteration without a reduction}}
+  }
+  return sum;
+}
+// clang-format on

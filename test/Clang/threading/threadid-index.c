@@ -74,7 +74,12 @@ void enough_slots(const double *x) {
 }
 
 // Tasks: the slot is held across a scheduling point where the thread can
-// run the task's children.
+// run the task's children, and a child takes a slot of its own.
+static void child_work(double *buf, double *out, int i) {
+  buf[omp_get_thread_num()] = i;
+  out[i] = buf[omp_get_thread_num()];
+}
+
 void task_slot(int n, double *buf, double *out) {
 #pragma omp parallel
 #pragma omp single
@@ -83,6 +88,43 @@ void task_slot(int n, double *buf, double *out) {
     {
       int t = omp_get_thread_num();
       buf[t] = i; // expected-warning {{'buf' is indexed by the thread number in a task that keeps using its slot across creating a task}}
+#pragma omp task
+      child_work(buf, out, i + n);
+#pragma omp taskwait
+      out[i] += buf[t];
+    }
+  }
+}
+
+// The same, but the child takes no slot: a tied task's thread runs only
+// the task's descendants while it waits, so no other task takes the slot.
+// Silent.
+void task_slot_child_without_slot(int n, double *buf, double *out) {
+#pragma omp parallel
+#pragma omp single
+  for (int i = 0; i < n; i++) {
+#pragma omp task
+    {
+      int t = omp_get_thread_num();
+      buf[t] = i;
+#pragma omp task
+      out[i] = i;
+#pragma omp taskwait
+      out[i] += buf[t];
+    }
+  }
+}
+
+// An untied task with the same child is reported: it can resume on
+// another thread.
+void task_slot_untied_child_without_slot(int n, double *buf, double *out) {
+#pragma omp parallel
+#pragma omp single
+  for (int i = 0; i < n; i++) {
+#pragma omp task untied
+    {
+      int t = omp_get_thread_num();
+      buf[t] = i; // expected-warning {{'buf' is indexed by the thread number in an untied task}}
 #pragma omp task
       out[i] = i;
 #pragma omp taskwait
