@@ -557,43 +557,48 @@ atomicCapture(const OMPExecutableDirective *D, SourceLocation Target,
               ASTContext &Ctx, std::string &WhyNot,
               llvm::function_ref<bool(SourceLocation)> Writable) {
   // `next[n++] = v;` becomes
-  //   { int privateer_slot_L;
+  //   int privateer_slot_L;
   //   #pragma omp atomic capture
-  //     privateer_slot_L = n++;
-  //     next[privateer_slot_L] = v; }
+  //   privateer_slot_L = n++;
+  //   next[privateer_slot_L] = v;
+  // in a block, and the same in braces as the body of a branch or loop.
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
   const UnaryOperator *Update = nullptr;
-  const Stmt *Statement = nullptr;
-  std::function<void(const Stmt *, const Stmt *)> Walk = [&](const Stmt *S,
-                                                             const Stmt *Top) {
-    if (!S || Update)
-      return;
-    if (const auto *UO = dyn_cast<UnaryOperator>(S);
-        UO && UO->isIncrementDecrementOp() &&
-        UO->getSubExpr()->getBeginLoc() == Target) {
-      Update = UO;
-      Statement = Top;
-      return;
-    }
-    // Statement positions: in a block, and the bodies of branches and
-    // loops (a braced block is valid there too).
-    auto IsStatement = [&](const Stmt *C) {
-      if (!isa<Expr>(C))
-        return false;
-      if (isa<CompoundStmt>(S))
-        return true;
-      if (const auto *If = dyn_cast<IfStmt>(S))
-        return C == If->getThen() || C == If->getElse();
-      if (const auto *F = dyn_cast<ForStmt>(S))
-        return C == F->getBody();
-      if (const auto *W = dyn_cast<WhileStmt>(S))
-        return C == W->getBody();
-      return false;
-    };
-    forEachChild(S, [&](const Stmt *C) { Walk(C, IsStatement(C) ? C : Top); });
-  };
-  Walk(D, nullptr);
+  const Stmt *Statement = nullptr, *Holder = nullptr;
+  std::function<void(const Stmt *, const Stmt *, const Stmt *)> Walk =
+      [&](const Stmt *S, const Stmt *Top, const Stmt *TopHolder) {
+        if (!S || Update)
+          return;
+        if (const auto *UO = dyn_cast<UnaryOperator>(S);
+            UO && UO->isIncrementDecrementOp() &&
+            UO->getSubExpr()->getBeginLoc() == Target) {
+          Update = UO;
+          Statement = Top;
+          Holder = TopHolder;
+          return;
+        }
+        // Statement positions: in a block, and the bodies of branches and
+        // loops (a braced block is valid there too).
+        auto IsStatement = [&](const Stmt *C) {
+          if (!isa<Expr>(C))
+            return false;
+          if (isa<CompoundStmt>(S))
+            return true;
+          if (const auto *If = dyn_cast<IfStmt>(S))
+            return C == If->getThen() || C == If->getElse();
+          if (const auto *F = dyn_cast<ForStmt>(S))
+            return C == F->getBody();
+          if (const auto *W = dyn_cast<WhileStmt>(S))
+            return C == W->getBody();
+          return false;
+        };
+        forEachChild(S, [&](const Stmt *C) {
+          bool Position = IsStatement(C);
+          Walk(C, Position ? C : Top, Position ? S : TopHolder);
+        });
+      };
+  Walk(D, nullptr, nullptr);
   if (!Update || !Statement || Statement == Update) {
     WhyNot = "the update is not inside a statement of its own";
     return {};
@@ -615,14 +620,50 @@ atomicCapture(const OMPExecutableDirective *D, SourceLocation Target,
       Lexer::getSourceText(
           CharSourceRange::getTokenRange(Update->getSourceRange()), SM, LO)
           .str();
+  std::string Capture = T.getAsString(Ctx.getPrintingPolicy()) + " " + Name +
+                        ";\n#pragma omp atomic capture\n" + Indent + Name +
+                        " = " + UpdateText + ";\n" + Indent;
   std::vector<FixItHint> Hints;
-  Hints.push_back(FixItHint::CreateInsertion(
-      Begin, "{\n" + Indent + "  " + T.getAsString(Ctx.getPrintingPolicy()) +
-                 " " + Name + ";\n#pragma omp atomic capture\n" + Indent +
-                 "  " + Name + " = " + UpdateText + ";\n" + Indent + "  "));
+  if (isa<CompoundStmt>(Holder)) {
+    Hints.push_back(FixItHint::CreateInsertion(Begin, Capture));
+  } else {
+    // The body of a branch or loop on a line of its own gets braces on the
+    // line of its header: `if (c) {` ... `}` under the `if`.
+    SourceLocation HeaderEnd;
+    if (const auto *If = dyn_cast<IfStmt>(Holder))
+      HeaderEnd =
+          Statement == If->getElse() ? If->getElseLoc() : If->getRParenLoc();
+    else if (const auto *F = dyn_cast<ForStmt>(Holder))
+      HeaderEnd = F->getRParenLoc();
+    else if (const auto *W = dyn_cast<WhileStmt>(Holder))
+      HeaderEnd = W->getRParenLoc();
+    SourceLocation AfterHeader =
+        HeaderEnd.isValid() ? Lexer::getLocForEndOfToken(HeaderEnd, 0, SM, LO)
+                            : SourceLocation();
+    bool OwnLine = AfterHeader.isValid() && Writable(AfterHeader) &&
+                   SM.getExpansionLineNumber(AfterHeader) <
+                       SM.getExpansionLineNumber(Begin) &&
+                   indentOf(Begin, SM).size() >=
+                       indentOf(Holder->getBeginLoc(), SM).size();
+    if (OwnLine) {
+      std::string Outer = indentOf(Holder->getBeginLoc(), SM);
+      if (const auto *If = dyn_cast<IfStmt>(Holder);
+          If && Statement == If->getElse())
+        Outer = indentOf(If->getElseLoc(), SM);
+      Hints.push_back(FixItHint::CreateInsertion(AfterHeader, " {"));
+      Hints.push_back(FixItHint::CreateInsertion(Begin, Capture));
+      Hints.push_back(FixItHint::CreateInsertion(End, "\n" + Outer + "}"));
+    } else {
+      std::string Inner = Indent + "  ";
+      Hints.push_back(FixItHint::CreateInsertion(
+          Begin, "{\n" + Inner + T.getAsString(Ctx.getPrintingPolicy()) + " " +
+                     Name + ";\n#pragma omp atomic capture\n" + Inner + Name +
+                     " = " + UpdateText + ";\n" + Inner));
+      Hints.push_back(FixItHint::CreateInsertion(End, "\n" + Indent + "}"));
+    }
+  }
   Hints.push_back(FixItHint::CreateReplacement(
       CharSourceRange::getTokenRange(Update->getSourceRange()), Name));
-  Hints.push_back(FixItHint::CreateInsertion(End, "\n" + Indent + "}"));
   return Hints;
 }
 
@@ -1552,8 +1593,9 @@ std::vector<FixItHint> buildFix(const Finding &F,
       SourceLocation Begin = S->getBeginLoc();
       if (!Writable(Begin))
         return {};
-      // The pragma goes on its own line, indented like the statement,
-      // which must start its line.
+      // The pragma goes on a line of its own before the statement's
+      // (which must start its line), in the first column like every
+      // directive.
       std::pair<FileID, unsigned> At = SM.getDecomposedLoc(Begin);
       bool Invalid = false;
       StringRef Buffer = SM.getBufferData(At.first, &Invalid);
@@ -1565,8 +1607,9 @@ std::vector<FixItHint> buildFix(const Finding &F,
         WhyNot = "an update shares its line with other code";
         return {};
       }
-      Hints.push_back(FixItHint::CreateInsertion(Begin, "#pragma omp atomic\n" +
-                                                            Indent.str()));
+      Hints.push_back(FixItHint::CreateInsertion(
+          SM.getLocForStartOfFile(At.first).getLocWithOffset(LineStart),
+          "#pragma omp atomic\n"));
     }
     return Hints;
   }

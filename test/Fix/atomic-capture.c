@@ -28,16 +28,37 @@ int main(void) {
     sum += next[k];
     squares += (long)next[k] * next[k];
   }
-  printf("%d %ld %ld\n", tail, sum, squares);
+  static int hits[20000];
+  int count = 0;
+  long seen = 0;
+#pragma omp parallel for reduction(+ : seen)
+  for (int v = 0; v < 20000; v++) {
+    if (v % 5 != 1)
+      continue;
+    hits[count++] = v;
+    seen += 1;
+  }
+  long hsum = 0;
+  for (int k = 0; k < count; k++)
+    hsum += hits[k];
+  printf("%d %ld %ld %d %ld %ld\n", tail, sum, squares, count, hsum, seen);
   return 0;
 }
 // DIAG: warning: shared counter 'tail' is updated by every iteration and its value used
-// FIXED:      if (adj[v])
-// FIXED-NEXT:   {
+// DIAG: warning: shared counter 'count' is updated by every iteration and its value used
+// The branch's body gets braces on the line of its 'if'.
+// FIXED:      if (adj[v]) {
 // FIXED-NEXT:   int privateer_slot_{{[0-9]+}};
 // FIXED-NEXT: #pragma omp atomic capture
 // FIXED-NEXT:   privateer_slot_[[L:[0-9]+]] = tail++;
 // FIXED-NEXT:   next[privateer_slot_[[L]]] = v;
 // FIXED-NEXT: }
+// FIXED-NEXT: long sum = 0, squares = 0;
+// In a block, no braces.
+// FIXED:      int privateer_slot_{{[0-9]+}};
+// FIXED-NEXT: #pragma omp atomic capture
+// FIXED-NEXT: privateer_slot_[[M:[0-9]+]] = count++;
+// FIXED-NEXT: hits[privateer_slot_[[M]]] = v;
+// FIXED-NEXT: seen += 1;
 // RACE: WARNING: ThreadSanitizer: data race
-// CLEAN: {{^[0-9]+ [0-9]+ [0-9]+}}
+// CLEAN: {{^[0-9]+ [0-9]+ [0-9]+ [0-9]+ [0-9]+ [0-9]+}}
