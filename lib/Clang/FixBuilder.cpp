@@ -69,6 +69,51 @@ SourceLocation clauseInsertionPoint(const OMPExecutableDirective *D,
   return Tok.getEndLoc();
 }
 
+/// For a directive written as `_Pragma("omp ...")` in the file itself (not
+/// in a macro's body), the end of the string's text, where a clause goes;
+/// invalid otherwise.
+SourceLocation pragmaOperatorInsertionPoint(const OMPExecutableDirective *D,
+                                            ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  // The directive starts at its `_Pragma` token: in the code, or in the
+  // body of the macro that holds it.
+  SourceLocation At = D->getBeginLoc();
+  if (!At.isFileID() || SM.isInSystemHeader(At))
+    return {};
+  std::pair<FileID, unsigned> Pos = SM.getDecomposedLoc(At);
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(Pos.first, &Invalid);
+  if (Invalid)
+    return {};
+  // Not in a `#define`: the logical line (with its `\` continuations)
+  // must not be a preprocessor directive.
+  size_t Line = lineStart(Buffer, Pos.second);
+  while (Line >= 2 && Buffer[Line - 2] == '\\')
+    Line = lineStart(Buffer, Line - 1);
+  if (Buffer.substr(Line).ltrim(" \t").starts_with("#"))
+    return {};
+  // `_Pragma` `(` "string" `)`, lexed from the file.
+  Lexer Raw(SM.getLocForStartOfFile(Pos.first), LO, Buffer.begin(),
+            Buffer.begin() + Pos.second, Buffer.end());
+  Token Tok;
+  Raw.LexFromRawLexer(Tok);
+  if (!Tok.is(tok::raw_identifier) || Tok.getRawIdentifier() != "_Pragma")
+    return {};
+  Raw.LexFromRawLexer(Tok);
+  if (!Tok.is(tok::l_paren))
+    return {};
+  Raw.LexFromRawLexer(Tok);
+  if (!Tok.is(tok::string_literal) || Tok.getLength() < 2)
+    return {};
+  StringRef Text(SM.getCharacterData(Tok.getLocation()), Tok.getLength());
+  // A plain "..." literal whose text is the directive of \p D.
+  if (!Text.starts_with("\"") || !Text.ends_with("\"") || Text.contains('\\') ||
+      !Text.drop_front().trim().starts_with("omp"))
+    return {};
+  return Tok.getLocation().getLocWithOffset(Tok.getLength() - 1);
+}
+
 /// A use of \p V after the construct, in its function.
 bool usedAfter(const ValueDecl *V, const OMPExecutableDirective *D,
                const FunctionDecl *FD, const SourceManager &SM) {
@@ -1642,7 +1687,14 @@ std::vector<FixItHint> buildFix(const Finding &F,
   }
   case FixPlan::Kind::AddClause: {
     const OMPExecutableDirective *D = Construct;
-    if (!Writable(D->getBeginLoc()))
+    // `_Pragma("omp parallel for")` written in the file takes the clause
+    // inside its string; one from a macro stays as it is.
+    SourceLocation InString = pragmaOperatorInsertionPoint(D, Ctx);
+    if (InString.isInvalid() && D->getBeginLoc().isMacroID()) {
+      WhyNot = "the directive comes from a macro";
+      return Hints;
+    }
+    if (InString.isInvalid() && !Writable(D->getBeginLoc()))
       return Hints;
     bool Reduction = StringRef(F.Fix.Clause).starts_with("reduction");
     const ValueDecl *V =
@@ -1691,7 +1743,12 @@ std::vector<FixItHint> buildFix(const Finding &F,
           return Hints;
         }
       }
-    SourceLocation At = clauseInsertionPoint(D, Ctx);
+    SourceLocation At =
+        InString.isValid() ? InString : clauseInsertionPoint(D, Ctx);
+    if (At.isInvalid()) {
+      WhyNot = "the directive comes from a macro";
+      return Hints;
+    }
     if (!Writable(At))
       return Hints;
     std::string Item =

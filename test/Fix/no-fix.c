@@ -45,6 +45,6 @@ void heap(int n, double *out) {
 // DIAG: warning: shared buffer 't' is scratch
 // DIAG: note: no automatic fix: 't' is used after the construct, and a private copy would not leave its value there (lastprivate would, but the last iteration may not write it)
 // DIAG: warning: shared buffer 'row' is scratch
-// DIAG: note: no automatic fix: the code comes from a macro expansion
+// DIAG: note: no automatic fix: the directive comes from a macro
 // DIAG: warning: shared buffer 'w' is scratch
 // DIAG: note: no automatic fix: the buffer or its size is reassigned, or its contents are used after the loop
