@@ -263,7 +263,8 @@ bool isScratch(const ParallelRegion &R,
   auto Dominated = [&](const Access &X) {
     for (const Access *W : All)
       if (W->Kind == AccessKind::Write && W->Order < X.Order &&
-          !W->SingleWorkItem && W->Branch.size() <= X.Branch.size() &&
+          !W->SingleWorkItem && W->Epoch == X.Epoch &&
+          W->Branch.size() <= X.Branch.size() &&
           std::equal(W->Branch.begin(), W->Branch.end(), X.Branch.begin()) &&
           SameElement(*W, X))
         return true;

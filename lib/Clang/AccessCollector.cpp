@@ -177,6 +177,7 @@ void RegionBuilder::record(const Target &T, AccessKind Kind, const Expr *Where,
     A.Protection = Guard::AtomicObject;
   A.Conditional = InConditional;
   A.Branch = BranchPath;
+  A.Epoch = LabelEpoch;
   A.SingleWorkItem = InSingleItem;
   if (InSingleItem)
     A.PinnedItem = PinnedItem;
@@ -251,11 +252,17 @@ void RegionBuilder::visitStmt(const Stmt *S) {
     return visitStmt(CS->getCapturedStmt());
   if (const auto *Do = dyn_cast<DoStmt>(S)) {
     ++LoopDepth;
+    BranchPath.push_back(NextBranch++); // (a loop body is a branch too)
     visitStmt(Do->getBody());
+    BranchPath.pop_back();
     visitExpr(Do->getCond(), AccessKind::Read, true);
     --LoopDepth;
     return;
   }
+  // Control can reach a label or a case without what came before it on its
+  // path: a new epoch.
+  if (isa<SwitchCase>(S) || isa<LabelStmt>(S))
+    ++LabelEpoch;
   // labels, case, attributed statements, try blocks...
   for (const Stmt *Child : S->children())
     visitStmt(Child);
@@ -327,6 +334,17 @@ bool RegionBuilder::mayUseThreadId(const Stmt *S, unsigned Depth) {
     return false;
   if (const auto *E = dyn_cast<Expr>(S); E && isThreadIdValue(E))
     return true;
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    // Code we cannot see may take a slot: an indirect or virtual call, or a
+    // function defined elsewhere (but not the C and OpenMP libraries).
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
+    if (!Callee || (Method && Method->isVirtual()))
+      return true;
+    if (!Callee->getBody() && !Callee->getBuiltinID() &&
+        !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
+      return true;
+  }
   if (const auto *Call = dyn_cast<CallExpr>(S))
     if (const FunctionDecl *FD = Call->getDirectCallee(); FD && FD->getBody()) {
       // A callee deeper than we look (or recursion, which is deeper still)
@@ -433,7 +451,9 @@ void RegionBuilder::visitFor(const ForStmt *F) {
   ++LoopDepth;
   if (F->getCond())
     visitExpr(F->getCond(), AccessKind::Read, true);
+  BranchPath.push_back(NextBranch++); // a body may run zero times
   visitStmt(F->getBody());
+  BranchPath.pop_back();
   if (F->getInc())
     visitExpr(F->getInc(), AccessKind::Read, false);
   --LoopDepth;
@@ -500,7 +520,9 @@ void RegionBuilder::visitRangeFor(const CXXForRangeStmt *F) {
     visitExpr(F->getRangeInit(), AccessKind::Read, true);
   }
   ++LoopDepth;
+  BranchPath.push_back(NextBranch++); // a body may run zero times
   visitStmt(F->getBody());
+  BranchPath.pop_back();
   --LoopDepth;
 }
 

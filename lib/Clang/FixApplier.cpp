@@ -75,7 +75,17 @@ void FixApplier::add(llvm::ArrayRef<FixItHint> Fixes) {
       if (!H.RemoveRange.isInvalid() && !isInsertion(H) &&
           overlaps(SM, H.RemoveRange, T))
         return;
-  for (const FixItHint &H : Fixes) {
+  // Replacements first: clang's Rewriter drops text inserted at the end of
+  // a range that is removed after the insertion.
+  std::vector<const FixItHint *> Ordered;
+  for (const FixItHint &H : Fixes)
+    if (!isInsertion(H))
+      Ordered.push_back(&H);
+  for (const FixItHint &H : Fixes)
+    if (isInsertion(H))
+      Ordered.push_back(&H);
+  for (const FixItHint *HP : Ordered) {
+    const FixItHint &H = *HP;
     if (H.CodeToInsert.empty() && H.RemoveRange.isInvalid())
       continue;
     if (isInsertion(H) && splitClause(H.CodeToInsert)) {

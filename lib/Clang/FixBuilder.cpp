@@ -69,6 +69,51 @@ SourceLocation clauseInsertionPoint(const OMPExecutableDirective *D,
   return Tok.getEndLoc();
 }
 
+/// A type as a declaration at the fix's place can spell it: a class's
+/// member typedef (`vector<int>::value_type`) is not in scope there, so it
+/// is spelled as what it names.
+std::string spellType(QualType T, ASTContext &Ctx) {
+  if (const auto *TT = T->getAs<TypedefType>())
+    if (TT->getDecl()->getDeclContext()->isRecord())
+      T = T.getCanonicalType();
+  return T.getAsString(Ctx.getPrintingPolicy());
+}
+
+/// Whether a class can be default-constructed (or, with \p Copy, copied)
+/// as an OpenMP private copy is.
+bool constructible(const CXXRecordDecl *RD, bool Copy) {
+  RD = RD->getDefinition();
+  if (!RD)
+    return false;
+  if (Copy && RD->needsImplicitCopyConstructor())
+    return !RD->defaultedCopyConstructorIsDeleted();
+  if (!Copy && RD->needsImplicitDefaultConstructor()) {
+    // Deleted when a member or base cannot be default-initialized.
+    for (const CXXBaseSpecifier &B : RD->bases())
+      if (const CXXRecordDecl *BD = B.getType()->getAsCXXRecordDecl();
+          BD && !constructible(BD, false))
+        return false;
+    for (const FieldDecl *F : RD->fields()) {
+      QualType T = F->getType();
+      if (F->hasInClassInitializer())
+        continue;
+      if (T->isReferenceType() ||
+          (T.isConstQualified() && !T->getAsCXXRecordDecl()))
+        return false;
+      if (const CXXRecordDecl *FD =
+              T->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+          FD && !constructible(FD, false))
+        return false;
+    }
+    return true;
+  }
+  return llvm::any_of(RD->ctors(), [&](const CXXConstructorDecl *C) {
+    return !C->isDeleted() && C->getAccess() != AS_private &&
+           C->getAccess() != AS_protected &&
+           (Copy ? C->isCopyConstructor() : C->isDefaultConstructor());
+  });
+}
+
 /// For a directive written as `_Pragma("omp ...")` in the file itself (not
 /// in a macro's body), the end of the string's text, where a clause goes;
 /// invalid otherwise.
@@ -116,7 +161,33 @@ SourceLocation pragmaOperatorInsertionPoint(const OMPExecutableDirective *D,
 
 /// A use of \p V after the construct, in its function.
 bool usedAfter(const ValueDecl *V, const OMPExecutableDirective *D,
-               const FunctionDecl *FD, const SourceManager &SM) {
+               const FunctionDecl *FD, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // In a loop around the construct, a use before it in the text comes
+  // after it in the next iteration.
+  DynTypedNode Node = DynTypedNode::create(*static_cast<const Stmt *>(D));
+  for (;;) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty() || Parents[0].get<FunctionDecl>())
+      break;
+    Node = Parents[0];
+    const Stmt *Loop = Node.get<Stmt>();
+    if (!Loop || !(isa<ForStmt>(Loop) || isa<WhileStmt>(Loop) ||
+                   isa<DoStmt>(Loop) || isa<CXXForRangeStmt>(Loop)))
+      continue;
+    bool Elsewhere = false;
+    std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
+      if (!S || S == D || Elsewhere)
+        return;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
+          DRE && DRE->getDecl() == V)
+        Elsewhere = true;
+      forEachChild(S, Find);
+    };
+    Find(Loop);
+    if (Elsewhere)
+      return true;
+  }
   if (!FD || !FD->getBody())
     return true; // cannot tell: assume it is
   struct Finder : RecursiveASTVisitor<Finder> {
@@ -212,12 +283,6 @@ bool lastIterationWrites(const OMPExecutableDirective *D, const ValueDecl *V) {
     return false;
   if (!V->getType()->isScalarType())
     return false;
-  const Stmt *Body = L->getBody();
-  std::vector<const Stmt *> Statements;
-  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Body))
-    Statements.assign(CS->body_begin(), CS->body_end());
-  else if (Body)
-    Statements.push_back(Body);
   std::function<bool(const Stmt *)> Leaves = [&](const Stmt *S) {
     if (!S)
       return false;
@@ -229,17 +294,45 @@ bool lastIterationWrites(const OMPExecutableDirective *D, const ValueDecl *V) {
         return true;
     return false;
   };
-  for (const Stmt *S : Statements) {
+  // Whether \p S, run to its end, assigns V before anything that could
+  // leave the iteration: an assignment, a block with such a statement
+  // before any that could leave, or an if whose branches both do.
+  std::function<bool(const Stmt *)> Assigns = [&](const Stmt *S) {
+    if (!S)
+      return false;
     if (const auto *BO = dyn_cast<BinaryOperator>(S);
         BO && BO->getOpcode() == BO_Assign)
       if (const auto *DRE =
               dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
           DRE && DRE->getDecl() == V)
         return !Leaves(BO->getRHS());
-    if (Leaves(S))
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      for (const Stmt *C : CS->body()) {
+        if (Assigns(C))
+          return true;
+        if (Leaves(C))
+          return false;
+      }
       return false;
-  }
-  return false;
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      return !If->getInit() && !If->getConditionVariable() &&
+             !Leaves(If->getCond()) && Assigns(If->getThen()) &&
+             Assigns(If->getElse());
+    return false;
+  };
+  return Assigns(L->getBody());
+}
+
+/// A nonmonotonic dynamic schedule (the default of `schedule(dynamic)`):
+/// LLVM 22's libomp can leave a lastprivate variable unassigned under it
+/// (its work stealing loses which thread ran the last iteration).
+bool nonmonotonicDynamic(const OMPExecutableDirective *D) {
+  const auto *C = D->getSingleClause<OMPScheduleClause>();
+  if (!C || C->getScheduleKind() != OMPC_SCHEDULE_dynamic)
+    return false;
+  return C->getFirstScheduleModifier() != OMPC_SCHEDULE_MODIFIER_monotonic &&
+         C->getSecondScheduleModifier() != OMPC_SCHEDULE_MODIFIER_monotonic;
 }
 
 /// A reduction's array section with its length as the declaration spells
@@ -418,8 +511,11 @@ void indentMore(const Stmt *S, const SourceManager &SM,
 /// (an array) by element, so a pointer or reference to it may escape.
 bool mayEscape(const ValueDecl *V, const FunctionDecl *FD) {
   const auto *Var = dyn_cast_or_null<VarDecl>(V);
+  // A pointer's value is itself a way in (`g = p;`): only arrays and plain
+  // values are followed.
   if (!Var || !FD || !FD->getBody() || !Var->isLocalVarDecl() ||
-      Var->isStaticLocal() || Var->getType()->isReferenceType())
+      Var->isStaticLocal() || Var->getType()->isReferenceType() ||
+      Var->getType()->isPointerType())
     return true;
   llvm::SmallPtrSet<const void *, 16> Safe;
   std::vector<SourceLocation> Refs;
@@ -431,17 +527,23 @@ bool mayEscape(const ValueDecl *V, const FunctionDecl *FD) {
           DRE && DRE->getDecl() == V)
         Safe.insert(DRE->getLocation().getPtrEncoding());
     };
+    // A value read, assigned or stepped; an array's element too, but not
+    // an element whose address is taken (`&a[t]`).
+    auto Used = [&](const Expr *E) {
+      E = E->IgnoreParens();
+      MarkSafe(E);
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+        MarkSafe(AS->getBase()->IgnoreParenImpCasts());
+    };
     if (const auto *IC = dyn_cast<ImplicitCastExpr>(S);
         IC && IC->getCastKind() == CK_LValueToRValue)
-      MarkSafe(IC->getSubExpr());
-    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S))
-      MarkSafe(AS->getBase()->IgnoreParenImpCasts());
+      Used(IC->getSubExpr());
     if (const auto *BO = dyn_cast<BinaryOperator>(S);
         BO && BO->isAssignmentOp())
-      MarkSafe(BO->getLHS());
+      Used(BO->getLHS());
     if (const auto *UO = dyn_cast<UnaryOperator>(S);
         UO && UO->isIncrementDecrementOp())
-      MarkSafe(UO->getSubExpr());
+      Used(UO->getSubExpr());
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V)
       Refs.push_back(DRE->getLocation());
     forEachChild(S, Walk);
@@ -562,7 +664,7 @@ localAccumulator(const OMPExecutableDirective *D, const FunctionDecl *FD,
   Scan(Loop);
   if (!Exact || Uses.empty()) {
     WhyNot = "the loop uses the buffer otherwise, changes the slot's index, "
-             "or calls code that could";
+             "or calls code that could reach the buffer";
     return {};
   }
   if (!Writable(Loop->getBeginLoc()) || !Writable(Loop->getEndLoc()))
@@ -572,10 +674,8 @@ localAccumulator(const OMPExecutableDirective *D, const FunctionDecl *FD,
       return {};
   std::string Name = "privateer_" + Buffer + "_" +
                      std::to_string(SM.getExpansionLineNumber(Slot));
-  std::string Type = SlotExpr->getType()
-                         .getNonReferenceType()
-                         .getUnqualifiedType()
-                         .getAsString(Ctx.getPrintingPolicy());
+  std::string Type = spellType(
+      SlotExpr->getType().getNonReferenceType().getUnqualifiedType(), Ctx);
   std::string Indent = indentOf(Loop->getBeginLoc(), SM);
   // An unbraced body (and a do-while) ends with a semicolon that is not
   // part of the statement's range.
@@ -648,6 +748,33 @@ atomicCapture(const OMPExecutableDirective *D, SourceLocation Target,
     WhyNot = "the update is not inside a statement of its own";
     return {};
   }
+  // The one update of its statement, and made whenever the statement runs
+  // (not under `?:`, `&&` or `||`, which the capture would take out).
+  unsigned Updates = 0;
+  bool UnderCondition = false;
+  std::function<void(const Stmt *, bool)> Count = [&](const Stmt *S,
+                                                      bool Cond) {
+    if (!S)
+      return;
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && UO->isIncrementDecrementOp()) {
+      ++Updates;
+      UnderCondition |= UO == Update && Cond;
+    }
+    if (isa<CompoundAssignOperator>(S))
+      ++Updates;
+    const auto *BO = dyn_cast<BinaryOperator>(S);
+    Cond |= isa<AbstractConditionalOperator>(S) || (BO && BO->isLogicalOp());
+    for (const Stmt *C : S->children())
+      Count(C, Cond);
+  };
+  Count(Statement, false);
+  if (Updates != 1 || UnderCondition) {
+    WhyNot = UnderCondition ? "the update is made only under a condition of "
+                              "its expression"
+                            : "the statement makes more than one update";
+    return {};
+  }
   SourceLocation Begin = Statement->getBeginLoc();
   SourceLocation End = Lexer::findLocationAfterToken(Statement->getEndLoc(),
                                                      tok::semi, SM, LO, false);
@@ -658,14 +785,18 @@ atomicCapture(const OMPExecutableDirective *D, SourceLocation Target,
     WhyNot = "the counter is not an integer";
     return {};
   }
+  // Named by its line, and column when it does not start the line (two
+  // statements of one line then get two names).
   std::string Name =
       "privateer_slot_" + std::to_string(SM.getExpansionLineNumber(Begin));
   std::string Indent = indentOf(Begin, SM);
+  if (SM.getExpansionColumnNumber(Begin) != Indent.size() + 1)
+    Name += "_" + std::to_string(SM.getExpansionColumnNumber(Begin));
   std::string UpdateText =
       Lexer::getSourceText(
           CharSourceRange::getTokenRange(Update->getSourceRange()), SM, LO)
           .str();
-  std::string Capture = T.getAsString(Ctx.getPrintingPolicy()) + " " + Name +
+  std::string Capture = spellType(T, Ctx) + " " + Name +
                         ";\n#pragma omp atomic capture\n" + Indent + Name +
                         " = " + UpdateText + ";\n" + Indent;
   std::vector<FixItHint> Hints;
@@ -701,9 +832,9 @@ atomicCapture(const OMPExecutableDirective *D, SourceLocation Target,
     } else {
       std::string Inner = Indent + "  ";
       Hints.push_back(FixItHint::CreateInsertion(
-          Begin, "{\n" + Inner + T.getAsString(Ctx.getPrintingPolicy()) + " " +
-                     Name + ";\n#pragma omp atomic capture\n" + Inner + Name +
-                     " = " + UpdateText + ";\n" + Inner));
+          Begin, "{\n" + Inner + spellType(T, Ctx) + " " + Name +
+                     ";\n#pragma omp atomic capture\n" + Inner + Name + " = " +
+                     UpdateText + ";\n" + Inner));
       Hints.push_back(FixItHint::CreateInsertion(End, "\n" + Indent + "}"));
     }
   }
@@ -742,9 +873,14 @@ std::optional<FixItHint> splitHeader(const OMPExecutableDirective *D,
   std::string ParallelClauses, ForClauses;
   if (!splitClauses(D, Ctx, ParallelClauses, ForClauses, WhyNot))
     return std::nullopt;
+  const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation PragmaEnd = clauseInsertionPoint(D, Ctx);
-  if (PragmaEnd.isInvalid())
+  if (PragmaEnd.isInvalid() || PragmaEnd.isMacroID() ||
+      D->getBeginLoc().isMacroID() ||
+      *SM.getCharacterData(D->getBeginLoc()) != '#') {
+    WhyNot = "only a '#pragma omp' directive written in the code is split";
     return std::nullopt;
+  }
   return FixItHint::CreateReplacement(
       CharSourceRange::getCharRange(D->getBeginLoc(), PragmaEnd),
       "#pragma omp parallel" + ParallelClauses + "\n" + Indent + "{\n" +
@@ -1038,7 +1174,22 @@ leaseFromPool(const OMPExecutableDirective *Task, const FunctionDecl *FD,
         Outer ? Ctx.getAsConstantArrayType(Outer->getElementType()) : nullptr;
     if (!Inner || !isThreadNumber(Index, FD))
       return std::nullopt;
-    return std::to_string(Inner->getSize().getZExtValue());
+    // The extent as the declaration spells it (`W`), when that is a name or
+    // a number, else its value.
+    std::string Extent = std::to_string(Inner->getSize().getZExtValue());
+    if (const TypeSourceInfo *TSI = V->getTypeSourceInfo())
+      if (auto OuterLoc = TSI->getTypeLoc().getAs<ConstantArrayTypeLoc>())
+        if (auto InnerLoc =
+                OuterLoc.getElementLoc().getAs<ConstantArrayTypeLoc>())
+          if (const Expr *Size = InnerLoc.getSizeExpr()) {
+            StringRef Text = Lexer::getSourceText(
+                SM.getExpansionRange(Size->getSourceRange()), SM, LO);
+            if (!Text.empty() && llvm::all_of(Text, [](char C) {
+                  return llvm::isAlnum(C) || C == '_';
+                }))
+              Extent = Text.str();
+          }
+    return Extent;
   };
   for (const Stmt *S : Body->body()) {
     const auto *DS = dyn_cast<DeclStmt>(S);
@@ -1103,14 +1254,23 @@ leaseFromPool(const OMPExecutableDirective *Task, const FunctionDecl *FD,
   // The buffer serves this slot only (it goes), the slot pointer does not
   // reach a nested task (which could outlive the lease), and what the
   // length reads exists, unchanged, before the parallel construct.
-  const OMPExecutableDirective *Parallel = enclosingParallel(Task, Ctx);
+  const OMPExecutableDirective *Parallel =
+      defaultNotShared(Task) ? nullptr : enclosingParallel(Task, Ctx);
   if (!Parallel) {
     WhyNot = "no parallel construct around the task in this function, or a "
              "'default' clause on the way";
     return {};
   }
+  // The pool's declaration goes before the parallel construct, which must
+  // be a statement of a block for that.
+  DynTypedNodeList Around =
+      Ctx.getParents(*static_cast<const Stmt *>(Parallel));
+  if (Around.empty() || !Around[0].get<CompoundStmt>()) {
+    WhyNot = "the parallel construct is not a statement of a block";
+    return {};
+  }
   unsigned BufferRefs = 0;
-  bool SlotInNestedTask = false;
+  bool SlotInNestedTask = false, InClause = false;
   std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S,
                                                      bool Nested) {
     if (!S)
@@ -1119,16 +1279,47 @@ leaseFromPool(const OMPExecutableDirective *Task, const FunctionDecl *FD,
       BufferRefs += DRE->getDecl() == Buf;
       SlotInNestedTask |= Nested && DRE->getDecl() == Slot;
     }
-    if (const auto *D = dyn_cast<OMPExecutableDirective>(S);
-        D && D != Task && isOpenMPTaskingDirective(D->getDirectiveKind()))
-      Nested = true;
+    if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+      if (D != Task && isOpenMPTaskingDirective(D->getDirectiveKind()))
+        Nested = true;
+      // A clause naming the buffer (`shared(scratch)`) would outlive it.
+      for (const OMPClause *C : D->clauses())
+        for (const Stmt *Child : const_cast<OMPClause *>(C)->children())
+          if (const auto *E = dyn_cast_or_null<Expr>(Child))
+            InClause |= clauseVariable(E) == Buf;
+    }
     forEachChild(S, [&](const Stmt *C) { Walk(C, Nested); });
   };
   Walk(FD->getBody(), false);
-  if (BufferRefs != 1 || SlotInNestedTask) {
-    WhyNot = BufferRefs != 1
-                 ? "'" + Buffer + "' is used elsewhere too"
-                 : "a nested task uses the slot, and could outlive a lease";
+  if (InClause) {
+    WhyNot = "'" + Buffer + "' is named in a clause";
+    return {};
+  }
+  // A local buffer that is only made, sliced here and released goes, with
+  // its release: an array, a std container, or a block from malloc,
+  // calloc or new[] (anything else may do more than allocate).
+  std::optional<std::pair<const DeclStmt *, std::vector<const Stmt *>>> Removed;
+  if (Buf->isLocalVarDecl() && !Buf->isStaticLocal() && Buf->getInit()) {
+    QualType T = Buf->getType();
+    const Expr *Init = Buf->getInit()->IgnoreParenCasts();
+    const auto *Call = dyn_cast<CallExpr>(Init);
+    const auto *New = dyn_cast<CXXNewExpr>(Init);
+    const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+    bool Plain =
+        T->isArrayType() || (RD && RD->isInStdNamespace()) ||
+        (T->isPointerType() && ((Call && (calleeName(Call) == "malloc" ||
+                                          calleeName(Call) == "calloc")) ||
+                                (New && New->isArray())));
+    if (Plain)
+      Removed = scratchStatements(FD, Buf, SlotDecl, SM);
+  } else if (Buf->isLocalVarDecl() && !Buf->isStaticLocal() &&
+             Buf->getType()->isArrayType()) {
+    Removed = scratchStatements(FD, Buf, SlotDecl, SM);
+  }
+  if ((!Removed && BufferRefs != 1) || SlotInNestedTask) {
+    WhyNot = SlotInNestedTask
+                 ? "a nested task uses the slot, and could outlive a lease"
+                 : "'" + Buffer + "' is used elsewhere too";
     return {};
   }
   bool Stable = true;
@@ -1183,23 +1374,25 @@ leaseFromPool(const OMPExecutableDirective *Task, const FunctionDecl *FD,
   Hints.push_back(FixItHint::CreateReplacement(
       CharSourceRange::getTokenRange(Init->getSourceRange()),
       Lease + ".data()"));
-  // The buffer's declaration goes when it is a local array or container
-  // declared alone (a pointer's block would also need its release gone).
-  if (Buf->isLocalVarDecl() && !Buf->isStaticLocal() &&
-      (Buf->getType()->isArrayType() || Buf->getType()->isRecordType())) {
-    const DeclStmt *BufDecl = nullptr;
-    std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
-      if (const auto *DS = dyn_cast_or_null<DeclStmt>(S);
-          DS && DS->isSingleDecl() && DS->getSingleDecl() == Buf)
-        BufDecl = DS;
-      if (S && !BufDecl)
-        forEachChild(S, Find);
-    };
-    Find(FD->getBody());
-    if (BufDecl && Writable(BufDecl->getBeginLoc()))
-      Hints.push_back(FixItHint::CreateRemoval(statementLines(
-          BufDecl->getBeginLoc(),
-          Lexer::getLocForEndOfToken(BufDecl->getEndLoc(), 0, SM, LO), SM)));
+  if (Removed) {
+    auto [BufDecl, Releases] = *Removed;
+    std::vector<FixItHint> Removals;
+    bool Ok = Writable(BufDecl->getBeginLoc());
+    Removals.push_back(FixItHint::CreateRemoval(statementLines(
+        BufDecl->getBeginLoc(),
+        Lexer::getLocForEndOfToken(BufDecl->getEndLoc(), 0, SM, LO), SM)));
+    for (const Stmt *R : Releases) {
+      SourceLocation End = Lexer::findLocationAfterToken(
+          R->getEndLoc(), tok::semi, SM, LO, false);
+      Ok &= End.isValid() && Writable(R->getBeginLoc());
+      if (End.isValid())
+        Removals.push_back(FixItHint::CreateRemoval(
+            statementLines(R->getBeginLoc(), End, SM)));
+    }
+    if (Ok)
+      Hints.insert(Hints.end(), Removals.begin(), Removals.end());
+    else if (BufferRefs != 1)
+      return {};
   }
   return Hints;
 }
@@ -1217,9 +1410,27 @@ padElements(const OMPExecutableDirective *D, const std::string &Name,
   const auto *V = dyn_cast_or_null<VarDecl>(findVariable(D, Name));
   const ConstantArrayType *AT =
       V ? Ctx.getAsConstantArrayType(V->getType()) : nullptr;
-  if (!V || !AT || !AT->getElementType()->isArithmeticType() || V->getInit() ||
+  // Zero initializers (`= {0}`, `{}`) stay valid for the padded elements.
+  auto ZeroInit = [&](const Expr *Init) {
+    const auto *List = dyn_cast<InitListExpr>(Init->IgnoreImplicit());
+    return List && llvm::all_of(List->inits(), [&](const Expr *E) {
+             Expr::EvalResult R;
+             if (E->isValueDependent() || !E->EvaluateAsRValue(R, Ctx))
+               return false;
+             return (R.Val.isInt() && R.Val.getInt().isZero()) ||
+                    (R.Val.isFloat() && R.Val.getFloat().isZero());
+           });
+  };
+  if (!V || !AT || !AT->getElementType()->isArithmeticType() ||
+      (V->getInit() && !ZeroInit(V->getInit())) ||
       !Writable(V->getLocation())) {
-    WhyNot = "only an uninitialized array of numbers is padded";
+    WhyNot = "only an array of numbers, uninitialized or zeroed, is padded";
+    return {};
+  }
+  // Another declaration of it (`extern long part[64];`) would keep the old
+  // type.
+  if (V->getPreviousDecl() || V->getMostRecentDecl() != V) {
+    WhyNot = "'" + Name + "' is declared more than once";
     return {};
   }
   // Every use in the translation unit must be a subscript `v[e]`.
@@ -1277,8 +1488,12 @@ padElements(const OMPExecutableDirective *D, const std::string &Name,
                    : "struct { _Alignas(" + Align + ") " + Elem + " value; } ";
   if (LO.CPlusPlus && runtimeCacheLine(Ctx) == Line)
     Padded = "privateer::padded<" + Elem + "> ";
-  // One declarator only: `long a[8], b;` shares its type.
-  if (Lexer::findLocationAfterToken(V->getEndLoc(), tok::semi, SM, LO, false)
+  // One declarator only: `long a[8], b;` shares its type (the type starts
+  // before the first name, and a comma follows or precedes this one).
+  StringRef BeforeName = Lexer::getSourceText(
+      CharSourceRange::getCharRange(TypeBegin, NameLoc), SM, LO);
+  if (BeforeName.contains(',') ||
+      Lexer::findLocationAfterToken(V->getEndLoc(), tok::semi, SM, LO, false)
           .isInvalid()) {
     WhyNot = "the declaration declares more than one name";
     return {};
@@ -1375,7 +1590,13 @@ splitScratch(const OMPExecutableDirective *D, const FunctionDecl *FD,
 
   // When the buffer is only made, used in the loop and released, its
   // declaration and release move into the region as they are.
-  if (auto Moved = scratchStatements(FD, V, Loop, SM)) {
+  bool NamedInClause = false;
+  for (const OMPClause *C : D->clauses())
+    for (const Stmt *Child : const_cast<OMPClause *>(C)->children())
+      if (const auto *E = dyn_cast_or_null<Expr>(Child))
+        NamedInClause |= clauseVariable(E) == V;
+  if (auto Moved =
+          NamedInClause ? std::nullopt : scratchStatements(FD, V, Loop, SM)) {
     auto [Decl, Releases] = *Moved;
     SourceLocation DeclEnd =
         Lexer::getLocForEndOfToken(Decl->getEndLoc(), 0, SM, LO);
@@ -1503,7 +1724,8 @@ splitAllocation(const OMPExecutableDirective *D, const std::string &Name,
   // change the pointer.
   bool Movable = true;
   std::function<void(const Stmt *)> Check = [&](const Stmt *S) {
-    if (!S)
+    // (`sizeof *t` reads nothing.)
+    if (!S || isa<UnaryExprOrTypeTraitExpr>(S))
       return;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
       if (const auto *X = dyn_cast<VarDecl>(DRE->getDecl()))
@@ -1615,6 +1837,20 @@ std::vector<FixItHint> buildFix(const Finding &F,
       return Hints;
     }
     std::tie(Construct, Function) = It->second;
+    // A template's code is shared by its instances: a fix that spells a
+    // type would spell one instance's.
+    bool SpellsTypes = F.Fix.What == FixPlan::Kind::LocalAccumulator ||
+                       F.Fix.What == FixPlan::Kind::AtomicCapture ||
+                       F.Fix.What == FixPlan::Kind::PadElements ||
+                       F.Fix.What == FixPlan::Kind::SplitScratch ||
+                       F.Fix.What == FixPlan::Kind::LeaseFromPool;
+    if (SpellsTypes && Function &&
+        (Function->isTemplateInstantiation() ||
+         Function->isDependentContext())) {
+      WhyNot = "the code is a template's, and the fix would spell one "
+               "instance's types";
+      return Hints;
+    }
   }
 
   switch (F.Fix.What) {
@@ -1714,10 +1950,31 @@ std::vector<FixItHint> buildFix(const Finding &F,
                      "out of that clause first";
             return Hints;
           }
+    // A class-type copy must be made: default-constructed for private,
+    // copied for firstprivate.
+    if (const CXXRecordDecl *RD =
+            V->getType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+        RD && !Reduction &&
+        !constructible(RD, F.Fix.Clause == "firstprivate")) {
+      WhyNot =
+          "'" + F.Fix.Variable + "' cannot be " +
+          (F.Fix.Clause == "firstprivate" ? "copied" : "default-constructed") +
+          ", which a private copy needs";
+      return Hints;
+    }
     // A private copy loses what the construct leaves in the variable;
     // lastprivate keeps it when the last iteration surely writes it.
     std::string Clause = F.Fix.Clause;
-    if (!Reduction && usedAfter(V, D, Function, SM)) {
+    if (!Reduction && usedAfter(V, D, Function, Ctx)) {
+      if (Clause == "private" && lastIterationWrites(D, V) &&
+          nonmonotonicDynamic(D)) {
+        WhyNot = "'lastprivate(" + F.Fix.Variable +
+                 ")' would be exact, but LLVM's libomp can lose "
+                 "lastprivate values under a nonmonotonic "
+                 "'schedule(dynamic)': write 'schedule(monotonic: dynamic)' "
+                 "and apply the fix again";
+        return Hints;
+      }
       if (Clause != "private" || !lastIterationWrites(D, V)) {
         WhyNot = "'" + F.Fix.Variable +
                  "' is used after the construct, and a private copy would "

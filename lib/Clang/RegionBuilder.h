@@ -276,6 +276,8 @@ private:
   /// The branches around the statement being visited (Access::Branch).
   std::vector<unsigned> BranchPath;
   unsigned NextBranch = 0;
+  /// Labels and cases seen so far (Access::Epoch).
+  unsigned LabelEpoch = 0;
   bool InSingleItem = false;
   ExprRef PinnedItem;
   /// Set by `if (v > m) m = v;`: the assignment it guards is a max update.

@@ -121,7 +121,7 @@ int main(int argc, char **argv) {
 // FIXED-NEXT:    double *w = privateer_w_lease.data();
 // FIXED-LABEL: double rows(int n) {
 // FIXED-NEXT:    std::vector<double> res(n), side(n);
-// FIXED-NEXT:    privateer::buffer_pool<double> privateer_ws_pool(96, privateer::unbounded);
+// FIXED-NEXT:    privateer::buffer_pool<double> privateer_ws_pool(WIDTH, privateer::unbounded);
 // FIXED-NEXT:  #pragma omp parallel
 // FIXED:         int t = omp_get_thread_num();
 // FIXED-NEXT:    auto privateer_w_lease = privateer_ws_pool.acquire();

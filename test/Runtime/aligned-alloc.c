@@ -32,6 +32,11 @@ int main(void) {
     free(z);
   }
   printf("overflow=%d\n", privateer_aligned_calloc(SIZE_MAX / 2, 3) == NULL);
+  // Sizes that do not fit once rounded up fail like malloc and calloc.
+  printf("rounding overflow=%d %d %zu\n",
+         privateer_aligned_calloc(1, SIZE_MAX - 10) == NULL,
+         privateer_aligned_alloc(SIZE_MAX - 10) == NULL,
+         privateer_round_to_lines(SIZE_MAX - 10));
   return 0;
 }
 // CHECK: 1 -> 64 aligned=1
@@ -49,3 +54,4 @@ int main(void) {
 // CHECK: calloc 128 x 3 -> 384 aligned=1 nonzero=0
 // CHECK: calloc 1000 x 3 -> 3008 aligned=1 nonzero=0
 // CHECK: overflow=1
+// CHECK: rounding overflow=1 1 0

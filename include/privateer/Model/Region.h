@@ -150,6 +150,9 @@ struct Access {
   /// access is in, outermost first: a write dominates a later access of
   /// its work item whose path starts with the write's.
   std::vector<unsigned> Branch;
+  /// Labels and cases before the access: one after a label can be reached
+  /// without passing a write before it.
+  unsigned Epoch = 0;
   /// Executed by at most one work item (`if (i == 0)`, `if (tid == 0)`).
   bool SingleWorkItem = false;
   /// For a single work item named by `v == e`: the value e of the (only)

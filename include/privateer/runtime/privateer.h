@@ -19,8 +19,11 @@
 #define PRIVATEER_CACHE_LINE 64
 #endif
 
-/* Rounds a size up to whole cache lines (at least one line). */
+/* Rounds a size up to whole cache lines (at least one line); 0 when the
+ * rounded size does not fit in a size_t. */
 static inline size_t privateer_round_to_lines(size_t size) {
+  if (size > (size_t)-1 - (PRIVATEER_CACHE_LINE - 1))
+    return 0;
   size_t lines = (size + PRIVATEER_CACHE_LINE - 1) / PRIVATEER_CACHE_LINE;
   return (lines ? lines : 1) * PRIVATEER_CACHE_LINE;
 }
@@ -28,7 +31,8 @@ static inline size_t privateer_round_to_lines(size_t size) {
 /* A block of at least `size` bytes that starts on a cache line and ends on
  * one, so that no other allocation shares its lines. NULL on failure. */
 static inline void *privateer_aligned_alloc(size_t size) {
-  return aligned_alloc(PRIVATEER_CACHE_LINE, privateer_round_to_lines(size));
+  size_t bytes = privateer_round_to_lines(size);
+  return bytes ? aligned_alloc(PRIVATEER_CACHE_LINE, bytes) : NULL;
 }
 
 /* Like calloc: `count` zeroed elements of `size` bytes, line aligned and
@@ -37,7 +41,7 @@ static inline void *privateer_aligned_calloc(size_t count, size_t size) {
   if (size && count > (size_t)-1 / size)
     return NULL;
   size_t bytes = privateer_round_to_lines(count * size);
-  void *block = aligned_alloc(PRIVATEER_CACHE_LINE, bytes);
+  void *block = bytes ? aligned_alloc(PRIVATEER_CACHE_LINE, bytes) : NULL;
   if (block)
     memset(block, 0, bytes);
   return block;

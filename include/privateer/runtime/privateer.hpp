@@ -128,9 +128,12 @@ public:
     all_.emplace_back();
     std::size_t slot = all_.size() - 1;
     guard.unlock();
-    std::size_t bytes =
-        privateer_round_to_lines(sizeof(T) * (elements_ ? elements_ : 1));
-    T *p = static_cast<T *>(std::aligned_alloc(cache_line, bytes));
+    std::size_t count = elements_ ? elements_ : 1;
+    std::size_t bytes = count > std::size_t(-1) / sizeof(T)
+                            ? 0
+                            : privateer_round_to_lines(sizeof(T) * count);
+    T *p = bytes ? static_cast<T *>(std::aligned_alloc(cache_line, bytes))
+                 : nullptr;
     if (!p)
       throw std::bad_alloc();
     for (std::size_t i = 0; i < elements_; ++i)

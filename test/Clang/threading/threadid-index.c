@@ -193,3 +193,22 @@ void task_no_suspension(int n, double *buf, double *out) {
     }
   }
 }
+
+// A child that calls code we cannot see may take a slot itself: reported.
+void defined_elsewhere(double *buf, int i);
+
+void task_slot_child_calls_elsewhere(int n, double *buf, double *out) {
+#pragma omp parallel
+#pragma omp single
+  for (int i = 0; i < n; i++) {
+#pragma omp task
+    {
+      int t = omp_get_thread_num();
+      buf[t] = i; // expected-warning {{'buf' is indexed by the thread number in a task that keeps using its slot across creating a task}}
+#pragma omp task
+      defined_elsewhere(buf, i);
+#pragma omp taskwait
+      out[i] += buf[t];
+    }
+  }
+}
