@@ -418,18 +418,7 @@ scratchStatements(const FunctionDecl *FD, const VarDecl *V, const Stmt *Loop,
   const DeclStmt *Decl = nullptr;
   std::vector<const Stmt *> Releases;
   unsigned Uses = 0, Placed = 0;
-  auto Released = [&](const Stmt *S) {
-    const Expr *Freed = nullptr;
-    if (const auto *Call = dyn_cast<CallExpr>(S);
-        Call && Call->getNumArgs() == 1 && Call->getDirectCallee() &&
-        Call->getDirectCallee()->getName() == "free")
-      Freed = Call->getArg(0);
-    else if (const auto *Del = dyn_cast<CXXDeleteExpr>(S))
-      Freed = Del->getArgument();
-    const auto *DRE =
-        Freed ? dyn_cast<DeclRefExpr>(Freed->IgnoreParenImpCasts()) : nullptr;
-    return DRE && DRE->getDecl() == V;
-  };
+  auto Released = [&](const Stmt *S) { return releasedVariable(S) == V; };
   std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S,
                                                      bool InLoop) {
     // (InLoop: the use moves with the code around it.)
@@ -1070,14 +1059,12 @@ bool assignedAfterInit(const VarDecl *V, const FunctionDecl *FD) {
 /// initialized by it and never assigned again.
 bool isThreadNumber(const Expr *E, const FunctionDecl *FD) {
   E = E->IgnoreParenCasts();
-  if (const auto *Call = dyn_cast<CallExpr>(E))
-    return calleeName(Call) == "omp_get_thread_num";
+  if (isThreadIdCall(E))
+    return true;
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!V || !V->getInit() || mayEscape(V, FD) || assignedAfterInit(V, FD))
-    return false;
-  const auto *Init = dyn_cast<CallExpr>(V->getInit()->IgnoreParenCasts());
-  return Init && calleeName(Init) == "omp_get_thread_num";
+  return V && V->getInit() && !mayEscape(V, FD) && !assignedAfterInit(V, FD) &&
+         isThreadIdCall(V->getInit());
 }
 
 /// A directive's default data sharing is not `shared`.
@@ -1283,10 +1270,7 @@ leaseFromPool(const OMPExecutableDirective *Task, const FunctionDecl *FD,
       if (D != Task && isOpenMPTaskingDirective(D->getDirectiveKind()))
         Nested = true;
       // A clause naming the buffer (`shared(scratch)`) would outlive it.
-      for (const OMPClause *C : D->clauses())
-        for (const Stmt *Child : const_cast<OMPClause *>(C)->children())
-          if (const auto *E = dyn_cast_or_null<Expr>(Child))
-            InClause |= clauseVariable(E) == Buf;
+      InClause |= namedInClause(D, Buf);
     }
     forEachChild(S, [&](const Stmt *C) { Walk(C, Nested); });
   };
@@ -1567,12 +1551,7 @@ splitScratch(const OMPExecutableDirective *D, const FunctionDecl *FD,
         DRE && DRE->getDecl() == V &&
         SM.isBeforeInTranslationUnit(LoopEnd, DRE->getBeginLoc()))
       Safe = false;
-    if (const auto *FreeCall = dyn_cast<CallExpr>(S);
-        FreeCall && FreeCall->getNumArgs() == 1 &&
-        FreeCall->getDirectCallee() &&
-        FreeCall->getDirectCallee()->getName() == "free")
-      return;
-    if (isa<CXXDeleteExpr>(S))
+    if (releasedVariable(S) == V)
       return;
     forEachChild(S, Check);
   };
@@ -1590,13 +1569,8 @@ splitScratch(const OMPExecutableDirective *D, const FunctionDecl *FD,
 
   // When the buffer is only made, used in the loop and released, its
   // declaration and release move into the region as they are.
-  bool NamedInClause = false;
-  for (const OMPClause *C : D->clauses())
-    for (const Stmt *Child : const_cast<OMPClause *>(C)->children())
-      if (const auto *E = dyn_cast_or_null<Expr>(Child))
-        NamedInClause |= clauseVariable(E) == V;
-  if (auto Moved =
-          NamedInClause ? std::nullopt : scratchStatements(FD, V, Loop, SM)) {
+  if (auto Moved = namedInClause(D, V) ? std::nullopt
+                                       : scratchStatements(FD, V, Loop, SM)) {
     auto [Decl, Releases] = *Moved;
     SourceLocation DeclEnd =
         Lexer::getLocForEndOfToken(Decl->getEndLoc(), 0, SM, LO);
@@ -1702,17 +1676,7 @@ splitAllocation(const OMPExecutableDirective *D, const std::string &Name,
         Alloc = DS;
         V = X;
       }
-    const Expr *Freed = nullptr;
-    if (const auto *Call = dyn_cast<CallExpr>(S);
-        Call && Call->getNumArgs() == 1 && Call->getDirectCallee() &&
-        Call->getDirectCallee()->getName() == "free")
-      Freed = Call->getArg(0);
-    else if (const auto *Del = dyn_cast<CXXDeleteExpr>(S))
-      Freed = Del->getArgument();
-    if (const auto *DRE =
-            Freed ? dyn_cast<DeclRefExpr>(Freed->IgnoreParenImpCasts())
-                  : nullptr;
-        DRE && V && DRE->getDecl() == V)
+    if (V && releasedVariable(S) == V)
       Release = S;
   }
   if (!Alloc || !Release) {

@@ -137,7 +137,7 @@ SymbolId RegionBuilder::symbolForLoop(const LoopShape &L, SymbolKind Kind) {
   return R.addSymbol(std::move(S));
 }
 
-bool RegionBuilder::isThreadIdCall(const Expr *E) const {
+bool isThreadIdCall(const Expr *E) {
   const auto *Call =
       dyn_cast<CallExpr>(E->IgnoreImplicit()->IgnoreParenCasts());
   if (!Call)

@@ -50,6 +50,27 @@ const ValueDecl *clauseVariable(const Expr *E) {
   return nullptr;
 }
 
+bool namedInClause(const OMPExecutableDirective *D, const ValueDecl *V) {
+  for (const OMPClause *C : D->clauses())
+    for (const Stmt *Child : const_cast<OMPClause *>(C)->children())
+      if (const auto *E = dyn_cast_or_null<Expr>(Child);
+          E && clauseVariable(E) == V)
+        return true;
+  return false;
+}
+
+const VarDecl *releasedVariable(const Stmt *S) {
+  const Expr *Freed = nullptr;
+  if (const auto *Call = dyn_cast_or_null<CallExpr>(S);
+      Call && Call->getNumArgs() == 1 && calleeName(Call) == "free")
+    Freed = Call->getArg(0);
+  else if (const auto *Del = dyn_cast_or_null<CXXDeleteExpr>(S))
+    Freed = Del->getArgument();
+  const auto *DRE =
+      Freed ? dyn_cast<DeclRefExpr>(Freed->IgnoreParenImpCasts()) : nullptr;
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
 namespace {
 
 template <typename ClauseT>

@@ -70,6 +70,19 @@ uint64_t sizeOf(const clang::ASTContext &Ctx, clang::QualType T);
 /// empty for indirect calls and operators.
 llvm::StringRef calleeName(const clang::CallExpr *Call);
 
+/// A call that returns the calling thread's number: omp_get_thread_num(),
+/// tbb::this_task_arena::current_thread_index(), a hash of
+/// std::this_thread::get_id().
+bool isThreadIdCall(const clang::Expr *E);
+
+/// Whether an item of one of \p D's clauses names \p V.
+bool namedInClause(const clang::OMPExecutableDirective *D,
+                   const clang::ValueDecl *V);
+
+/// The variable a statement releases: `free(v)`, `delete[] v`, `delete v`;
+/// null for anything else.
+const clang::VarDecl *releasedVariable(const clang::Stmt *S);
+
 /// The offset where the line holding \p Offset starts.
 inline size_t lineStart(llvm::StringRef Buffer, size_t Offset) {
   // (rfind looks strictly before its position.)
@@ -144,7 +157,6 @@ private:
   ExprRef outerDefinition(const clang::VarDecl *V);
   SymbolId symbolForLoop(const LoopShape &L, SymbolKind Kind);
   std::optional<SymbolId> threadIdSymbol();
-  bool isThreadIdCall(const clang::Expr *E) const;
   bool isThreadIdValue(const clang::Expr *E);
   /// Whether \p S uses the thread number, in itself or in the functions it
   /// calls (\p Depth levels deep; deeper or recursive calls may).
