@@ -1,10 +1,11 @@
 //===- FixBuilder.h - Fix plans to Clang fix-it hints -----------*- C++ -*-===//
 //
 // Part of privateer. Maps a finding's front-end-neutral fix plan to exact
-// text edits of the source: a clause added to (or extended in) a directive,
-// a range replaced. Refuses, with a reason, whenever the edit could be
-// wrong: inside a macro expansion, in a system header, or a privatization of
-// a variable the code uses after the construct.
+// text edits of the source (clauses, atomics, splits, padding, leases,
+// aligned allocations; one file per kind in lib/Clang/*Fixes.cpp). Refuses,
+// with a reason, whenever the edit could be wrong: inside a macro
+// expansion, in a system header, or a privatization of a variable the code
+// uses after the construct.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,0 +1,151 @@
+//===- FixSupport.h - What the fix builders share ---------------*- C++ -*-===//
+//
+// Part of privateer. Internal to lib/Clang: the text and AST helpers the
+// fixes share, and one entry point per kind of fix (each in the file of its
+// concept: ClauseFixes, UpdateFixes, SplitFixes, SlotFixes,
+// AllocationFixes). Each entry returns the edits, or none with WhyNot set.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PRIVATEER_CLANG_FIXSUPPORT_H
+#define PRIVATEER_CLANG_FIXSUPPORT_H
+
+#include "privateer/Analysis/Finding.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace privateer {
+namespace clangfe {
+
+/// Whether an edit may touch a location (not a macro expansion, not a
+/// system header); sets the reason when it may not.
+using WritableFn = llvm::function_ref<bool(clang::SourceLocation)>;
+
+//===-- Shared helpers ----------------------------------------------------===//
+
+/// Where a new clause goes: after the last clause, or after the directive's
+/// name. Found by lexing the pragma's tokens, so that a trailing comment or
+/// a `\` continuation cannot swallow the edit.
+clang::SourceLocation
+clauseInsertionPoint(const clang::OMPExecutableDirective *D,
+                     clang::ASTContext &Ctx);
+
+/// A type as a declaration at the fix's place can spell it: a class's
+/// member typedef (`vector<int>::value_type`) is not in scope there, so it
+/// is spelled as what it names.
+std::string spellType(clang::QualType T, clang::ASTContext &Ctx);
+
+const clang::ValueDecl *findVariable(const clang::OMPExecutableDirective *D,
+                                     llvm::StringRef Name);
+
+/// The whole lines of a statement when nothing else shares them, else the
+/// statement itself.
+clang::CharSourceRange statementLines(clang::SourceLocation Begin,
+                                      clang::SourceLocation End,
+                                      const clang::SourceManager &SM);
+
+std::string indentOf(clang::SourceLocation L, const clang::SourceManager &SM);
+
+/// The declaration of the heap scratch \p V and its releases (`free(v);`,
+/// `delete[] v;`), when those are statements of blocks and every other use
+/// of \p V is in \p Loop: then the declaration can move into the region.
+std::optional<
+    std::pair<const clang::DeclStmt *, std::vector<const clang::Stmt *>>>
+scratchStatements(const clang::FunctionDecl *FD, const clang::VarDecl *V,
+                  const clang::Stmt *Loop, const clang::SourceManager &SM);
+
+/// Indents every line of \p S two more spaces, for a statement that moves
+/// into a new block; lines that \p Hints remove are left alone, and nothing
+/// is done when a string literal spans lines (its text would change).
+void indentMore(const clang::Stmt *S, const clang::SourceManager &SM,
+                std::vector<clang::FixItHint> &Hints);
+
+/// Whether code outside \p FD's own statements can reach \p V: it is not a
+/// local of \p FD, or \p FD uses it other than by value, by assignment or
+/// (an array) by element, so a pointer or reference to it may escape.
+bool mayEscape(const clang::ValueDecl *V, const clang::FunctionDecl *FD);
+
+/// A declaration of the C++ runtime (namespace privateer) by name; null
+/// when the file does not include privateer.hpp.
+const clang::NamedDecl *inRuntime(clang::ASTContext &Ctx, llvm::StringRef Name);
+
+/// Whether privateer.hpp's class template \p Name is declared.
+bool runtimeDeclares(clang::ASTContext &Ctx, llvm::StringRef Name);
+
+/// The line size of the C++ runtime the file includes
+/// (`privateer::cache_line` of privateer.hpp, where `privateer::padded` is
+/// declared too); 0 without it.
+uint64_t runtimeCacheLine(clang::ASTContext &Ctx);
+
+/// Whether \p FD assigns \p V (or changes it in place) anywhere.
+bool assignedAfterInit(const clang::VarDecl *V, const clang::FunctionDecl *FD);
+
+//===-- One entry point per kind of fix -----------------------------------===//
+
+/// A data-sharing clause added to (or merged into) the directive:
+/// private, firstprivate, lastprivate where exact, reduction.
+std::vector<clang::FixItHint>
+addClause(const FixPlan &Fix, const clang::OMPExecutableDirective *D,
+          const clang::FunctionDecl *Function, clang::ASTContext &Ctx,
+          std::string &WhyNot, WritableFn Writable);
+
+/// `#pragma omp atomic` before each update the plan names.
+std::vector<clang::FixItHint>
+atomicUpdates(const FixPlan &Fix, const clang::OMPExecutableDirective *D,
+              clang::ASTContext &Ctx, std::string &WhyNot, WritableFn Writable);
+
+/// `q[n++] = v` with the counter's value taken by `#pragma omp atomic capture`.
+std::vector<clang::FixItHint>
+atomicCapture(const clang::OMPExecutableDirective *D,
+              clang::SourceLocation Target, clang::ASTContext &Ctx,
+              std::string &WhyNot, WritableFn Writable);
+
+/// Heap scratch shared by a `parallel for`: one block per thread.
+std::vector<clang::FixItHint>
+splitScratch(const clang::OMPExecutableDirective *D,
+             const clang::FunctionDecl *FD, const std::string &Name,
+             clang::ASTContext &Ctx, std::string &WhyNot, WritableFn Writable);
+
+/// An allocation made and freed in every iteration: made once per thread.
+std::vector<clang::FixItHint>
+splitAllocation(const clang::OMPExecutableDirective *D, const std::string &Name,
+                clang::ASTContext &Ctx, std::string &WhyNot,
+                WritableFn Writable);
+
+/// A thread-indexed slot kept in a local across its hot loop.
+std::vector<clang::FixItHint>
+localAccumulator(const clang::OMPExecutableDirective *D,
+                 const clang::FunctionDecl *FD, clang::SourceLocation Slot,
+                 const std::string &Buffer, clang::ASTContext &Ctx,
+                 std::string &WhyNot, WritableFn Writable);
+
+/// Every element of a thread-indexed array padded to whole lines.
+std::vector<clang::FixItHint>
+padElements(const clang::OMPExecutableDirective *D, const std::string &Name,
+            unsigned Line, clang::ASTContext &Ctx, std::string &WhyNot,
+            WritableFn Writable);
+
+/// A task's thread-indexed slot replaced by a buffer leased from a pool.
+std::vector<clang::FixItHint>
+leaseFromPool(const clang::OMPExecutableDirective *Task,
+              const clang::FunctionDecl *FD, const std::string &Buffer,
+              clang::ASTContext &Ctx, std::string &WhyNot, WritableFn Writable);
+
+/// A per-thread malloc/calloc made line aligned and line rounded.
+std::vector<clang::FixItHint>
+alignAllocation(const clang::FunctionDecl *FD, clang::SourceLocation At,
+                unsigned Line, clang::ASTContext &Ctx, std::string &WhyNot,
+                WritableFn Writable);
+
+} // namespace clangfe
+} // namespace privateer
+
+#endif // PRIVATEER_CLANG_FIXSUPPORT_H

@@ -1,0 +1,396 @@
+//===- SplitFixes.cpp - Splitting parallel for
+//------------------------------===//
+//
+// Part of privateer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FixSupport.h"
+#include "RegionBuilder.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <functional>
+
+using namespace clang;
+
+namespace privateer {
+namespace clangfe {
+
+namespace {
+
+/// The loop of a combined `parallel for` over one loop, the only construct
+/// the splits rewrite; null (with \p WhyNot) otherwise.
+const ForStmt *splittableLoop(const OMPExecutableDirective *D,
+                              std::string &WhyNot) {
+  OpenMPDirectiveKind K = D->getDirectiveKind();
+  if ((K != llvm::omp::OMPD_parallel_for &&
+       K != llvm::omp::OMPD_parallel_for_simd) ||
+      cast<OMPLoopDirective>(D)->getLoopsNumber() != 1) {
+    WhyNot = "only a combined 'parallel for' over one loop is split";
+    return nullptr;
+  }
+  return dyn_cast_or_null<ForStmt>(
+      cast<OMPLoopDirective>(D)->getInnermostCapturedStmt()->getCapturedStmt());
+}
+
+bool splitClauses(const OMPExecutableDirective *D, ASTContext &Ctx,
+                  std::string &ParallelClauses, std::string &ForClauses,
+                  std::string &WhyNot);
+
+/// The edit that turns the directive into `#pragma omp parallel` (team
+/// clauses), an opening brace, \p Prologue (one statement per thread), and
+/// `#pragma omp for` (loop clauses); the text after the clauses, such as a
+/// trailing comment, stays. Nothing when the clauses cannot be split.
+std::optional<FixItHint> splitHeader(const OMPExecutableDirective *D,
+                                     const std::string &Indent,
+                                     const std::string &Prologue,
+                                     ASTContext &Ctx, std::string &WhyNot) {
+  std::string ParallelClauses, ForClauses;
+  if (!splitClauses(D, Ctx, ParallelClauses, ForClauses, WhyNot))
+    return std::nullopt;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation PragmaEnd = clauseInsertionPoint(D, Ctx);
+  if (PragmaEnd.isInvalid() || PragmaEnd.isMacroID() ||
+      D->getBeginLoc().isMacroID() ||
+      *SM.getCharacterData(D->getBeginLoc()) != '#') {
+    WhyNot = "only a '#pragma omp' directive written in the code is split";
+    return std::nullopt;
+  }
+  return FixItHint::CreateReplacement(
+      CharSourceRange::getCharRange(D->getBeginLoc(), PragmaEnd),
+      "#pragma omp parallel" + ParallelClauses + "\n" + Indent + "{\n" +
+          Indent + "  " + Prologue + "\n#pragma omp for" + ForClauses);
+}
+
+/// Distributes a `parallel for`'s clauses: the team's to `parallel`, the
+/// loop's to `for`. False for a clause with no obvious place.
+bool splitClauses(const OMPExecutableDirective *D, ASTContext &Ctx,
+                  std::string &ParallelClauses, std::string &ForClauses,
+                  std::string &WhyNot) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  for (const OMPClause *C : D->clauses()) {
+    if (!C || C->isImplicit())
+      continue;
+    StringRef Text = Lexer::getSourceText(
+        CharSourceRange::getTokenRange(C->getBeginLoc(), C->getEndLoc()), SM,
+        LO);
+    switch (C->getClauseKind()) {
+    case llvm::omp::OMPC_if:
+    case llvm::omp::OMPC_num_threads:
+    case llvm::omp::OMPC_default:
+    case llvm::omp::OMPC_shared:
+    case llvm::omp::OMPC_copyin:
+    case llvm::omp::OMPC_proc_bind:
+    case llvm::omp::OMPC_private:
+    case llvm::omp::OMPC_firstprivate:
+      ParallelClauses += " " + Text.str();
+      break;
+    case llvm::omp::OMPC_lastprivate:
+    case llvm::omp::OMPC_linear:
+    case llvm::omp::OMPC_reduction:
+    case llvm::omp::OMPC_schedule:
+    case llvm::omp::OMPC_collapse:
+    case llvm::omp::OMPC_ordered:
+    case llvm::omp::OMPC_order:
+      ForClauses += " " + Text.str();
+      break;
+    default:
+      WhyNot = "a clause of the directive has no obvious place after a split";
+      return false;
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+std::vector<FixItHint>
+splitScratch(const OMPExecutableDirective *D, const FunctionDecl *FD,
+             const std::string &Name, ASTContext &Ctx, std::string &WhyNot,
+             llvm::function_ref<bool(SourceLocation)> Writable) {
+  // double *w = malloc(S);
+  // #pragma omp parallel for
+  // for (...) { ... w ... }
+  // becomes a parallel region that gives each thread
+  //   double *privateer_w = malloc(S);
+  // uses it in the loop, and frees it after.
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  const ForStmt *Loop = splittableLoop(D, WhyNot);
+  if (!Loop || !FD || !FD->getBody() || !Writable(D->getBeginLoc()))
+    return {};
+  const auto *V = dyn_cast_or_null<VarDecl>(findVariable(D, Name));
+  const Expr *Init =
+      V && V->getInit() ? V->getInit()->IgnoreImplicit() : nullptr;
+  const Expr *Alloc = Init ? Init->IgnoreParenCasts() : nullptr;
+  const auto *Call = dyn_cast_or_null<CallExpr>(Alloc);
+  const auto *New = dyn_cast_or_null<CXXNewExpr>(Alloc);
+  bool Malloc = Call && Call->getDirectCallee() &&
+                Call->getDirectCallee()->getName() == "malloc";
+  if (!V || !V->isLocalVarDecl() || !(Malloc || (New && New->isArray()))) {
+    WhyNot = "the buffer is not a local pointer initialized by malloc or new[]";
+    return {};
+  }
+  // The pointer and what its size reads are never reassigned in the
+  // function; after the loop the buffer is only freed.
+  llvm::SmallPtrSet<const ValueDecl *, 4> Reads;
+  std::function<void(const Stmt *)> Collect = [&](const Stmt *S) {
+    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S))
+      Reads.insert(DRE->getDecl());
+    if (S)
+      for (const Stmt *C : S->children())
+        Collect(C);
+  };
+  Collect(Init);
+  Reads.insert(V);
+  bool Safe = true;
+  SourceLocation LoopEnd = Loop->getEndLoc();
+  std::function<void(const Stmt *)> Check = [&](const Stmt *S) {
+    if (!S || !Safe)
+      return;
+    auto Target = [&](const Expr *E) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return DRE && Reads.count(DRE->getDecl());
+    };
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp() && Target(BO->getLHS()))
+      Safe = false;
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+        Target(UO->getSubExpr()))
+      Safe = false;
+    // After the loop: only `free(w)` / `delete[] w`.
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
+        DRE && DRE->getDecl() == V &&
+        SM.isBeforeInTranslationUnit(LoopEnd, DRE->getBeginLoc()))
+      Safe = false;
+    if (releasedVariable(S) == V)
+      return;
+    forEachChild(S, Check);
+  };
+  Check(FD->getBody());
+  if (!Safe) {
+    WhyNot = "the buffer or its size is reassigned, or its contents are used "
+             "after the loop";
+    return {};
+  }
+  std::string Indent = indentOf(Loop->getBeginLoc(), SM);
+  SourceLocation After = Lexer::findLocationAfterToken(
+      Loop->getEndLoc(), tok::semi, SM, LO, false);
+  if (After.isInvalid())
+    After = Lexer::getLocForEndOfToken(Loop->getEndLoc(), 0, SM, LO);
+
+  // When the buffer is only made, used in the loop and released, its
+  // declaration and release move into the region as they are.
+  if (auto Moved = namedInClause(D, V) ? std::nullopt
+                                       : scratchStatements(FD, V, Loop, SM)) {
+    auto [Decl, Releases] = *Moved;
+    SourceLocation DeclEnd =
+        Lexer::getLocForEndOfToken(Decl->getEndLoc(), 0, SM, LO);
+    std::vector<CharSourceRange> Removed{
+        statementLines(Decl->getBeginLoc(), DeclEnd, SM)};
+    std::string ReleaseText;
+    bool Ok = Writable(Decl->getBeginLoc());
+    for (const Stmt *R : Releases) {
+      SourceLocation End = Lexer::findLocationAfterToken(
+          R->getEndLoc(), tok::semi, SM, LO, false);
+      if (End.isInvalid() || !Writable(R->getBeginLoc())) {
+        Ok = false;
+        break;
+      }
+      Removed.push_back(statementLines(R->getBeginLoc(), End, SM));
+      ReleaseText +=
+          "\n" + Indent + "  " +
+          Lexer::getSourceText(
+              CharSourceRange::getCharRange(R->getBeginLoc(), End), SM, LO)
+              .str();
+    }
+    std::string DeclText =
+        Lexer::getSourceText(
+            CharSourceRange::getCharRange(Decl->getBeginLoc(), DeclEnd), SM, LO)
+            .str();
+    auto Header =
+        Ok ? splitHeader(D, Indent, DeclText, Ctx, WhyNot) : std::nullopt;
+    if (Header) {
+      std::vector<FixItHint> Hints{*Header};
+      for (const CharSourceRange &R : Removed)
+        Hints.push_back(FixItHint::CreateRemoval(R));
+      indentMore(Loop, SM, Hints);
+      Hints.push_back(
+          FixItHint::CreateInsertion(After, ReleaseText + "\n" + Indent + "}"));
+      return Hints;
+    }
+    if (!Ok)
+      return {};
+  }
+
+  // Otherwise each thread's block gets a name of its own.
+  std::string Fresh = "privateer_" + Name;
+  std::string Type = V->getType().getAsString(Ctx.getPrintingPolicy());
+  std::string InitText =
+      Lexer::getSourceText(
+          CharSourceRange::getTokenRange(V->getInit()->getSourceRange()), SM,
+          LO)
+          .str();
+  auto Header = splitHeader(D, Indent,
+                            Type + (Type.back() == '*' ? "" : " ") + Fresh +
+                                " = " + InitText + ";",
+                            Ctx, WhyNot);
+  if (!Header)
+    return {};
+  std::vector<FixItHint> Hints{*Header};
+  // Every use of the buffer in the loop takes the thread's block.
+  bool Renamed = true;
+  std::function<void(const Stmt *)> Rename = [&](const Stmt *S) {
+    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S);
+        DRE && DRE->getDecl() == V) {
+      if (!Writable(DRE->getLocation()))
+        Renamed = false;
+      Hints.push_back(FixItHint::CreateReplacement(
+          CharSourceRange::getTokenRange(DRE->getLocation()), Fresh));
+    }
+    if (S)
+      forEachChild(S, Rename);
+  };
+  Rename(Loop);
+  if (!Renamed)
+    return {};
+  indentMore(Loop, SM, Hints);
+  Hints.push_back(FixItHint::CreateInsertion(
+      After, "\n" + Indent + "  " +
+                 (New ? "delete[] " + Fresh : "free(" + Fresh + ")") + ";\n" +
+                 Indent + "}"));
+  return Hints;
+}
+
+std::vector<FixItHint>
+splitAllocation(const OMPExecutableDirective *D, const std::string &Name,
+                ASTContext &Ctx, std::string &WhyNot,
+                llvm::function_ref<bool(SourceLocation)> Writable) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  std::vector<FixItHint> None;
+  const ForStmt *Loop = splittableLoop(D, WhyNot);
+  if (!Loop || !Writable(D->getBeginLoc()))
+    return None;
+  const auto *Body = dyn_cast<CompoundStmt>(Loop->getBody());
+  if (!Body) {
+    WhyNot = "the loop has no block body";
+    return None;
+  }
+  // The allocation and the release, both statements of the body itself.
+  const DeclStmt *Alloc = nullptr;
+  const Stmt *Release = nullptr;
+  const VarDecl *V = nullptr;
+  for (const Stmt *S : Body->body()) {
+    if (const auto *DS = dyn_cast<DeclStmt>(S); DS && DS->isSingleDecl())
+      if (const auto *X = dyn_cast<VarDecl>(DS->getSingleDecl());
+          X && X->getName() == Name && X->getInit()) {
+        Alloc = DS;
+        V = X;
+      }
+    if (V && releasedVariable(S) == V)
+      Release = S;
+  }
+  if (!Alloc || !Release) {
+    WhyNot = "the allocation and its release are not both statements of "
+             "the loop body";
+    return None;
+  }
+  // The size may only read what exists before the loop; nothing else may
+  // change the pointer.
+  bool Movable = true;
+  std::function<void(const Stmt *)> Check = [&](const Stmt *S) {
+    // (`sizeof *t` reads nothing.)
+    if (!S || isa<UnaryExprOrTypeTraitExpr>(S))
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *X = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (!X->hasGlobalStorage() &&
+            !SM.isBeforeInTranslationUnit(X->getLocation(), D->getBeginLoc()))
+          Movable = false;
+    for (const Stmt *C : S->children())
+      Check(C);
+  };
+  Check(V->getInit());
+  // Nor a variable a clause privatizes: outside the loop it would be
+  // another variable.
+  for (const OMPClause *C : D->clauses())
+    for (const Stmt *Child : const_cast<OMPClause *>(C)->children())
+      if (const auto *E = dyn_cast_or_null<Expr>(Child))
+        if (const ValueDecl *Named = clauseVariable(E)) {
+          std::function<void(const Stmt *)> Reads = [&](const Stmt *S) {
+            if (!S)
+              return;
+            if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
+                DRE && DRE->getDecl() == Named && !isa<OMPSharedClause>(C))
+              Movable = false;
+            for (const Stmt *X : S->children())
+              Reads(X);
+          };
+          Reads(V->getInit());
+        }
+  std::function<void(const Stmt *)> Assigned = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp())
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+          DRE && DRE->getDecl() == V)
+        Movable = false;
+    for (const Stmt *C : S->children())
+      Assigned(C);
+  };
+  Assigned(Body);
+  if (!Movable) {
+    WhyNot = "the allocation depends on the iteration, or the pointer is "
+             "reassigned";
+    return None;
+  }
+  if (!Writable(Alloc->getBeginLoc()) || !Writable(Release->getBeginLoc()))
+    return None;
+  SourceLocation ReleaseEnd = Lexer::findLocationAfterToken(
+      Release->getEndLoc(), tok::semi, SM, LO, false);
+  if (ReleaseEnd.isInvalid()) {
+    WhyNot = "the release has no semicolon of its own";
+    return None;
+  }
+  std::string Indent = indentOf(Loop->getBeginLoc(), SM);
+  std::string AllocText =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(Alloc->getBeginLoc(),
+                                                          Alloc->getEndLoc()),
+                           SM, LO)
+          .str();
+  std::string ReleaseText =
+      Lexer::getSourceText(
+          CharSourceRange::getCharRange(Release->getBeginLoc(), ReleaseEnd), SM,
+          LO)
+          .str();
+  auto Header = splitHeader(D, Indent, AllocText, Ctx, WhyNot);
+  if (!Header)
+    return None;
+  std::vector<FixItHint> Hints{*Header};
+  Hints.push_back(FixItHint::CreateRemoval(statementLines(
+      Alloc->getBeginLoc(),
+      Lexer::getLocForEndOfToken(Alloc->getEndLoc(), 0, SM, LO), SM)));
+  Hints.push_back(FixItHint::CreateRemoval(
+      statementLines(Release->getBeginLoc(), ReleaseEnd, SM)));
+  indentMore(Loop, SM, Hints);
+  Hints.push_back(FixItHint::CreateInsertion(
+      Lexer::getLocForEndOfToken(Loop->getEndLoc(), 0, SM, LO),
+      "\n" + Indent + "  " + ReleaseText + "\n" + Indent + "}"));
+  return Hints;
+}
+
+} // namespace clangfe
+} // namespace privateer
