@@ -98,6 +98,23 @@ bool Query::mentionsOpaqueDependent(const Access &X) const {
   return false;
 }
 
+/// Whether an index ranges over bounds loaded or computed per work item
+/// (`for (p = rp[i]; p < rp[i + 1]; p++) val[p]`, `k < (lo + b < n ? lo +
+/// b : n)`): each work item's bound is free to the oracle, which would
+/// then find any two ranges overlapping.
+bool boundedByOpaque(const ParallelRegion &R, const ExprRef &E,
+                     unsigned Depth = 0) {
+  if (!E || Depth > 8)
+    return false;
+  return E->mentions([&](SymbolId S) {
+    const Symbol &Sym = R.symbol(S);
+    if (Sym.Kind == SymbolKind::Opaque)
+      return Depth > 0 && Sym.IterationDependent;
+    return boundedByOpaque(R, Sym.Min, Depth + 1) ||
+           boundedByOpaque(R, Sym.Max, Depth + 1);
+  });
+}
+
 Witness Query::witnessFor(int64_t Off1, int64_t Off2) {
   // Work items are named by their work-item variables' values, counted from
   // the lower bound when it is a constant.
@@ -542,14 +559,26 @@ Conflict Query::runUnfilled() {
   if (A.WholeBuffer || B.WholeBuffer || (!DepA && !DepB))
     return independent();
 
+  // A collision found through a bound that is free per work item is an
+  // artefact of that freedom; independence still holds.
+  bool OpaqueBound = false;
+  for (const Access *X : {&A, &B})
+    for (const ExprRef &I : X->Index)
+      OpaqueBound |= boundedByOpaque(R, I);
+  auto Decided = [&](Conflict C) {
+    return C.V == Verdict::Disjoint ||
+           (C.V != Verdict::Unknown && !OpaqueBound);
+  };
   bool Tried = false;
   Conflict C = affine(Tried);
-  if (C.V != Verdict::Unknown)
+  if (Decided(C))
     return C;
   C = enumerate();
-  if (C.V != Verdict::Unknown)
+  if (Decided(C))
     return C;
+  C = Conflict();
   C.OpaqueIndex = mentionsOpaqueDependent(A) || mentionsOpaqueDependent(B);
+  C.OpaqueBound = OpaqueBound;
   return C;
 }
 

@@ -226,8 +226,8 @@ public:
     }
     // Values loaded from memory that differ per work item are free: the
     // solver would always find them equal. `hist[key[i]]` stays Unknown.
-    if (Fast.OpaqueIndex || A.WholeBuffer || B.WholeBuffer ||
-        A.Index.size() != B.Index.size() ||
+    if (Fast.OpaqueIndex || Fast.OpaqueBound || A.WholeBuffer ||
+        B.WholeBuffer || A.Index.size() != B.Index.size() ||
         Stats.Queries >= Options.MaxQueries ||
         Stats.Millis >= Options.BudgetMs) {
       ++Stats.Skipped;

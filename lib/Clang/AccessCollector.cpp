@@ -193,6 +193,21 @@ void RegionBuilder::record(const Target &T, AccessKind Kind, const Expr *Where,
   R.Accesses.push_back(std::move(A));
 }
 
+namespace {
+/// What a smart pointer or a heap container hands out lives apart from the
+/// object: slots of `vector<unique_ptr<T[]>>` are 8 bytes apart, the blocks
+/// they own are not, so the byte distance between slots says nothing about
+/// the elements. (std::array keeps its elements inside.)
+bool elementsApart(QualType T) {
+  const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD || !RD->isInStdNamespace())
+    return false;
+  return llvm::is_contained({"vector", "deque", "basic_string", "valarray",
+                             "unique_ptr", "shared_ptr"},
+                            RD->getName());
+}
+} // namespace
+
 //===-- Statements --------------------------------------------------------===//
 
 void RegionBuilder::visitStmt(const Stmt *S) {
@@ -1246,6 +1261,9 @@ std::optional<Target> RegionBuilder::resolveLValue(const Expr *E) {
       auto T = resolveLValue(OC->getArg(0));
       if (!T)
         return std::nullopt;
+      if (elementsApart(OC->getArg(0)->getType()))
+        for (uint64_t &Stride : T->Strides)
+          Stride = 0;
       pushDim(*T, translate(OC->getArg(1)), sizeOf(Ctx, OC->getType()));
       T->Scalar = false;
       return T;
@@ -1487,6 +1505,9 @@ std::optional<Target> RegionBuilder::resolvePointer(const Expr *E) {
     auto T = resolveLValue(Obj);
     if (!T)
       return std::nullopt;
+    if (elementsApart(Obj->getType()))
+      for (uint64_t &Stride : T->Strides)
+        Stride = 0;
     pushDim(*T, SymExpr::constant(0),
             MC->getType()->isPointerType()
                 ? sizeOf(Ctx, MC->getType()->getPointeeType())

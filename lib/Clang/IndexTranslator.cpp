@@ -420,8 +420,13 @@ ExprRef RegionBuilder::translate(const Expr *E) {
     StringRef Name = calleeName(Call);
     // The same value for every thread of a team.
     if (Name == "omp_get_num_threads" || Name == "omp_get_max_threads" ||
-        Name == "omp_get_num_procs" || Name == "omp_get_team_num" ||
-        Name == "omp_get_num_teams" || Name == "omp_get_level")
+        Name == "omp_get_num_procs" || Name == "omp_get_num_teams") {
+      // A count: at least one.
+      ExprRef Count = opaque(E, /*Dependent=*/false);
+      R.Symbols[Count->symbol()].Min = SymExpr::constant(1);
+      return Count;
+    }
+    if (Name == "omp_get_team_num" || Name == "omp_get_level")
       return opaque(E, /*Dependent=*/false);
     if (Call->getNumArgs() == 2 && (Name == "min" || Name == "max")) {
       return SymExpr::binary(Name == "min" ? ExprKind::Min : ExprKind::Max,
@@ -430,6 +435,25 @@ ExprRef RegionBuilder::translate(const Expr *E) {
     }
     return opaque(E, true);
   }
+
+  // `a < b ? a : b` (a MIN macro, a clamped block end) is min(a, b), and
+  // the mirrored forms max.
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    if (const auto *Cmp =
+            dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
+        Cmp && Cmp->isRelationalOp()) {
+      std::string L = spell(Cmp->getLHS()), Rt = spell(Cmp->getRHS());
+      std::string T = spell(CO->getTrueExpr()), F = spell(CO->getFalseExpr());
+      bool Less = Cmp->getOpcode() == BO_LT || Cmp->getOpcode() == BO_LE;
+      std::optional<ExprKind> K;
+      if (T == L && F == Rt)
+        K = Less ? ExprKind::Min : ExprKind::Max;
+      else if (T == Rt && F == L)
+        K = Less ? ExprKind::Max : ExprKind::Min;
+      if (K)
+        return SymExpr::binary(*K, translate(CO->getTrueExpr()),
+                               translate(CO->getFalseExpr()));
+    }
 
   // A load (`idx[i]`, `p->n`): the same value in every work item only when
   // nothing it reads is written by the unit or differs per work item.

@@ -48,6 +48,11 @@ struct Conflict {
   /// Unknown because an index is an opaque value that differs between work
   /// items (an indirect index such as `hist[key[i]]`).
   bool OpaqueIndex = false;
+  /// Unknown because an index ranges between bounds that are loaded or
+  /// computed per work item (CSR segments, clamped blocks): not asked of
+  /// the solver, and not reported (the segments are assumed disjoint, as
+  /// plain writes at loaded indices are).
+  bool OpaqueBound = false;
 };
 
 class IndexOracle {

@@ -87,3 +87,24 @@ void branches(int n, const int *op, int *out) {
     out[i] = t * 2;
   }
 }
+
+// Clamped block ends are min(): blocks that overlap, or all writing one
+// element, are still reported.
+#define CLAMP_BS 64
+void clamped_overlap(int n, double *a) {
+#pragma omp parallel for
+  for (int ib = 0; ib < n; ib += CLAMP_BS) {
+    int end = ib + 2 * CLAMP_BS < n ? ib + 2 * CLAMP_BS : n;
+    for (int i = ib; i < end; i++)
+      a[i] = i; // expected-warning {{'a' is written by every iteration at the same element without synchronization}}
+  }
+}
+
+void clamped_same(int n, double *a) {
+#pragma omp parallel for
+  for (int ib = 0; ib < n; ib += CLAMP_BS) {
+    int end = ib + CLAMP_BS < n ? ib + CLAMP_BS : n;
+    for (int i = ib; i < end; i++)
+      a[0] += i; // expected-warning {{iterations update 'a' at the same element without synchronization; concurrent updates are lost}}
+  }
+}

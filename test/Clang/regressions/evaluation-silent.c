@@ -105,3 +105,42 @@ void serial(double *a) {
   for (int i = 0; i < 8; i++)
     a[0] = i;
 }
+
+// Second blind evaluation: block ends clamped with a ternary, a MIN macro
+// or a team-sized chunk, and CSR segments bounded by loaded row pointers.
+#define BS 64
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+
+void clamped_blocks(int n, double *a) {
+#pragma omp parallel for
+  for (int ib = 0; ib < n; ib += BS) {
+    int end = ib + BS < n ? ib + BS : n;
+    for (int i = ib; i < end; i++)
+      a[i] = i;
+  }
+}
+
+void team_chunks(int n, double *out) {
+#pragma omp parallel
+  {
+    int nt = omp_get_num_threads(), tid = omp_get_thread_num();
+    int chunk = (n + nt - 1) / nt;
+    int lo = tid * chunk, hi = MIN(lo + chunk, n);
+    for (int i = lo; i < hi; i++)
+      out[i] = i;
+  }
+}
+
+void csr_scale(int nrows, const int *rp, double *val) {
+#pragma omp parallel for
+  for (int i = 0; i < nrows; i++)
+    for (int p = rp[i]; p < rp[i + 1]; p++)
+      val[p] *= 2;
+}
+
+void csr_fill(int nrows, const int *rp, double *val) {
+#pragma omp parallel for
+  for (int i = 0; i < nrows; i++)
+    for (int p = rp[i]; p < rp[i + 1]; p++)
+      val[p] = i;
+}

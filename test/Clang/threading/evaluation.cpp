@@ -84,3 +84,24 @@ void inner_for(int n, int m, double *out) {
   }
 }
 // CHECK: note: allocate it once per thread in the enclosing parallel region, before this 'omp for', and reuse it in every iteration
+
+// Blocks owned by smart pointers or inner vectors live apart from their
+// 8- or 24-byte slots: writing them is no false sharing of the slots.
+#include <memory>
+void owned_blocks(int n, std::vector<std::unique_ptr<double[]>> &ws,
+                  std::vector<std::vector<double>> &vs, double *y) {
+#pragma omp parallel
+  {
+    int t = omp_get_thread_num();
+    double *w = ws[t].get();
+#pragma omp for
+    for (int i = 0; i < n; i++) {
+      for (int k = 0; k < 1024; k++) {
+        w[k] = i * k;
+        ws[t][k] += 1;
+        vs[t][k] = i;
+      }
+      y[i] = w[1023];
+    }
+  }
+}
