@@ -185,6 +185,20 @@ atomicCapture(const OMPExecutableDirective *D, SourceLocation Target,
   std::string Capture = spellType(T, Ctx) + " " + Name +
                         ";\n#pragma omp atomic capture\n" + Indent + Name +
                         " = " + UpdateText + ";\n" + Indent;
+  // A closing brace goes after a trailing comment of the statement's line
+  // (a NOLINT stays on the line it is about).
+  SourceLocation Close = End;
+  {
+    std::pair<FileID, unsigned> At = SM.getDecomposedLoc(End);
+    bool Invalid = false;
+    StringRef Buffer = SM.getBufferData(At.first, &Invalid);
+    size_t LineEnd = Invalid ? StringRef::npos : Buffer.find('\n', At.second);
+    if (LineEnd != StringRef::npos) {
+      StringRef Rest = Buffer.slice(At.second, LineEnd).trim();
+      if (Rest.starts_with("//") && !Rest.ends_with("\\"))
+        Close = SM.getLocForStartOfFile(At.first).getLocWithOffset(LineEnd);
+    }
+  }
   std::vector<FixItHint> Hints;
   if (isa<CompoundStmt>(Holder)) {
     Hints.push_back(FixItHint::CreateInsertion(Begin, Capture));
@@ -214,14 +228,14 @@ atomicCapture(const OMPExecutableDirective *D, SourceLocation Target,
         Outer = indentOf(If->getElseLoc(), SM);
       Hints.push_back(FixItHint::CreateInsertion(AfterHeader, " {"));
       Hints.push_back(FixItHint::CreateInsertion(Begin, Capture));
-      Hints.push_back(FixItHint::CreateInsertion(End, "\n" + Outer + "}"));
+      Hints.push_back(FixItHint::CreateInsertion(Close, "\n" + Outer + "}"));
     } else {
       std::string Inner = Indent + "  ";
       Hints.push_back(FixItHint::CreateInsertion(
           Begin, "{\n" + Inner + spellType(T, Ctx) + " " + Name +
                      ";\n#pragma omp atomic capture\n" + Inner + Name + " = " +
                      UpdateText + ";\n" + Inner));
-      Hints.push_back(FixItHint::CreateInsertion(End, "\n" + Indent + "}"));
+      Hints.push_back(FixItHint::CreateInsertion(Close, "\n" + Indent + "}"));
     }
   }
   Hints.push_back(FixItHint::CreateReplacement(

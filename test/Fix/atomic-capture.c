@@ -22,7 +22,7 @@ int main(void) {
 #pragma omp parallel for
   for (int v = 0; v < 20000; v++)
     if (adj[v])
-      next[tail++] = v;
+      next[tail++] = v; // frontier
   long sum = 0, squares = 0;
   for (int k = 0; k < tail; k++) {
     sum += next[k];
@@ -51,7 +51,7 @@ int main(void) {
 // FIXED-NEXT:   int privateer_slot_{{[0-9]+}};
 // FIXED-NEXT: #pragma omp atomic capture
 // FIXED-NEXT:   privateer_slot_[[L:[0-9]+]] = tail++;
-// FIXED-NEXT:   next[privateer_slot_[[L]]] = v;
+// FIXED-NEXT:   next[privateer_slot_[[L]]] = v; // frontier
 // FIXED-NEXT: }
 // FIXED-NEXT: long sum = 0, squares = 0;
 // In a block, no braces.

@@ -28,18 +28,26 @@ int main(void) {
 #pragma omp parallel for num_threads(4)
   for (int i = 0; i < 100000; i++)
     other[omp_get_thread_num()] += x[i];
+  long counts[64] = {0}; // zeroed: stays zeroed once padded
+#pragma omp parallel for num_threads(4)
+  for (int i = 0; i < 100000; i++)
+    counts[omp_get_thread_num()] += x[i] > 2;
   double s = 0;
   for (int t = 0; t < 64; t++)
-    s += part[t] + other[t];
+    s += part[t] + other[t] + counts[t];
   printf("%.1f\n", s);
   return 0;
 }
 // DIAG: warning: threads write 'part[omp_get_thread_num()]' in a loop
 // DIAG: warning: threads write 'other[omp_get_thread_num()]' in a loop
+// DIAG: note: no automatic fix: 'other' is used other than as 'name[index]'
+// DIAG: warning: threads write 'counts[omp_get_thread_num()]' in a loop
 // FIXED: struct { _Alignas(64) double value; } part[64];
 // FIXED: double other[64];
 // FIXED: part[omp_get_thread_num()].value += x[i];
-// FIXED: s += part[t].value + other[t];
+// FIXED: struct { _Alignas(64) long value; } counts[64] = {0};
+// FIXED: counts[omp_get_thread_num()].value += x[i] > 2;
+// FIXED: s += part[t].value + other[t] + counts[t].value;
 // AGAIN-NOT: 'part
 // AGAIN: warning: threads write 'other[omp_get_thread_num()]' in a loop
 // CLEAN: {{^[0-9]+\.[0-9]}}

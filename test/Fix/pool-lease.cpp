@@ -102,16 +102,48 @@ double rows(int n) {
   return total;
 }
 
+// A slot of a block from new[], taken as `b + t * N`: the block and its
+// delete[] go.
+double heap_blocks(int n) {
+  const int N = 128;
+  double *scratch = new double[omp_get_max_threads() * N];
+  std::vector<double> res(n);
+#pragma omp parallel
+#pragma omp single
+  for (int b = 0; b < n; b++) {
+#pragma omp task untied firstprivate(b)
+    {
+      int t = omp_get_thread_num();
+      double *w = scratch + t * N;
+      for (int j = 0; j < N; j++)
+        w[j] = b * 0.25 + j;
+#pragma omp taskyield
+      double s = 0;
+      for (int j = 0; j < N; j++)
+        s += w[j];
+      res[b] = s;
+    }
+  }
+  delete[] scratch;
+  double total = 0;
+  for (int b = 0; b < n; b++)
+    total += res[b] * (b % 3 + 1);
+  return total;
+}
+
 int main(int argc, char **argv) {
   std::string only = argc > 1 ? argv[1] : "";
   if (only.empty() || only == "blocks")
     std::printf("%.1f\n", blocks(200));
   if (only.empty() || only == "rows")
     std::printf("%.1f\n", rows(150));
+  if (only.empty() || only == "heap")
+    std::printf("%.1f\n", heap_blocks(120));
   return 0;
 }
 // DIAG: warning: 'scratch' is indexed by the thread number in an untied task
 // DIAG: warning: 'ws' is indexed by the thread number in a task that keeps using its slot
+// DIAG: warning: 'scratch' is indexed by the thread number in an untied task
 // FIXED-LABEL: double blocks(int n) {
 // FIXED-NEXT:    const int N = 512;
 // FIXED-NEXT:    std::vector<double> res(n);
@@ -126,6 +158,17 @@ int main(int argc, char **argv) {
 // FIXED:         int t = omp_get_thread_num();
 // FIXED-NEXT:    auto privateer_w_lease = privateer_ws_pool.acquire();
 // FIXED-NEXT:    double *w = privateer_w_lease.data();
+// FIXED-LABEL: double heap_blocks(int n) {
+// FIXED-NEXT:    const int N = 128;
+// FIXED-NEXT:    std::vector<double> res(n);
+// FIXED-NEXT:    privateer::buffer_pool<double> privateer_scratch_pool(N, privateer::unbounded);
+// FIXED:         int t = omp_get_thread_num();
+// FIXED-NEXT:    auto privateer_w_lease = privateer_scratch_pool.acquire();
+// FIXED-NEXT:    double *w = privateer_w_lease.data();
+// FIXED:         res[b] = s;
+// FIXED-NEXT:      }
+// FIXED-NEXT:    }
+// FIXED-NEXT:    double total = 0;
 // CLEAN: {{^[0-9]+\.[0-9]}}
 // BARE: warning: 'scratch' is indexed by the thread number in an untied task
 // BARE: note: no automatic fix: a pool needs C++ and <privateer/runtime/privateer.hpp>

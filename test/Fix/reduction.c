@@ -14,6 +14,8 @@
 // RUN: %clang -x c -O1 -g -fopenmp -fsanitize=thread %t/in.c -o %t/fixed && %tsan-env %t/fixed 2>&1 | FileCheck %s --check-prefix=CLEAN --implicit-check-not=ThreadSanitizer
 #include <stdio.h>
 
+#define NB 8
+
 int main(void) {
   static int data[100000];
   for (int i = 0; i < 100000; i++)
@@ -32,6 +34,23 @@ int main(void) {
     schedule(static, 64)
   for (int i = 0; i < 100000; i++)
     hist[data[i] % 16]++;
+  // A minimum and a product merged into the existing clauses of their kind
+  // (several reductions of one operator share a clause), and a section
+  // sized as the declaration spells it.
+  int lo = 1000;
+  long prod = 1, cnt = 0, bins[NB] = {0};
+#pragma omp parallel for reduction(+ : cnt)
+  for (int i = 0; i < 100000; i++) {
+    if (data[i] < lo)
+      lo = data[i];
+    if (data[i] % 997 == 3)
+      prod *= 2;
+    cnt++;
+    bins[data[i] % NB] += 2;
+  }
+  printf("%d %ld %ld", lo, prod, cnt);
+  for (int b = 0; b < NB; b++)
+    printf(" %ld", bins[b]);
   printf("%ld %d", sum, max);
   for (int b = 0; b < 16; b++)
     printf(" %ld", hist[b]);
@@ -41,8 +60,12 @@ int main(void) {
 // DIAG: warning: 'sum' is updated by every iteration without a reduction
 // DIAG: warning: 'max' is updated by every iteration without a reduction
 // DIAG: warning: iterations can update 'hist' at the same element
+// DIAG: warning: 'lo' is updated by every iteration without a reduction
+// DIAG: warning: 'prod' is updated by every iteration without a reduction
+// DIAG: warning: iterations can update 'bins' at the same element
 // FIXED: #pragma omp parallel for reduction(+: sum){{$}}
 // FIXED: #pragma omp parallel for schedule(static) reduction(max: max){{$}}
 // FIXED: schedule(static, 64) reduction(+: hist[:16]){{$}}
+// FIXED: #pragma omp parallel for reduction(+ : cnt) reduction(min: lo) reduction(*: prod) reduction(+: bins[:NB]){{$}}
 // RACE: WARNING: ThreadSanitizer: data race
 // CLEAN: {{^[0-9]+ [0-9]+}}

@@ -75,3 +75,40 @@ void allocated_by_one_thread(int n, double *out) {
     }
   }
 }
+
+// A size known only at run time may be under a line: "may".
+void runtime_size(int n, int m, double *out) {
+#pragma omp parallel
+  {
+    double *ws = malloc(m * sizeof(double)); // expected-warning {{per-thread block 'ws' of 'm * 8' bytes may be less than a 64-byte cache line and is aligned to 16 bytes only}}
+    for (int k = 0; k < n; k++)
+      ws[k % m] += k;
+    out[omp_get_thread_num()] = ws[0];
+    free(ws);
+  }
+}
+
+// Two or more whole lines: each thread shares at most its end lines.
+void two_lines(int n, double *out) {
+#pragma omp parallel
+  {
+    double *ws = malloc(128);
+    for (int k = 0; k < n; k++)
+      ws[k % 16] += k;
+    out[omp_get_thread_num()] = ws[0];
+    free(ws);
+  }
+}
+
+// Line aligned but not whole lines: the next block can start in its last
+// line.
+void aligned_part_line(int n, double *out) {
+#pragma omp parallel
+  {
+    double *ws = aligned_alloc(64, 96); // expected-warning {{per-thread block 'ws' of 96 bytes is not a whole number of 64-byte cache lines: blocks of different threads can share a line}}
+    for (int k = 0; k < n; k++)
+      ws[k % 12] += k;
+    out[omp_get_thread_num()] = ws[0];
+    free(ws);
+  }
+}
