@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "privateer/Analysis/RunChecks.h"
 #include "privateer/Analysis/ThreadingChecks.h"
 
 #include <numeric>
@@ -101,6 +102,11 @@ std::vector<Finding> analyzeChunkFalseSharing(const ParallelRegion &R,
     break; // one report per schedule
   }
   return Findings;
+}
+
+std::vector<Finding> runChunkFalseSharingCheck(const ParallelRegion &R,
+                                               CheckContext &C) {
+  return analyzeChunkFalseSharing(R, C.CacheLine);
 }
 
 } // namespace privateer

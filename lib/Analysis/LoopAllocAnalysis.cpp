@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "privateer/Analysis/RunChecks.h"
 #include "privateer/Analysis/ThreadingChecks.h"
 
 namespace privateer {
@@ -68,6 +69,11 @@ std::vector<Finding> analyzeLoopAlloc(const ParallelRegion &R) {
     Findings.push_back(std::move(F));
   }
   return Findings;
+}
+
+std::vector<Finding> runLoopAllocCheck(const ParallelRegion &R,
+                                       CheckContext &C) {
+  return analyzeLoopAlloc(R);
 }
 
 } // namespace privateer

@@ -1,76 +1,132 @@
 //===- Options.cpp - privateer's options ----------------------------------===//
 //
-// Part of privateer.
+// Part of privateer. The parser and help generated from Options.def.
 //
 //===----------------------------------------------------------------------===//
 
 #include "privateer/Analysis/Options.h"
 
 #include <cstdlib>
+#include <type_traits>
 
 namespace privateer {
 
-const char *Options::help() {
-  return "checks=<globs> (e.g. '-*,privateer-shared-buffer'), "
-         "werror[=on|off], fix, "
-         "cache-line=<bytes>, solver-timeout-ms=<ms>, stats, dump-model";
+const std::vector<OptionInfo> &allOptions() {
+  static const std::vector<OptionInfo> List = {
+#define PRIVATEER_OPTION(Field, Name, TidyKey, Kind, Min, Max, Value, Help)    \
+  {Name, TidyKey, OptionKind::Kind, Min, Max, Value, Help},
+#include "privateer/Options.def"
+  };
+  return List;
 }
+
+std::string Options::help() {
+  std::string Text;
+  for (const OptionInfo &O : allOptions()) {
+    if (!Text.empty())
+      Text += ", ";
+    Text += std::string(O.Name) + O.Value;
+  }
+  return Text;
+}
+
+std::string Options::helpTable() {
+  std::string Text;
+  for (const OptionInfo &O : allOptions())
+    Text +=
+        "| `" + std::string(O.Name) + O.Value + "` | " + O.Description + " |\n";
+  return Text;
+}
+
+namespace {
+
+/// Sets \p Field when it has the type of \p Value (the expansions of
+/// Options.def below name every field; only those of the kind apply).
+template <typename T, typename V> void assign(T &Field, V Value) {
+  if constexpr (std::is_same_v<T, V>)
+    Field = Value;
+}
+
+/// Why a number is not a valid value of \p O, or empty when it is.
+std::string checkNumber(const OptionInfo &O, const std::string &Value,
+                        unsigned &Out) {
+  char *End = nullptr;
+  long N = std::strtol(Value.c_str(), &End, 10);
+  bool Valid = !Value.empty() && !*End && N >= long(O.Min) && N <= long(O.Max);
+  if (O.Kind == OptionKind::PowerOfTwo)
+    Valid &= (N & (N - 1)) == 0;
+  if (Valid) {
+    Out = unsigned(N);
+    return "";
+  }
+  std::string Range = std::to_string(O.Min) + " and " + std::to_string(O.Max);
+  if (O.Kind == OptionKind::PowerOfTwo)
+    return "invalid " + std::string(O.Name) + " size '" + Value +
+           "': expected a power of two between " + Range;
+  return "invalid " + std::string(O.Name) + " '" + Value +
+         "': expected milliseconds between " + Range;
+}
+
+/// Sets the field of \p Opts that \p O names from \p Value.
+bool set(Options &Opts, const OptionInfo &O, bool HasValue,
+         const std::string &Value, std::string &Error) {
+  std::string Name = O.Name;
+  switch (O.Kind) {
+  case OptionKind::Flag:
+    if (HasValue)
+      break;
+#define PRIVATEER_OPTION(Field, OName, TidyKey, Kind, Min, Max, Val, Help)     \
+  if (OptionKind::Kind == OptionKind::Flag && Name == OName)                   \
+    assign(Opts.Field, true);
+#include "privateer/Options.def"
+    return true;
+  case OptionKind::Globs:
+    if (!HasValue)
+      break;
+    Opts.Checks = CheckFilter(Value);
+    return true;
+  case OptionKind::ErrorMode:
+    if (!HasValue || Value == "on") {
+      Opts.Werror = Options::ErrorMode::Always;
+      return true;
+    }
+    if (Value == "off") {
+      Opts.Werror = Options::ErrorMode::Never;
+      return true;
+    }
+    Error =
+        "invalid " + Name + " value '" + Value + "': expected 'on' or 'off'";
+    return false;
+  case OptionKind::Unsigned:
+  case OptionKind::PowerOfTwo: {
+    if (!HasValue)
+      break;
+    unsigned N = 0;
+    Error = checkNumber(O, Value, N);
+    if (!Error.empty())
+      return false;
+#define PRIVATEER_OPTION(Field, OName, TidyKey, Kind, Min, Max, Val, Help)     \
+  if (Name == OName)                                                           \
+    assign(Opts.Field, N);
+#include "privateer/Options.def"
+    return true;
+  }
+  }
+  Error = "unknown option '" + Name + (HasValue ? "=" + Value : "") +
+          "'; privateer's options are: " + Options::help();
+  return false;
+}
+
+} // namespace
 
 bool Options::apply(const std::string &Word, std::string &Error) {
   auto Eq = Word.find('=');
   std::string Name = Word.substr(0, Eq);
-  std::string Value = Eq == std::string::npos ? "" : Word.substr(Eq + 1);
   bool HasValue = Eq != std::string::npos;
-  if (Name == "checks" && HasValue) {
-    Checks = CheckFilter(Value);
-    return true;
-  }
-  if (Name == "werror") {
-    if (!HasValue || Value == "on") {
-      Werror = ErrorMode::Always;
-      return true;
-    }
-    if (Value == "off") {
-      Werror = ErrorMode::Never;
-      return true;
-    }
-    Error = "invalid werror value '" + Value + "': expected 'on' or 'off'";
-    return false;
-  }
-  if (Name == "fix" && !HasValue) {
-    Fix = true;
-    return true;
-  }
-  if (Name == "stats" && !HasValue) {
-    Stats = true;
-    return true;
-  }
-  if (Name == "solver-timeout-ms" && HasValue) {
-    char *End = nullptr;
-    long N = std::strtol(Value.c_str(), &End, 10);
-    if (Value.empty() || *End || N < 1 || N > 60000) {
-      Error = "invalid solver-timeout-ms '" + Value +
-              "': expected milliseconds between 1 and 60000";
-      return false;
-    }
-    SolverTimeoutMs = unsigned(N);
-    return true;
-  }
-  if (Name == "dump-model" && !HasValue) {
-    DumpModel = true;
-    return true;
-  }
-  if (Name == "cache-line" && HasValue) {
-    char *End = nullptr;
-    long N = std::strtol(Value.c_str(), &End, 10);
-    if (Value.empty() || *End || N < 8 || N > 4096 || (N & (N - 1))) {
-      Error = "invalid cache-line size '" + Value +
-              "': expected a power of two between 8 and 4096";
-      return false;
-    }
-    CacheLine = unsigned(N);
-    return true;
-  }
+  std::string Value = HasValue ? Word.substr(Eq + 1) : "";
+  for (const OptionInfo &O : allOptions())
+    if (Name == O.Name)
+      return set(*this, O, HasValue, Value, Error);
   Error = "unknown option '" + Word + "'; privateer's options are: " + help();
   return false;
 }

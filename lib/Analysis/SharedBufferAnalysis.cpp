@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "privateer/Analysis/SharedBufferAnalysis.h"
+#include "privateer/Analysis/RunChecks.h"
 
 #include <algorithm>
 #include <optional>
@@ -662,6 +663,11 @@ std::vector<Finding> analyzeSharedBuffers(const ParallelRegion &R,
     }
   }
   return Findings;
+}
+
+std::vector<Finding> runSharedBufferCheck(const ParallelRegion &R,
+                                          CheckContext &C) {
+  return analyzeSharedBuffers(R, C.Oracle);
 }
 
 } // namespace privateer

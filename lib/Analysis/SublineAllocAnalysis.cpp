@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "privateer/Analysis/RunChecks.h"
 #include "privateer/Analysis/ThreadingChecks.h"
 
 namespace privateer {
@@ -99,6 +100,11 @@ std::vector<Finding> analyzeSublineAlloc(const ParallelRegion &R,
     Findings.push_back(std::move(F));
   }
   return Findings;
+}
+
+std::vector<Finding> runSublineAllocCheck(const ParallelRegion &R,
+                                          CheckContext &C) {
+  return analyzeSublineAlloc(R, C.CacheLine);
 }
 
 } // namespace privateer

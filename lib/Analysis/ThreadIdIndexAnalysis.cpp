@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "privateer/Analysis/RunChecks.h"
 #include "privateer/Analysis/ThreadingChecks.h"
 
 #include <algorithm>
@@ -271,6 +272,11 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
     }
   }
   return Findings;
+}
+
+std::vector<Finding> runThreadIdIndexCheck(const ParallelRegion &R,
+                                           CheckContext &C) {
+  return analyzeThreadIdIndex(R, C.CacheLine);
 }
 
 } // namespace privateer

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "privateer/Clang/FixBuilder.h"
+#include "FixBuilder.h"
 
 #include "FixSupport.h"
 #include "RegionBuilder.h"
@@ -20,8 +20,9 @@ namespace privateer {
 namespace clangfe {
 
 std::vector<FixItHint> buildFix(const Finding &F,
-                                const ConstructIndex &Constructs,
-                                ASTContext &Ctx, std::string &WhyNot) {
+                                const OMPExecutableDirective *Directive,
+                                const FunctionDecl *InFunction, ASTContext &Ctx,
+                                std::string &WhyNot) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<FixItHint> Hints;
   WhyNot = F.Fix.NoFixReason;
@@ -42,12 +43,12 @@ std::vector<FixItHint> buildFix(const Finding &F,
   const FunctionDecl *Function = nullptr;
   if (F.Fix.What != FixPlan::Kind::None &&
       F.Fix.What != FixPlan::Kind::Replace) {
-    auto It = Constructs.ByLoc.find(F.Construct.Raw);
-    if (It == Constructs.ByLoc.end()) {
+    if (!Directive) {
       WhyNot = "the construct was not found";
       return Hints;
     }
-    std::tie(Construct, Function) = It->second;
+    Construct = Directive;
+    Function = InFunction;
     // A template's code is shared by its instances: a fix that spells a
     // type would spell one instance's.
     bool SpellsTypes = F.Fix.What == FixPlan::Kind::LocalAccumulator ||

@@ -10,6 +10,7 @@
 #ifndef PRIVATEER_LIB_CLANG_REGIONBUILDER_H
 #define PRIVATEER_LIB_CLANG_REGIONBUILDER_H
 
+#include "privateer/Clang/SourceLoc.h"
 #include "privateer/Model/Region.h"
 
 #include "clang/AST/ASTContext.h"
@@ -29,12 +30,6 @@ namespace clangfe {
 // Inside the Clang front end `Expr` is Clang's; the model's is SymExpr.
 using clang::Expr;
 using SymExpr = privateer::Expr;
-
-inline Loc toLoc(clang::SourceLocation L) { return Loc{L.getRawEncoding()}; }
-inline clang::SourceLocation fromLoc(Loc L) {
-  return clang::SourceLocation::getFromRawEncoding(
-      static_cast<clang::SourceLocation::UIntTy>(L.Raw));
-}
 
 /// A statement of one unit of work and its work items.
 struct UnitSpec {
@@ -82,13 +77,6 @@ bool namedInClause(const clang::OMPExecutableDirective *D,
 /// The variable a statement releases: `free(v)`, `delete[] v`, `delete v`;
 /// null for anything else.
 const clang::VarDecl *releasedVariable(const clang::Stmt *S);
-
-/// The offset where the line holding \p Offset starts.
-inline size_t lineStart(llvm::StringRef Buffer, size_t Offset) {
-  // (rfind looks strictly before its position.)
-  size_t Newline = Buffer.rfind('\n', Offset);
-  return Newline == llvm::StringRef::npos ? 0 : Newline + 1;
-}
 
 /// The statement under a directive's captured statements; null for a
 /// stand-alone directive.

@@ -1,30 +1,37 @@
 //===- PrivateerPlugin.cpp - The clang -fplugin= front end ----------------===//
 //
 // Part of privateer. A thin front end: parses -fplugin-arg-privateer-*
-// options, runs the analysis after the main action (so a plain
-// `clang -fplugin=PrivateerPlugin.so` compiles as usual and reports), and
-// never runs on a translation unit that has errors.
+// options, runs the engine after the main action (so a plain
+// `clang -fplugin=PrivateerPlugin.so` compiles as usual and reports),
+// reports through clang's diagnostics and writes fixes with the atomic file
+// writer. It never runs on a translation unit that has errors.
 //
 //===----------------------------------------------------------------------===//
 
 #include "privateer/Analysis/Options.h"
 #include "privateer/Clang/DiagnosticReporter.h"
-#include "privateer/Clang/FixApplier.h"
-#include "privateer/Clang/FixBuilder.h"
-#include "privateer/Clang/OpenMPAnalyzer.h"
+#include "privateer/Clang/Engine.h"
+#include "privateer/Clang/FileWriter.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
+using namespace privateer;
 
 namespace {
 
+void error(DiagnosticsEngine &Diags, llvm::StringRef Message) {
+  Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Error, "privateer: %0"))
+      << Message;
+}
+
 class PrivateerConsumer : public ASTConsumer {
 public:
-  PrivateerConsumer(CompilerInstance &CI, privateer::Options Opts)
+  PrivateerConsumer(CompilerInstance &CI, Options Opts)
       : CI(CI), Opts(std::move(Opts)) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
@@ -32,29 +39,23 @@ public:
     // An AST with errors is incomplete: silence beats guesses.
     if (Diags.hasErrorOccurred())
       return;
-    privateer::clangfe::ConstructIndex Constructs;
-    auto Findings =
-        privateer::clangfe::analyzeTranslationUnit(Ctx, Opts, &Constructs);
-    privateer::clangfe::DiagnosticReporter Reporter(
-        Diags, Ctx.getSourceManager(), Opts);
-    privateer::clangfe::FixApplier Applier(Ctx.getSourceManager(),
-                                           Ctx.getLangOpts());
-    for (const privateer::Finding &F : Findings) {
-      std::string WhyNot;
-      auto Fixes = privateer::clangfe::buildFix(F, Constructs, Ctx, WhyNot);
-      if (Reporter.report(F, Fixes, WhyNot) && Opts.Fix)
-        Applier.add(Fixes);
-    }
-    if (Opts.Fix)
-      for (const std::string &Error : Applier.write())
-        Diags.Report(
-            Diags.getCustomDiagID(DiagnosticsEngine::Error, "privateer: %0"))
-            << Error;
+    clangfe::DiagnosticReporter Reporter(Diags, Opts);
+    if (!Reporter.enabled())
+      return;
+    std::vector<clangfe::Report> Reports = clangfe::analyze(Ctx, Opts);
+    for (const clangfe::Report &R : Reports)
+      Reporter.report(R);
+    if (!Opts.Fix)
+      return;
+    auto Edits = clangfe::mergeEdits(Reports, Ctx.getSourceManager());
+    for (const std::string &Error :
+         clangfe::writeEdits(Edits, Ctx.getSourceManager(), Ctx.getLangOpts()))
+      error(Diags, Error);
   }
 
 private:
   CompilerInstance &CI;
-  privateer::Options Opts;
+  Options Opts;
 };
 
 class PrivateerAction : public PluginASTAction {
@@ -68,11 +69,16 @@ protected:
                  const std::vector<std::string> &Args) override {
     DiagnosticsEngine &Diags = CI.getDiagnostics();
     for (const std::string &Arg : Args) {
+      if (Arg == "help") {
+        llvm::outs() << "privateer's options, each as "
+                        "-fplugin-arg-privateer-<option>:\n\n"
+                        "| option | meaning |\n|---|---|\n"
+                     << Options::helpTable();
+        continue;
+      }
       std::string Error;
       if (!Opts.apply(Arg, Error)) {
-        Diags.Report(
-            Diags.getCustomDiagID(DiagnosticsEngine::Error, "privateer: %0"))
-            << Error;
+        error(Diags, Error);
         return false;
       }
     }
@@ -87,7 +93,7 @@ protected:
   ActionType getActionType() override { return AddAfterMainAction; }
 
 private:
-  privateer::Options Opts;
+  Options Opts;
 };
 
 } // namespace

@@ -1,8 +1,9 @@
 //===- Options.h - privateer's options, shared by front ends ----*- C++ -*-===//
 //
-// Part of privateer. The options every front end understands, parsed from
-// `name=value` words so that `-fplugin-arg-privateer-checks=...`, the CLI's
-// `--checks=...` and clang-tidy's options mean the same thing.
+// Part of privateer. The options every front end understands, declared once
+// in privateer/Options.def and parsed from `name=value` words, so that
+// `-fplugin-arg-privateer-checks=...`, the CLI's `--checks=...` and
+// clang-tidy's options mean the same thing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,25 @@
 #include <vector>
 
 namespace privateer {
+
+/// How an option's value is written and checked (Options.def's Kind).
+enum class OptionKind { Globs, ErrorMode, Flag, Unsigned, PowerOfTwo };
+
+/// One entry of Options.def.
+struct OptionInfo {
+  const char *Name;
+  /// The key under `privateer-<check>.` in .clang-tidy; empty when the
+  /// front end has its own spelling for it.
+  const char *TidyKey;
+  OptionKind Kind;
+  unsigned Min, Max;
+  /// How the value is written in help: `=<bytes>`, empty for flags.
+  const char *Value;
+  const char *Description;
+};
+
+/// Every option, in the order of Options.def.
+const std::vector<OptionInfo> &allOptions();
 
 struct Options {
   CheckFilter Checks;
@@ -37,8 +57,10 @@ struct Options {
   /// the word is not an option or its value is invalid.
   bool apply(const std::string &Word, std::string &Error);
 
-  /// The options' one-line descriptions, for help and error messages.
-  static const char *help();
+  /// The options' names and values on one line, for error messages.
+  static std::string help();
+  /// One Markdown table row per option, as the README shows them.
+  static std::string helpTable();
 };
 
 } // namespace privateer

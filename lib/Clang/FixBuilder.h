@@ -15,7 +15,6 @@
 #include "privateer/Analysis/Finding.h"
 
 #include "clang/Basic/Diagnostic.h"
-#include "llvm/ADT/DenseMap.h"
 
 #include <string>
 #include <vector>
@@ -29,19 +28,12 @@ class FunctionDecl;
 namespace privateer {
 namespace clangfe {
 
-/// The constructs of a translation unit by their location, with the
-/// function each is in.
-struct ConstructIndex {
-  llvm::DenseMap<uint64_t, std::pair<const clang::OMPExecutableDirective *,
-                                     const clang::FunctionDecl *>>
-      ByLoc;
-};
-
-/// The edits of \p F's fix, or none with \p WhyNot set.
-std::vector<clang::FixItHint> buildFix(const Finding &F,
-                                       const ConstructIndex &Constructs,
-                                       clang::ASTContext &Ctx,
-                                       std::string &WhyNot);
+/// The edits of \p F's fix, about the construct \p Directive in
+/// \p Function, or none with \p WhyNot set.
+std::vector<clang::FixItHint>
+buildFix(const Finding &F, const clang::OMPExecutableDirective *Directive,
+         const clang::FunctionDecl *Function, clang::ASTContext &Ctx,
+         std::string &WhyNot);
 
 } // namespace clangfe
 } // namespace privateer

@@ -1,21 +1,17 @@
-//===- OpenMPAnalyzer.cpp - Find OpenMP units of work ---------------------===//
+//===- OpenMPModel.cpp - The OpenMP programming model ---------------------===//
 //
 // Part of privateer. Walks the translation unit once, keeping the stack of
 // statements above the current one, and turns each OpenMP construct that
 // distributes work (a worksharing or distribute loop, a taskloop, a parallel
 // region's replicated code, sections, tasks generated in a loop) into a model
-// for the checks.
+// for the checks; fixes are OpenMP edits (FixBuilder).
 //
 //===----------------------------------------------------------------------===//
 
-#include "privateer/Clang/OpenMPAnalyzer.h"
-#include "privateer/Clang/FixBuilder.h"
+#include "privateer/Clang/ProgrammingModel.h"
 
+#include "FixBuilder.h"
 #include "RegionBuilder.h"
-#include "privateer/Analysis/IndexSolver.h"
-#include "privateer/Analysis/SharedBufferAnalysis.h"
-#include "privateer/Analysis/ThreadingChecks.h"
-#include "privateer/Model/Printer.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -56,11 +52,9 @@ std::optional<RegionKind> unitKind(OpenMPDirectiveKind K) {
 
 class UnitFinder : public RecursiveASTVisitor<UnitFinder> {
 public:
-  UnitFinder(ASTContext &Ctx, const Options &Opts,
-             std::vector<Finding> &Findings, IndexOracle &Oracle,
-             ConstructIndex *Constructs)
-      : Ctx(Ctx), Opts(Opts), Findings(Findings), Oracle(Oracle),
-        Constructs(Constructs) {}
+  UnitFinder(ASTContext &Ctx,
+             llvm::function_ref<void(ModelledConstruct &&)> Found)
+      : Ctx(Ctx), Found(Found) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -122,66 +116,49 @@ public:
     auto Region = Builder.build();
     if (!Region)
       return true;
-    if (Opts.DumpModel)
-      llvm::errs() << dump(*Region);
-    if (Constructs)
-      Constructs->ByLoc[toLoc(D->getBeginLoc()).Raw] = {D, Function};
-    // A team of one thread has nothing to race with.
-    if (Region->NumThreads &&
-        Region->NumThreads->kind() == ExprKind::Constant &&
-        Region->NumThreads->value() == 1 && Region->Kind != RegionKind::Tasks)
-      return true;
-    auto Add = [&](std::vector<Finding> More) {
-      for (Finding &F : More)
-        Findings.push_back(std::move(F));
-    };
-    if (Opts.Checks.isEnabled(CheckId::SharedBuffer))
-      Add(analyzeSharedBuffers(*Region, Oracle));
-    if (Opts.Checks.isEnabled(CheckId::ThreadIdIndex))
-      Add(analyzeThreadIdIndex(*Region, Opts.CacheLine));
-    if (Opts.Checks.isEnabled(CheckId::SublineAlloc))
-      Add(analyzeSublineAlloc(*Region, Opts.CacheLine));
-    if (Opts.Checks.isEnabled(CheckId::ChunkFalseSharing))
-      Add(analyzeChunkFalseSharing(*Region, Opts.CacheLine));
-    if (Opts.Checks.isEnabled(CheckId::LoopAlloc))
-      Add(analyzeLoopAlloc(*Region));
+    Found(ModelledConstruct{std::move(*Region), D, Function});
     return true;
   }
 
 private:
   ASTContext &Ctx;
-  const Options &Opts;
-  std::vector<Finding> &Findings;
-  IndexOracle &Oracle;
-  ConstructIndex *Constructs;
+  llvm::function_ref<void(ModelledConstruct &&)> Found;
   std::vector<const Stmt *> Stack;
   const FunctionDecl *Function = nullptr;
 };
 
+class OpenMPModel : public ProgrammingModel {
+public:
+  const char *name() const override { return "OpenMP"; }
+
+  bool appliesTo(const ASTContext &Ctx) const override {
+    const LangOptions &LO = Ctx.getLangOpts();
+    // Without -fopenmp, or with -fopenmp-simd, no OpenMP construct runs on
+    // several threads. With offloading the host compile reports; the device
+    // compile of the same source would only repeat it.
+    return LO.OpenMP && !LO.OpenMPSimd && !LO.OpenMPIsTargetDevice;
+  }
+
+  void findConstructs(
+      ASTContext &Ctx,
+      llvm::function_ref<void(ModelledConstruct &&)> Found) override {
+    UnitFinder Finder(Ctx, Found);
+    Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+
+  std::vector<FixItHint> buildFix(const Finding &F, const ModelledConstruct &C,
+                                  ASTContext &Ctx,
+                                  std::string &WhyNot) override {
+    return clangfe::buildFix(
+        F, dyn_cast_or_null<OMPExecutableDirective>(C.Construct), C.Function,
+        Ctx, WhyNot);
+  }
+};
+
 } // namespace
 
-std::vector<Finding> analyzeTranslationUnit(ASTContext &Ctx,
-                                            const Options &Opts,
-                                            ConstructIndex *Constructs) {
-  std::vector<Finding> Findings;
-  // Without -fopenmp, or with -fopenmp-simd, no OpenMP construct runs on
-  // several threads.
-  if (!Ctx.getLangOpts().OpenMP || Ctx.getLangOpts().OpenMPSimd)
-    return Findings;
-  // With offloading the host compile reports; the device compile of the
-  // same source would only repeat it.
-  if (Ctx.getLangOpts().OpenMPIsTargetDevice)
-    return Findings;
-  // One solver per translation unit: its cache and budget are the unit's.
-  SolverOptions SO;
-  SO.TimeoutMs = Opts.SolverTimeoutMs;
-  SolverStats Stats;
-  auto Oracle = createIndexSolver(SO, Stats);
-  UnitFinder Finder(Ctx, Opts, Findings, *Oracle, Constructs);
-  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
-  if (Opts.Stats)
-    llvm::errs() << Stats.str() << "\n";
-  return Findings;
+std::unique_ptr<ProgrammingModel> createOpenMPModel() {
+  return std::make_unique<OpenMPModel>();
 }
 
 } // namespace clangfe

@@ -1,14 +1,13 @@
-//===- Suppression.cpp - NOLINT comments ----------------------------------===//
+//===- Nolint.cpp - NOLINT comments ---------------------------------------===//
 //
 // Part of privateer. The NOLINT conventions of clang-tidy, so that one
 // suppression comment works in the plugin, the tidy module and the CLI.
 //
 //===----------------------------------------------------------------------===//
 
+#include "privateer/Clang/Nolint.h"
 #include "privateer/Analysis/Checks.h"
-#include "privateer/Clang/DiagnosticReporter.h"
-
-#include "RegionBuilder.h"
+#include "privateer/Clang/SourceLoc.h"
 
 using namespace clang;
 

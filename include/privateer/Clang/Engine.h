@@ -1,0 +1,45 @@
+//===- Engine.h - The Clang engine every front end runs ---------*- C++ -*-===//
+//
+// Part of privateer. One call per translation unit: find the parallel
+// constructs of every programming model the unit uses, model them, run the
+// enabled checks, keep what a user should see (not in system headers, not
+// suppressed by NOLINT, not a duplicate from a second template instance or
+// an overlapping construct), and build each finding's fix. The plugin, the
+// clang-tidy module and the CLI only turn the reports into their output;
+// mergeEdits gives all of them the same edits to apply.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PRIVATEER_CLANG_ENGINE_H
+#define PRIVATEER_CLANG_ENGINE_H
+
+#include "privateer/Analysis/Options.h"
+#include "privateer/Clang/Report.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class SourceManager;
+} // namespace clang
+
+namespace privateer {
+namespace clangfe {
+
+/// The reports of one translation unit, in source-walk order. Nothing is
+/// reported on a unit compiled without any parallel programming model.
+std::vector<Report> analyze(clang::ASTContext &Ctx, const Options &Opts);
+
+/// The edits of \p Reports as one list to apply in order: a fix that
+/// overlaps an edit already taken is dropped whole, and the clauses that
+/// several fixes add to one directive are merged into one clause of each
+/// kind (`private(a)` and `private(b)` become `private(a, b)`).
+std::vector<clang::FixItHint> mergeEdits(llvm::ArrayRef<Report> Reports,
+                                         const clang::SourceManager &SM);
+
+} // namespace clangfe
+} // namespace privateer
+
+#endif // PRIVATEER_CLANG_ENGINE_H

@@ -1,0 +1,71 @@
+//===- ProgrammingModel.h - What the engine asks of a model -----*- C++ -*-===//
+//
+// Part of privateer. A programming model (OpenMP; TBB and C++17 parallel
+// algorithms next) is one implementation of this interface in its own
+// folder under lib/Clang: it finds its parallel constructs in a translation
+// unit, models each one (through the C and C++ memory semantics of
+// lib/Clang/CXX), and turns a finding about one of its constructs into
+// edits in its own spelling. The engine does everything else.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PRIVATEER_CLANG_PROGRAMMINGMODEL_H
+#define PRIVATEER_CLANG_PROGRAMMINGMODEL_H
+
+#include "privateer/Analysis/Finding.h"
+#include "privateer/Analysis/Options.h"
+#include "privateer/Model/Region.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+class Stmt;
+} // namespace clang
+
+namespace privateer {
+namespace clangfe {
+
+/// One parallel construct, found and modelled.
+struct ModelledConstruct {
+  ParallelRegion Region;
+  /// The node that makes the code parallel: an OpenMP directive, a call of
+  /// tbb::parallel_for...; fixes start from it.
+  const clang::Stmt *Construct = nullptr;
+  /// The function the construct is in.
+  const clang::FunctionDecl *Function = nullptr;
+};
+
+class ProgrammingModel {
+public:
+  virtual ~ProgrammingModel();
+
+  /// A name for messages and dumps: `OpenMP`.
+  virtual const char *name() const = 0;
+  /// Whether the unit can hold this model's parallel constructs (OpenMP:
+  /// compiled with -fopenmp, not -fopenmp-simd, not a device compile).
+  virtual bool appliesTo(const clang::ASTContext &Ctx) const = 0;
+  /// Calls \p Found with every construct of the unit, in source order.
+  virtual void
+  findConstructs(clang::ASTContext &Ctx,
+                 llvm::function_ref<void(ModelledConstruct &&)> Found) = 0;
+  /// The edits of \p F's fix, about \p C; none with \p WhyNot set.
+  virtual std::vector<clang::FixItHint> buildFix(const Finding &F,
+                                                 const ModelledConstruct &C,
+                                                 clang::ASTContext &Ctx,
+                                                 std::string &WhyNot) = 0;
+};
+
+/// The OpenMP programming model (lib/Clang/OpenMP).
+std::unique_ptr<ProgrammingModel> createOpenMPModel();
+
+} // namespace clangfe
+} // namespace privateer
+
+#endif // PRIVATEER_CLANG_PROGRAMMINGMODEL_H

@@ -1,0 +1,34 @@
+//===- RunChecks.cpp - Every check of Checks.def over one region ----------===//
+//
+// Part of privateer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "privateer/Analysis/RunChecks.h"
+
+namespace privateer {
+
+std::vector<Finding> runChecks(const ParallelRegion &R,
+                               const CheckFilter &Enabled, CheckContext &C) {
+  std::vector<Finding> Findings;
+  // A team of one thread has nothing to race with (tasks of one thread
+  // still interleave).
+  if (R.NumThreads && R.NumThreads->kind() == ExprKind::Constant &&
+      R.NumThreads->value() == 1 && R.Kind != RegionKind::Tasks)
+    return Findings;
+  using CheckFn =
+      std::vector<Finding> (*)(const ParallelRegion &, CheckContext &);
+  static const std::pair<CheckId, CheckFn> Table[] = {
+#define PRIVATEER_CHECK(Id, Name, Summary) {CheckId::Id, run##Id##Check},
+#include "privateer/Checks.def"
+  };
+  for (const auto &[Id, Run] : Table) {
+    if (!Enabled.isEnabled(Id))
+      continue;
+    for (Finding &F : Run(R, C))
+      Findings.push_back(std::move(F));
+  }
+  return Findings;
+}
+
+} // namespace privateer
