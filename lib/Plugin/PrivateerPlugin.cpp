@@ -43,8 +43,9 @@ public:
     if (!Reporter.enabled())
       return;
     std::vector<clangfe::Report> Reports = clangfe::analyze(Ctx, Opts);
-    for (const clangfe::Report &R : Reports)
-      Reporter.report(R);
+    // What is silenced where it is is not fixed either.
+    llvm::erase_if(
+        Reports, [&](const clangfe::Report &R) { return !Reporter.report(R); });
     if (!Opts.Fix)
       return;
     auto Edits = clangfe::mergeEdits(Reports, Ctx.getSourceManager());
@@ -58,10 +59,16 @@ private:
   Options Opts;
 };
 
+bool isFirstCopy();
+
 class PrivateerAction : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
+    // A build that loads two copies of the plugin (two paths to it) would
+    // report and fix everything twice: the copy registered last stands down.
+    if (!isFirstCopy())
+      return std::make_unique<ASTConsumer>();
     return std::make_unique<PrivateerConsumer>(CI, Opts);
   }
 
@@ -96,8 +103,23 @@ private:
   Options Opts;
 };
 
-} // namespace
+FrontendPluginRegistry::Add<PrivateerAction>
+    Registration("privateer",
+                 "find shared-buffer races and false sharing in parallel "
+                 "loops");
 
-static FrontendPluginRegistry::Add<PrivateerAction>
-    X("privateer", "find shared-buffer races and false sharing in parallel "
-                   "loops");
+/// Whether this copy's registration is the first one named `privateer` in
+/// the host's registry (every copy's entry is a member of its own
+/// Registration object).
+bool isFirstCopy() {
+  for (const auto &Entry : FrontendPluginRegistry::entries()) {
+    if (Entry.getName() != "privateer")
+      continue;
+    const char *At = reinterpret_cast<const char *>(&Entry);
+    const char *Ours = reinterpret_cast<const char *>(&Registration);
+    return At >= Ours && At < Ours + sizeof(Registration);
+  }
+  return true;
+}
+
+} // namespace

@@ -2,8 +2,9 @@
 //
 // Part of privateer. Emits the engine's reports through a Clang
 // DiagnosticsEngine, for the plugin and the CLI: the check name in
-// brackets, fix-its, notes, `-w`, and the werror option, which a plugin
-// must handle itself because custom diagnostics ignore -Werror and -w.
+// brackets, fix-its, notes, `-w`, `-Wno-everything` (also by pragma) and
+// the werror option, which a plugin must handle itself because custom
+// diagnostics ignore -Werror, -w and -Weverything.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,8 +26,9 @@ public:
   /// Whether reports are shown at all (`-w` hides them, and their fixes).
   bool enabled() const;
   /// Emits \p R as a warning (or an error, under werror) with its fix-its
-  /// and notes.
-  void report(const Report &R);
+  /// and notes; false when warnings are silenced where it is (then its fix
+  /// is not applied either).
+  bool report(const Report &R);
 
 private:
   clang::DiagnosticsEngine &Diags;

@@ -7,6 +7,8 @@
 #include "privateer/Clang/DiagnosticReporter.h"
 #include "privateer/Clang/SourceLoc.h"
 
+#include "clang/Basic/DiagnosticSema.h"
+
 using namespace clang;
 
 namespace privateer {
@@ -26,8 +28,27 @@ bool DiagnosticReporter::enabled() const {
   return !Diags.getIgnoreAllWarnings();
 }
 
-void DiagnosticReporter::report(const Report &R) {
+namespace {
+/// Whether every warning is ignored at \p L: `-Wno-everything`, or
+/// `#pragma clang diagnostic ignored "-Weverything"` around it. Custom
+/// diagnostics (ours) are outside clang's groups and ignore both, so ask
+/// about default-on warnings of unrelated groups instead: a user who wants
+/// privateer's findings does not silence all of these.
+bool everythingIgnored(DiagnosticsEngine &Diags, SourceLocation L) {
+  static const unsigned Witnesses[] = {
+      diag::warn_unused_result, diag::warn_ret_stack_addr_ref,
+      diag::warn_printf_insufficient_data_args, diag::warn_division_sizeof_ptr};
+  for (unsigned Id : Witnesses)
+    if (Diags.getDiagnosticLevel(Id, L) != DiagnosticsEngine::Ignored)
+      return false;
+  return true;
+}
+} // namespace
+
+bool DiagnosticReporter::report(const Report &R) {
   const Finding &F = R.F;
+  if (everythingIgnored(Diags, fromLoc(F.Where)))
+    return false;
   // Custom diagnostics ignore -Werror too.
   bool AsError = Opts.Werror == Options::ErrorMode::Always ||
                  (Opts.Werror == Options::ErrorMode::FollowCompiler &&
@@ -47,6 +68,7 @@ void DiagnosticReporter::report(const Report &R) {
   std::string Why = R.whyNoFixNote();
   if (!Why.empty())
     Diags.Report(fromLoc(F.Where), NoteId) << Why;
+  return true;
 }
 
 } // namespace clangfe
