@@ -46,8 +46,16 @@ public:
     // What is silenced where it is is not fixed either.
     llvm::erase_if(
         Reports, [&](const clangfe::Report &R) { return !Reporter.report(R); });
-    if (!Opts.Fix)
+    if (!Opts.Fix || Reports.empty())
       return;
+    // Preprocessed input (`.i`, `-save-temps`) is a copy: its fixes belong
+    // in the source it was made from.
+    for (const FrontendInputFile &Input : CI.getFrontendOpts().Inputs)
+      if (Input.getKind().isPreprocessed()) {
+        error(Diags, "fixes not written: the input is preprocessed; run on "
+                     "the source file");
+        return;
+      }
     auto Edits = clangfe::mergeEdits(Reports, Ctx.getSourceManager());
     for (const std::string &Error :
          clangfe::writeEdits(Edits, Ctx.getSourceManager(), Ctx.getLangOpts()))
