@@ -10,6 +10,7 @@
 #include "privateer/Analysis/RunChecks.h"
 #include "privateer/Analysis/ThreadingChecks.h"
 
+#include <cstdint>
 #include <numeric>
 
 namespace privateer {
@@ -63,18 +64,26 @@ std::vector<Finding> analyzeChunkFalseSharing(const ParallelRegion &R,
         Other = true;
         break;
       }
-      PerIteration = std::llabs(K) * Var.Step * int64_t(A.Strides[D]);
+      // User constants: a product that overflows is more than a line.
+      if (K == INT64_MIN ||
+          __builtin_mul_overflow(std::llabs(K), Var.Step, &PerIteration) ||
+          __builtin_mul_overflow(PerIteration, int64_t(A.Strides[D]),
+                                 &PerIteration)) {
+        Other = true;
+        break;
+      }
     }
-    if (Other || PerIteration == 0)
+    if (Other || PerIteration <= 0)
       continue;
-    int64_t ChunkBytes = Chunk * PerIteration;
-    if (ChunkBytes >= int64_t(CacheLine))
+    int64_t ChunkBytes = 0;
+    if (__builtin_mul_overflow(Chunk, PerIteration, &ChunkBytes) ||
+        ChunkBytes >= int64_t(CacheLine))
       continue;
-    // The smallest chunk at least as large that covers whole lines.
+    // The smallest chunk at least as large that covers whole lines: a
+    // multiple of Lcm / PerIteration (Chunk is below a line here, so small).
     int64_t Lcm = std::lcm(PerIteration, int64_t(CacheLine));
-    int64_t Better = Lcm / PerIteration;
-    while (Better < Chunk)
-      Better += Lcm / PerIteration;
+    int64_t Step = Lcm / PerIteration;
+    int64_t Better = (Chunk + Step - 1) / Step * Step;
     Finding F;
     F.Check = CheckId::ChunkFalseSharing;
     F.Where = R.ScheduleClause.valid() ? R.ScheduleClause : R.Directive;

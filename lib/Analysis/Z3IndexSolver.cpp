@@ -31,7 +31,7 @@ std::string SolverStats::str() const {
      << "patterns, " << Queries << " solver queries (" << Sat << " sat, "
      << Unsat << " unsat, " << Unknown << " unknown), " << CacheHits
      << " cache hits, " << Skipped << " skipped, " << int(Millis + 0.5)
-     << " ms in the solver";
+     << " ms and " << Units << " resource units in the solver";
   return OS.str();
 }
 
@@ -44,6 +44,22 @@ constexpr int64_t WitnessBox = 64;
 /// z3 resource units per millisecond of the timeout option, measured on the
 /// row-major disjointness proof (about 800k units, 130 ms).
 constexpr unsigned RlimitPerMs = 4000;
+
+/// The translation unit's solver budget is spent (counted in resource
+/// units, at the calibrated rate per millisecond).
+bool overBudget(const SolverOptions &Options, const SolverStats &Stats) {
+  return Stats.Units >= uint64_t(Options.BudgetMs) * RlimitPerMs;
+}
+
+/// Resource units \p S has spent: what the per-unit budget counts, because
+/// wall time would make a file's findings depend on the machine's load.
+uint64_t unitsSpent(z3::solver &S) {
+  z3::stats St = S.statistics();
+  for (unsigned I = 0; I < St.size(); ++I)
+    if (St.key(I) == "rlimit count")
+      return St.is_uint(I) ? St.uint_value(I) : uint64_t(St.double_value(I));
+  return 0;
+}
 
 class Encoder {
 public:
@@ -228,8 +244,7 @@ public:
     // solver would always find them equal. `hist[key[i]]` stays Unknown.
     if (Fast.OpaqueIndex || Fast.OpaqueBound || A.WholeBuffer ||
         B.WholeBuffer || A.Index.size() != B.Index.size() ||
-        Stats.Queries >= Options.MaxQueries ||
-        Stats.Millis >= Options.BudgetMs) {
+        Stats.Queries >= Options.MaxQueries || overBudget(Options, Stats)) {
       ++Stats.Skipped;
       return Fast;
     }
@@ -247,7 +262,9 @@ public:
     }
     ++Stats.Queries;
     auto Start = std::chrono::steady_clock::now();
+    Spent = 0;
     Conflict C = solve(R, A, B);
+    Stats.Units += Spent;
     Stats.Millis += std::chrono::duration<double, std::milli>(
                         std::chrono::steady_clock::now() - Start)
                         .count();
@@ -344,7 +361,9 @@ private:
       for (const z3::expr &G : E.Constraints)
         S.add(G);
 
-      switch (S.check()) {
+      z3::check_result First = S.check();
+      Spent = unitsSpent(S);
+      switch (First) {
       case z3::unsat:
         Result.V = Verdict::Disjoint;
         return Result;
@@ -364,6 +383,7 @@ private:
       }
       if (S.check() == z3::sat)
         M = S.get_model();
+      Spent = unitsSpent(S);
       S.pop();
       Result.V = Verdict::Collide;
       Result.W = witness(R, A, E, M);
@@ -415,6 +435,8 @@ private:
   SolverOptions Options;
   SolverStats &Stats;
   AffineIndexOracle Patterns;
+  /// Resource units the query being answered has spent so far.
+  uint64_t Spent = 0;
 
   std::map<std::string, Conflict> Cache;
 };
@@ -428,7 +450,7 @@ CacheLineAnswer sameCacheLine(const ParallelRegion &R, const Access &A,
   CacheLineAnswer Answer;
   if (R.WorkItemVars.size() != 1 || A.WholeBuffer || B.WholeBuffer ||
       A.RangeLength || B.RangeLength || Q.LineBytes == 0 ||
-      Stats.Queries >= Options.MaxQueries || Stats.Millis >= Options.BudgetMs)
+      Stats.Queries >= Options.MaxQueries || overBudget(Options, Stats))
     return Answer;
   for (const Access *X : {&A, &B}) {
     if (X->Strides.size() != X->Index.size())
@@ -504,6 +526,9 @@ CacheLineAnswer sameCacheLine(const ParallelRegion &R, const Access &A,
     for (const z3::expr &G : E.Constraints)
       S.add(G);
     z3::check_result Result = S.check();
+    // The solver's count is cumulative: charge what each check adds.
+    uint64_t Charged = unitsSpent(S);
+    Stats.Units += Charged;
     if (Result == z3::unsat)
       Answer.V = Verdict::Disjoint;
     if (Result == z3::sat) {
@@ -519,7 +544,9 @@ CacheLineAnswer sameCacheLine(const ParallelRegion &R, const Access &A,
       if (S.check() == z3::sat)
         Small = S.get_model();
       S.pop();
-      if (!Small && S.check() != z3::sat)
+      bool Repeated = Small || S.check() == z3::sat;
+      Stats.Units += unitsSpent(S) - Charged;
+      if (!Repeated)
         return Answer; // the first answer did not repeat: stay Unknown
       z3::model M = Small ? *Small : S.get_model();
       auto Value = [&](const z3::expr &X) {

@@ -13,6 +13,7 @@
 
 #include "privateer/Analysis/IndexOracle.h"
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -24,7 +25,10 @@ struct SolverOptions {
   unsigned TimeoutMs = 100;
   /// Queries allowed for one translation unit; later ones are Unknown.
   unsigned MaxQueries = 2000;
-  /// Solver time allowed for one translation unit.
+  /// Solver work allowed for one translation unit, in milliseconds of the
+  /// machine the resource limit was calibrated on. It is counted in z3's
+  /// resource units, never in wall time, so that a file's findings are the
+  /// same on a busy machine and an idle one.
   unsigned BudgetMs = 5000;
 };
 
@@ -34,7 +38,8 @@ struct SolverStats {
   unsigned CacheHits = 0;
   unsigned Sat = 0, Unsat = 0, Unknown = 0;
   unsigned Skipped = 0; ///< over the budget, or opaque indices
-  double Millis = 0;    ///< time spent in the solver
+  double Millis = 0;    ///< time spent in the solver (reported, never used)
+  uint64_t Units = 0;   ///< z3 resource units spent (what the budget counts)
 
   std::string str() const;
 };

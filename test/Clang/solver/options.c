@@ -27,22 +27,22 @@
 // STATSVALUE: error: privateer: unknown option 'stats=1'
 
 // With a 50 ms limit the nonlinear proofs time out: unknown, never a report.
-// STATS: privateer stats: {{[0-9]+}} index pairs decided by patterns, {{[1-9][0-9]*}} solver queries (0 sat, {{[0-9]+}} unsat, {{[0-9]+}} unknown), {{[0-9]+}} cache hits, {{[0-9]+}} skipped, {{[0-9]+}} ms in the solver{{$}}
+// STATS: privateer stats: {{[0-9]+}} index pairs decided by patterns, {{[1-9][0-9]*}} solver queries (0 sat, {{[0-9]+}} unsat, {{[0-9]+}} unknown), {{[0-9]+}} cache hits, {{[0-9]+}} skipped, {{[0-9]+}} ms and {{[1-9][0-9]*}} resource units in the solver{{$}}
 
 // Nothing to analyse: all zeros.
-// EMPTY: privateer stats: 0 index pairs decided by patterns, 0 solver queries (0 sat, 0 unsat, 0 unknown), 0 cache hits, 0 skipped, 0 ms in the solver{{$}}
+// EMPTY: privateer stats: 0 index pairs decided by patterns, 0 solver queries (0 sat, 0 unsat, 0 unknown), 0 cache hits, 0 skipped, 0 ms and 0 resource units in the solver{{$}}
 // EMPTY-NOT: warning:
 
 // Pattern-only answers leave the solver idle (two writes: four ordered pairs).
-// PATTERNS: privateer stats: 4 index pairs decided by patterns, 0 solver queries (0 sat, 0 unsat, 0 unknown), 0 cache hits, 0 skipped, 0 ms in the solver{{$}}
+// PATTERNS: privateer stats: 4 index pairs decided by patterns, 0 solver queries (0 sat, 0 unsat, 0 unknown), 0 cache hits, 0 skipped, 0 ms and 0 resource units in the solver{{$}}
 // PATTERNS-NOT: warning:
 
 // An index loaded from memory is not sent to the solver.
-// OPAQUE: privateer stats: 0 index pairs decided by patterns, 0 solver queries (0 sat, 0 unsat, 0 unknown), 0 cache hits, 1 skipped, 0 ms in the solver{{$}}
+// OPAQUE: privateer stats: 0 index pairs decided by patterns, 0 solver queries (0 sat, 0 unsat, 0 unknown), 0 cache hits, 1 skipped, 0 ms and 0 resource units in the solver{{$}}
 // OPAQUE: warning: iterations can update 'h' at the same element
 
 // A solver-found collision counts as sat.
-// RACY: privateer stats: 0 index pairs decided by patterns, 1 solver queries (1 sat, 0 unsat, 0 unknown), 0 cache hits, 0 skipped, {{[0-9]+}} ms in the solver{{$}}
+// RACY: privateer stats: 0 index pairs decided by patterns, 1 solver queries (1 sat, 0 unsat, 0 unknown), 0 cache hits, 0 skipped, {{[0-9]+}} ms and {{[1-9][0-9]*}} resource units in the solver{{$}}
 // RACY: warning: 'a' is written by every iteration at the same element
 // RACY: note: iterations i=1 and i=2 both write 'a[4]' (with n=3, m=2)
 
