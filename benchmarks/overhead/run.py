@@ -6,10 +6,14 @@ kernel shapes real programs contain (row-major loops, stencils, scratch
 rows, reductions, histograms, collapsed nests, tasks, sections, a racy
 minority), compiles each with and without the plugin, and prints the median
 times and their ratio. Usage: run.py --clang clang-22 --plugin PrivateerPlugin.so
+With --compare OTHER.so it compares two builds of the plugin instead (the
+CPU time each adds to -fsyntax-only), to see that a change did not make the
+plugin slower.
 """
 import argparse
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -132,6 +136,47 @@ def timed(cmd, repeats):
     return min(times)
 
 
+def cpu_timed(cmd, repeats):
+    """The least CPU time (user + system) of the command: on a machine that
+    runs other work too, CPU time varies far less than wall time."""
+    best = None
+    for _ in range(repeats):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        spent = (after.ru_utime - before.ru_utime +
+                 after.ru_stime - before.ru_stime)
+        best = spent if best is None else min(best, spent)
+    return best
+
+
+def compare(args):
+    """The plugin against another build of it (--compare): CPU time of
+    -fsyntax-only compiles, measured alternately so that both see the same
+    machine."""
+    print(f"{'file':<14}{'lines':>7}{'plain s':>10}{'other s':>10}{'this s':>10}"
+          f"{'this/other':>12}")
+    ratios = []
+    for f in range(args.files):
+        src = os.path.join(args.out, f"kernels{f}.c")
+        n = generate(src, args.lines, seed=f)
+        base = [args.clang, "-fopenmp", "-fsyntax-only", src]
+        plain = cpu_timed(base, args.repeats)
+        other = this = None
+        for _ in range(args.repeats):
+            o = cpu_timed(base + [f"-fplugin={args.compare}"], 1)
+            t = cpu_timed(base + [f"-fplugin={args.plugin}"], 1)
+            other = o if other is None else min(other, o)
+            this = t if this is None else min(this, t)
+        # The plugin's own cost, net of the compile both share.
+        ratios.append((this - plain) / max(other - plain, 1e-3))
+        print(f"kernels{f}.c  {n:>7}{plain:>10.3f}{other:>10.3f}{this:>10.3f}"
+              f"{this / other:>12.3f}")
+    print(f"plugin's own time, this build / the other: median "
+          f"{statistics.median(ratios):.2f}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -141,8 +186,12 @@ def main():
     ap.add_argument("--lines", type=int, default=3000)
     ap.add_argument("--files", type=int, default=3)
     ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--compare", metavar="PLUGIN",
+                    help="another build of the plugin to compare against")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
+    if args.compare:
+        return compare(args)
 
     rows = []
     for mode, flags in (("-O2 -c", ["-O2", "-c"]), ("-fsyntax-only", ["-fsyntax-only"])):
