@@ -9,7 +9,7 @@
 #include "FixBuilder.h"
 
 #include "FixSupport.h"
-#include "RegionBuilder.h"
+#include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"

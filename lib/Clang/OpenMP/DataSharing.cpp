@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RegionBuilder.h"
+#include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"

@@ -11,7 +11,7 @@
 #include "privateer/Clang/ProgrammingModel.h"
 
 #include "FixBuilder.h"
-#include "RegionBuilder.h"
+#include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
