@@ -12,7 +12,6 @@
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -241,7 +240,7 @@ void RegionBuilder::noteSlotAllocations() {
   if (!Spec.Function || !Spec.Function->getBody())
     return;
   const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation Construct = Spec.Directive->getBeginLoc();
+  SourceLocation Construct = Spec.Construct->getBeginLoc();
   for (const auto &[Key, Id] : BufferIds) {
     const auto *X = dyn_cast<VarDecl>(Key.first);
     if (!X || Key.second != 2)

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Directives.h"
 #include "FixSupport.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 
