@@ -50,6 +50,7 @@ RegionBuilder::RegionBuilder(ASTContext &Ctx, const UnitShape &Spec,
 std::optional<ParallelRegion> RegionBuilder::build(ParallelRegion Seed) {
   R = std::move(Seed);
   R.Kind = Spec.Kind;
+  R.Handle = Spec.Construct;
   if (!setUpWorkItems() || !Body)
     return std::nullopt;
 
@@ -329,6 +330,7 @@ std::optional<unsigned> RegionBuilder::bufferFor(const Target &T) {
     return It->second;
   Buffer B;
   B.Name = T.Decl->getNameAsString();
+  B.Handle = T.Decl;
   B.Decl = toLoc(T.Decl->getLocation());
   QualType Ty = T.Decl->getType().getNonReferenceType();
   B.ElementSize = elementSize(Ctx, Ty);
