@@ -13,6 +13,8 @@
 
 #include "privateer/Model/Polynomial.h"
 
+#include "KnownFunctions.h"
+
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -71,15 +73,10 @@ int lockEffect(const Stmt *S) {
     }
     return 0;
   }
-  if (const auto *Call = dyn_cast<CallExpr>(E))
-    return llvm::StringSwitch<int>(calleeName(Call))
-        .Cases({"omp_set_lock", "omp_set_nest_lock", "pthread_mutex_lock",
-                "pthread_spin_lock", "mtx_lock"},
-               1)
-        .Cases({"omp_unset_lock", "omp_unset_nest_lock", "pthread_mutex_unlock",
-                "pthread_spin_unlock", "mtx_unlock"},
-               -1)
-        .Default(0);
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    unsigned Roles = knownRoles(Call);
+    return Roles & Lock ? 1 : Roles & Unlock ? -1 : 0;
+  }
   return 0;
 }
 
@@ -933,7 +930,7 @@ bool RegionBuilder::visitCall(const CallExpr *Call, bool ValueUsed) {
       Call->getDirectCallee() && Call->getDirectCallee()->isInStdNamespace())
     for (const Expr *Arg : Call->arguments())
       noteEscape(Arg);
-  if ((Callee == "free" || Callee == "_mm_free") && Call->getNumArgs() == 1) {
+  if (isKnown(Call, Free) && Call->getNumArgs() == 1) {
     noteFree(Call->getArg(0));
     visitExpr(Call->getArg(0), AccessKind::Read, true);
     return true;
@@ -1176,14 +1173,8 @@ bool RegionBuilder::isFreshAllocation(const Expr *E) const {
   E = E->IgnoreParenCasts();
   if (isa<CXXNewExpr>(E))
     return true;
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    StringRef N = stripBuiltin(calleeName(Call));
-    return llvm::StringSwitch<bool>(N)
-        .Cases({"malloc", "calloc", "realloc", "aligned_alloc", "valloc",
-                "memalign", "alloca", "_mm_malloc", "privateer_aligned_alloc"},
-               true)
-        .Default(false);
-  }
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return isKnown(Call, Allocator);
   return false;
 }
 

@@ -10,6 +10,8 @@
 
 #include "privateer/Clang/CXX/RegionBuilder.h"
 
+#include "KnownFunctions.h"
+
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -42,12 +44,9 @@ bool RegionBuilder::isMaxThreadsValue(const Expr *E) const {
   if (!E)
     return false;
   E = E->IgnoreParenCasts();
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    StringRef N = calleeName(Call);
-    if (N == "omp_get_max_threads" || N == "omp_get_num_procs" ||
-        N == "omp_get_thread_limit")
-      return true;
-  }
+  if (const auto *Call = dyn_cast<CallExpr>(E);
+      Call && isKnown(Call, TeamBound))
+    return true;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
       return V->getInit() && V->getType()->isIntegerType() &&
