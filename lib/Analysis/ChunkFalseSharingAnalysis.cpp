@@ -88,6 +88,7 @@ std::vector<Finding> analyzeChunkFalseSharing(const ParallelRegion &R,
     F.Check = CheckId::ChunkFalseSharing;
     F.Where = R.ScheduleClause.valid() ? R.ScheduleClause : R.Directive;
     F.BufferName = B.Name;
+    F.BufferHandle = B.Handle;
     std::string Clause = std::string("schedule(") + scheduleName(R.Schedule) +
                          ", " + std::to_string(Chunk) + ")";
     F.Message = quote(Clause) + " gives each thread " +

@@ -390,6 +390,7 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
   F.Check = CheckId::SharedBuffer;
   F.May = C.V != Verdict::Collide;
   F.BufferName = B.Name;
+  F.BufferHandle = B.Handle;
   F.Where = W.Where;
 
   // `s.total` is a scalar of its own; name it so.

@@ -75,6 +75,7 @@ Finding taskRace(const ParallelRegion &R, const Buffer &B, const Access &Use,
   F.Check = CheckId::ThreadIdIndex;
   F.Where = Use.Where;
   F.BufferName = B.Name;
+  F.BufferHandle = B.Handle;
   if (Untied)
     F.Message = quote(B.Name) +
                 " is indexed by the thread number in an untied task: after " +
@@ -168,6 +169,7 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
       F.Check = CheckId::ThreadIdIndex;
       F.Where = A.Where;
       F.BufferName = B.Name;
+      F.BufferHandle = B.Handle;
       bool Report = false;
       if (B.Extent && Team &&
           Team.value() - 1 + Offset >= static_cast<int64_t>(*B.Extent)) {
@@ -221,6 +223,7 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
       F.Check = CheckId::ThreadIdIndex;
       F.Where = A.Where;
       F.BufferName = B.Name;
+      F.BufferHandle = B.Handle;
       std::string Line = std::to_string(CacheLine) + "-byte";
       std::string Slots =
           Slot < CacheLine

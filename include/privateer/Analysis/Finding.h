@@ -89,6 +89,8 @@ struct Finding {
   std::vector<Note> Notes;
   /// The buffer, for front ends that want it (fixes, SARIF properties).
   std::string BufferName;
+  /// The buffer's front-end node (Buffer::Handle): fixes start from it.
+  const void *BufferHandle = nullptr;
   FixPlan Fix;
   /// The construct the finding is about.
   Loc Construct;

@@ -96,6 +96,10 @@ struct Buffer {
   /// The name can be used in a clause of the construct's directive (a
   /// static local of a called function cannot).
   bool VisibleAtConstruct = true;
+  /// The front end's node for the memory object (a clang::ValueDecl*, an
+  /// mlir::Value's opaque pointer...), so that a fix starts from the node,
+  /// never from the name; opaque to the core, null when there is none.
+  const void *Handle = nullptr;
 };
 
 enum class AccessKind { Read, Write, ReadModifyWrite };
@@ -250,6 +254,9 @@ struct ParallelRegion {
   /// expression (for a fix).
   Loc ScheduleClause;
   Loc ChunkBegin, ChunkEnd;
+  /// The front end's node for the construct (a clang::Stmt* such as an
+  /// OpenMP directive, an mlir::Operation*...); opaque to the core.
+  const void *Handle = nullptr;
 
   SymbolId addSymbol(Symbol S) {
     Symbols.push_back(std::move(S));

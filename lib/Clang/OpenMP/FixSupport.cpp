@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FixSupport.h"
-#include "RegionBuilder.h"
+#include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/OpenMPClause.h"
@@ -73,19 +73,24 @@ std::string spellType(QualType T, ASTContext &Ctx) {
   return T.getAsString(Ctx.getPrintingPolicy());
 }
 
-const ValueDecl *findVariable(const OMPExecutableDirective *D, StringRef Name) {
-  // The variable the construct refers to by that name.
-  const ValueDecl *Found = nullptr;
+const VarDecl *variableNamedInConstruct(const OMPExecutableDirective *D,
+                                        const void *BufferHandle) {
+  // The handle is the node itself: an inner variable of the same name
+  // (`int row` in a block of the loop) is another declaration.
+  const auto *V =
+      dyn_cast_or_null<VarDecl>(static_cast<const ValueDecl *>(BufferHandle));
+  if (!V)
+    return nullptr;
+  bool Found = false;
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
     if (!S || Found)
       return;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-      if (DRE->getDecl()->getName() == Name && isa<VarDecl>(DRE->getDecl()))
-        Found = DRE->getDecl();
+      Found = DRE->getDecl() == V;
     forEachChild(S, Walk);
   };
   Walk(D);
-  return Found;
+  return Found ? V : nullptr;
 }
 
 CharSourceRange statementLines(SourceLocation Begin, SourceLocation End,

@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FixSupport.h"
-#include "RegionBuilder.h"
+#include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/OpenMPClause.h"

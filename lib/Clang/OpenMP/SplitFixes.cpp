@@ -5,8 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Directives.h"
 #include "FixSupport.h"
-#include "RegionBuilder.h"
+#include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/OpenMPClause.h"
@@ -114,8 +115,9 @@ bool splitClauses(const OMPExecutableDirective *D, ASTContext &Ctx,
 } // namespace
 
 std::vector<FixItHint>
-splitScratch(const OMPExecutableDirective *D, const FunctionDecl *FD,
-             const std::string &Name, ASTContext &Ctx, std::string &WhyNot,
+splitScratch(const void *BufferHandle, const OMPExecutableDirective *D,
+             const FunctionDecl *FD, const std::string &Name, ASTContext &Ctx,
+             std::string &WhyNot,
              llvm::function_ref<bool(SourceLocation)> Writable) {
   // double *w = malloc(S);
   // #pragma omp parallel for
@@ -128,7 +130,7 @@ splitScratch(const OMPExecutableDirective *D, const FunctionDecl *FD,
   const ForStmt *Loop = splittableLoop(D, WhyNot);
   if (!Loop || !FD || !FD->getBody() || !Writable(D->getBeginLoc()))
     return {};
-  const auto *V = dyn_cast_or_null<VarDecl>(findVariable(D, Name));
+  const VarDecl *V = variableNamedInConstruct(D, BufferHandle);
   const Expr *Init =
       V && V->getInit() ? V->getInit()->IgnoreImplicit() : nullptr;
   const Expr *Alloc = Init ? Init->IgnoreParenCasts() : nullptr;

@@ -9,7 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RegionBuilder.h"
+#include "privateer/Clang/CXX/RegionBuilder.h"
+
+#include "KnownFunctions.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -142,14 +144,9 @@ bool isThreadIdCall(const Expr *E) {
       dyn_cast<CallExpr>(E->IgnoreImplicit()->IgnoreParenCasts());
   if (!Call)
     return false;
-  StringRef Name = calleeName(Call);
-  if (Name == "omp_get_thread_num")
+  // omp_get_thread_num(), tbb::this_task_arena::current_thread_index()...
+  if (isKnown(Call, ThreadId))
     return true;
-  // tbb::this_task_arena::current_thread_index()
-  if (Name == "current_thread_index")
-    if (const auto *NS = dyn_cast_or_null<NamespaceDecl>(
-            Call->getDirectCallee()->getDeclContext()))
-      return NS->getName() == "this_task_arena";
   // std::hash<std::thread::id>{}(std::this_thread::get_id()): a value per
   // thread.
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
@@ -161,10 +158,7 @@ bool isThreadIdCall(const Expr *E) {
             A = CE->getArg(0)->IgnoreImplicit();
           return A;
         }()))
-      if (calleeName(Arg) == "get_id" && Arg->getDirectCallee())
-        if (const auto *NS = dyn_cast<NamespaceDecl>(
-                Arg->getDirectCallee()->getDeclContext()))
-          return NS->getName() == "this_thread";
+      return isKnown(Arg, ThreadIdentity);
   return false;
 }
 
@@ -419,14 +413,14 @@ ExprRef RegionBuilder::translate(const Expr *E) {
       return SymExpr::symbol(*threadIdSymbol());
     StringRef Name = calleeName(Call);
     // The same value for every thread of a team.
-    if (Name == "omp_get_num_threads" || Name == "omp_get_max_threads" ||
-        Name == "omp_get_num_procs" || Name == "omp_get_num_teams") {
+    unsigned Roles = knownRoles(Call);
+    if (Roles & TeamCount) {
       // A count: at least one.
       ExprRef Count = opaque(E, /*Dependent=*/false);
       R.Symbols[Count->symbol()].Min = SymExpr::constant(1);
       return Count;
     }
-    if (Name == "omp_get_team_num" || Name == "omp_get_level")
+    if (Roles & TeamInvariant)
       return opaque(E, /*Dependent=*/false);
     if (Call->getNumArgs() == 2 && (Name == "min" || Name == "max")) {
       return SymExpr::binary(Name == "min" ? ExprKind::Min : ExprKind::Max,

@@ -9,7 +9,7 @@
 #include "FixBuilder.h"
 
 #include "FixSupport.h"
-#include "RegionBuilder.h"
+#include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -87,12 +87,12 @@ std::vector<FixItHint> buildFix(const Finding &F,
                            WhyNot, Writable);
   }
   case FixPlan::Kind::PadElements: {
-    return padElements(Construct, F.Fix.Variable, F.Fix.LineBytes, Ctx, WhyNot,
-                       Writable);
+    return padElements(F.BufferHandle, Construct, F.Fix.Variable,
+                       F.Fix.LineBytes, Ctx, WhyNot, Writable);
   }
   case FixPlan::Kind::SplitScratch: {
-    return splitScratch(Construct, Function, F.Fix.Variable, Ctx, WhyNot,
-                        Writable);
+    return splitScratch(F.BufferHandle, Construct, Function, F.Fix.Variable,
+                        Ctx, WhyNot, Writable);
   }
   case FixPlan::Kind::LocalAccumulator: {
     return localAccumulator(Construct, Function, fromLoc(F.Fix.Begin),
@@ -106,7 +106,8 @@ std::vector<FixItHint> buildFix(const Finding &F,
     return splitAllocation(Construct, F.Fix.Variable, Ctx, WhyNot, Writable);
   }
   case FixPlan::Kind::AddClause:
-    return addClause(F.Fix, Construct, Function, Ctx, WhyNot, Writable);
+    return addClause(F.Fix, F.BufferHandle, Construct, Function, Ctx, WhyNot,
+                     Writable);
   }
   return Hints;
 }

@@ -1,21 +1,23 @@
-//===- RegionBuilder.h - Clang AST to privateer model -----------*- C++ -*-===//
+//===- RegionBuilder.h - C and C++ code to privateer model ------*- C++ -*-===//
 //
-// Part of privateer. Builds the model of one unit of OpenMP parallel work
-// from the Clang AST: its work-item variables, the data-sharing attribute of
-// every variable it touches (OpenMP 5.2 rules), and each access with its
-// symbolic index and protection. Internal to lib/Clang.
+// Part of privateer. Builds the model of one unit of parallel work from the
+// Clang AST: its work-item variables and each access with its symbolic index
+// and protection, through the memory semantics of C and C++. What the code
+// means in parallel (data sharing, nested constructs) it asks the
+// programming model (ConstructSemantics.h).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef PRIVATEER_LIB_CLANG_REGIONBUILDER_H
-#define PRIVATEER_LIB_CLANG_REGIONBUILDER_H
+#ifndef PRIVATEER_CLANG_CXX_REGIONBUILDER_H
+#define PRIVATEER_CLANG_CXX_REGIONBUILDER_H
 
+#include "privateer/Clang/CXX/ConstructSemantics.h"
 #include "privateer/Clang/SourceLoc.h"
 #include "privateer/Model/Region.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
-#include "clang/AST/StmtOpenMP.h"
+#include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -26,26 +28,6 @@
 
 namespace privateer {
 namespace clangfe {
-
-// Inside the Clang front end `Expr` is Clang's; the model's is SymExpr.
-using clang::Expr;
-using SymExpr = privateer::Expr;
-
-/// A statement of one unit of work and its work items.
-struct UnitSpec {
-  RegionKind Kind = RegionKind::Loop;
-  /// The directive that distributes the work.
-  const clang::OMPExecutableDirective *Directive = nullptr;
-  /// The directives around it, innermost first, up to the function.
-  llvm::SmallVector<const clang::OMPExecutableDirective *, 4> Enclosing;
-  /// Sequential loops between a task and the directive it is generated in,
-  /// innermost first: their variables name the task instances.
-  llvm::SmallVector<const clang::Stmt *, 2> GeneratingLoops;
-  /// Sequential `for` loops around the directive in its function, innermost
-  /// first: their variables are invariant in the unit, with known ranges.
-  llvm::SmallVector<const clang::ForStmt *, 4> EnclosingLoops;
-  const clang::FunctionDecl *Function = nullptr;
-};
 
 /// A sequential or associated `for` loop in canonical form.
 struct LoopShape {
@@ -70,24 +52,12 @@ llvm::StringRef calleeName(const clang::CallExpr *Call);
 /// std::this_thread::get_id().
 bool isThreadIdCall(const clang::Expr *E);
 
-/// Whether an item of one of \p D's clauses names \p V.
-bool namedInClause(const clang::OMPExecutableDirective *D,
-                   const clang::ValueDecl *V);
-
 /// The variable a statement releases: `free(v)`, `delete[] v`, `delete v`;
 /// null for anything else.
 const clang::VarDecl *releasedVariable(const clang::Stmt *S);
 
-/// The statement under a directive's captured statements; null for a
-/// stand-alone directive.
-const clang::Stmt *associatedBody(const clang::OMPExecutableDirective *D);
-
-/// The variable an item of a data-sharing clause names (`x`, `a[0:n]`,
-/// `s[0]`, a field of `this`).
-const clang::ValueDecl *clauseVariable(const clang::Expr *E);
-
 /// Calls \p F on each child of \p S, entering the bodies of captured
-/// statements and OpenMP directives (whose children() do not include them).
+/// statements (whose children() are their captures).
 void forEachChild(const clang::Stmt *S,
                   llvm::function_ref<void(const clang::Stmt *)> F);
 
@@ -116,17 +86,18 @@ inline void pushDim(Target &T, ExprRef Index, uint64_t Stride,
   T.Fields.push_back(std::move(Field));
 }
 
-class RegionBuilder {
+class RegionBuilder : private NestedCodeVisitor {
 public:
-  RegionBuilder(clang::ASTContext &Ctx, const UnitSpec &Spec);
-  /// Builds the model; nothing when the unit cannot be modelled (an
-  /// associated loop in a form OpenMP accepts but we do not understand).
-  std::optional<ParallelRegion> build();
+  RegionBuilder(clang::ASTContext &Ctx, const UnitShape &Spec,
+                ConstructSemantics &Semantics);
+  /// Builds the model on \p Seed (what the programming model knows of the
+  /// construct: its name, schedule, team); nothing when the unit cannot be
+  /// modelled (a distributed loop in a form we do not understand).
+  std::optional<ParallelRegion> build(ParallelRegion Seed);
 
 private:
-  // --- Set-up and data sharing (RegionBuilder.cpp) ---
+  // --- Set-up and buffers (RegionBuilder.cpp) ---
   bool setUpWorkItems();
-  void collectClauses();
   void collectDeclsIn(const clang::Stmt *S,
                       llvm::SmallPtrSetImpl<const clang::VarDecl *> &Out);
   void collectModified(const clang::Stmt *S,
@@ -135,7 +106,6 @@ private:
   Sharing sharingOf(const clang::VarDecl *V) const;
   bool isDeclaredInUnit(const clang::VarDecl *V) const;
   std::optional<unsigned> bufferFor(const Target &T);
-  const clang::Stmt *teamBody() const;
 
   // --- Index translation and loops (IndexTranslator.cpp) ---
   ExprRef translate(const clang::Expr *E);
@@ -184,9 +154,15 @@ private:
   /// elements of v through a new loop symbol of kind \p Kind.
   std::optional<SymbolId> bindIterator(const clang::ForStmt *F,
                                        SymbolKind Kind);
-  void visitDirective(const clang::OMPExecutableDirective *D);
-  void noteSchedulingPoint(const clang::OMPExecutableDirective *D,
-                           const char *What);
+  // The model's nested statements (NestedCodeVisitor).
+  RegionKind unitKind() const override { return Spec.Kind; }
+  bool inCalledFunction() const override { return !InlineStack.empty(); }
+  void visit(const clang::Stmt *S) override { visitStmt(S); }
+  void visitGuarded(const clang::Stmt *S, Guard G) override;
+  void visitNestedTask(const clang::Stmt *S) override;
+  void barrier() override { ++Phase; }
+  void schedulingPoint(clang::SourceLocation Where, const char *What) override;
+  void childTasks(const clang::Stmt *Body) override;
   void visitDecl(const clang::VarDecl *V);
   void visitExpr(const clang::Expr *E, AccessKind Mode, bool ValueUsed);
   bool visitCall(const clang::CallExpr *Call, bool ValueUsed);
@@ -217,7 +193,8 @@ private:
   ExprRef singleWorkItemValue(const clang::Expr *Cond);
 
   clang::ASTContext &Ctx;
-  const UnitSpec &Spec;
+  const UnitShape &Spec;
+  ConstructSemantics &Semantics;
   ParallelRegion R;
 
   /// The statement one work item executes (loop body, region, task).
@@ -233,18 +210,8 @@ private:
   llvm::SmallPtrSet<const clang::VarDecl *, 32> Modified;
   /// Variables the unit changes or writes memory through (`p` of `p[i] = x`).
   llvm::SmallPtrSet<const clang::VarDecl *, 32> Stored;
-  /// Data-sharing clauses, innermost directive first wins (variables, and
-  /// fields of `this` in member functions).
-  llvm::DenseMap<const clang::ValueDecl *, Sharing> Explicit;
-  /// Variables named in a task's depend clause: ordered by the runtime.
-  llvm::SmallPtrSet<const clang::ValueDecl *, 8> Ordered;
-  /// Variables privatized by nested constructs being visited.
-  llvm::SmallPtrSet<const clang::ValueDecl *, 8> NestedPrivate;
   /// Variables the enclosing function assigns anywhere (computed lazily).
   std::optional<llvm::SmallPtrSet<const clang::VarDecl *, 32>> FunctionModified;
-  std::optional<Sharing> DefaultSharing;
-  /// The directive that creates the team (parallel, teams), if any.
-  const clang::OMPExecutableDirective *Team = nullptr;
 
   llvm::DenseMap<const clang::VarDecl *, SymbolId> Symbols;
   std::map<std::string, SymbolId> OpaqueBySpelling;
@@ -290,4 +257,4 @@ private:
 } // namespace clangfe
 } // namespace privateer
 
-#endif // PRIVATEER_LIB_CLANG_REGIONBUILDER_H
+#endif // PRIVATEER_CLANG_CXX_REGIONBUILDER_H

@@ -10,8 +10,10 @@
 
 #include "privateer/Clang/ProgrammingModel.h"
 
+#include "privateer/Clang/CXX/RegionBuilder.h"
+
 #include "FixBuilder.h"
-#include "RegionBuilder.h"
+#include "OpenMPSemantics.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -91,29 +93,34 @@ public:
     auto Kind = unitKind(D->getDirectiveKind());
     if (!Kind)
       return true;
-    UnitSpec Spec;
-    Spec.Kind = *Kind;
-    Spec.Directive = D;
-    Spec.Function = Function;
+    UnitShape Shape;
+    Shape.Kind = *Kind;
+    Shape.Construct = D;
+    Shape.Function = Function;
+    llvm::SmallVector<const OMPExecutableDirective *, 4> Enclosing;
     bool Generating = true;
     for (auto It = Stack.rbegin(); It != Stack.rend(); ++It) {
       if (*It == D)
         continue;
       if (const auto *E = dyn_cast<OMPExecutableDirective>(*It)) {
-        Spec.Enclosing.push_back(E);
+        Enclosing.push_back(E);
         Generating = false;
       } else if (Generating &&
                  (isa<ForStmt>(*It) || isa<CXXForRangeStmt>(*It) ||
                   isa<WhileStmt>(*It) || isa<DoStmt>(*It))) {
-        Spec.GeneratingLoops.push_back(*It);
+        Shape.GeneratingLoops.push_back(*It);
       }
       // Every loop around the directive runs its whole body for one value
       // of its variable: in the unit that variable is invariant.
       if (const auto *F = dyn_cast<ForStmt>(*It))
-        Spec.EnclosingLoops.push_back(F);
+        Shape.EnclosingLoops.push_back(F);
     }
-    RegionBuilder Builder(Ctx, Spec);
-    auto Region = Builder.build();
+    OpenMPSemantics Semantics(Ctx, D, Enclosing);
+    ParallelRegion Seed;
+    if (!Semantics.describe(Shape, Seed))
+      return true;
+    RegionBuilder Builder(Ctx, Shape, Semantics);
+    auto Region = Builder.build(std::move(Seed));
     if (!Region)
       return true;
     Found(ModelledConstruct{std::move(*Region), D, Function});

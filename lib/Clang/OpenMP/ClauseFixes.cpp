@@ -5,8 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Directives.h"
 #include "FixSupport.h"
-#include "RegionBuilder.h"
+#include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/OpenMPClause.h"
@@ -254,7 +255,7 @@ std::string spelledSection(const std::string &Item, const ValueDecl *V,
 
 } // namespace
 
-std::vector<FixItHint> addClause(const FixPlan &Fix,
+std::vector<FixItHint> addClause(const FixPlan &Fix, const void *BufferHandle,
                                  const OMPExecutableDirective *D,
                                  const FunctionDecl *Function, ASTContext &Ctx,
                                  std::string &WhyNot, WritableFn Writable) {
@@ -269,8 +270,7 @@ std::vector<FixItHint> addClause(const FixPlan &Fix,
   if (InString.isInvalid() && !Writable(D->getBeginLoc()))
     return Hints;
   bool Reduction = StringRef(Fix.Clause).starts_with("reduction");
-  const ValueDecl *V =
-      findVariable(D, Fix.Variable.substr(0, Fix.Variable.find('[')));
+  const ValueDecl *V = variableNamedInConstruct(D, BufferHandle);
   if (!V) {
     WhyNot = "the variable is not named in the construct";
     return Hints;

@@ -5,8 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Directives.h"
 #include "FixSupport.h"
-#include "RegionBuilder.h"
+#include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/OpenMPClause.h"
@@ -212,8 +213,9 @@ localAccumulator(const OMPExecutableDirective *D, const FunctionDecl *FD,
 }
 
 std::vector<FixItHint>
-padElements(const OMPExecutableDirective *D, const std::string &Name,
-            unsigned Line, ASTContext &Ctx, std::string &WhyNot,
+padElements(const void *BufferHandle, const OMPExecutableDirective *D,
+            const std::string &Name, unsigned Line, ASTContext &Ctx,
+            std::string &WhyNot,
             llvm::function_ref<bool(SourceLocation)> Writable) {
   // long part[64];  ...  part[t] += x;
   // becomes (C++) struct alignas(64) { long value; } part[64]; ...
@@ -221,7 +223,7 @@ padElements(const OMPExecutableDirective *D, const std::string &Name,
   //         and   part[t].value += x;
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
-  const auto *V = dyn_cast_or_null<VarDecl>(findVariable(D, Name));
+  const VarDecl *V = variableNamedInConstruct(D, BufferHandle);
   const ConstantArrayType *AT =
       V ? Ctx.getAsConstantArrayType(V->getType()) : nullptr;
   // Zero initializers (`= {0}`, `{}`) stay valid for the padded elements.

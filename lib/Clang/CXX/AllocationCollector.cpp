@@ -8,11 +8,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RegionBuilder.h"
+#include "privateer/Clang/CXX/RegionBuilder.h"
+
+#include "KnownFunctions.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -43,12 +44,9 @@ bool RegionBuilder::isMaxThreadsValue(const Expr *E) const {
   if (!E)
     return false;
   E = E->IgnoreParenCasts();
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    StringRef N = calleeName(Call);
-    if (N == "omp_get_max_threads" || N == "omp_get_num_procs" ||
-        N == "omp_get_thread_limit")
-      return true;
-  }
+  if (const auto *Call = dyn_cast<CallExpr>(E);
+      Call && isKnown(Call, TeamBound))
+    return true;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
       return V->getInit() && V->getType()->isIntegerType() &&
@@ -241,7 +239,7 @@ void RegionBuilder::noteSlotAllocations() {
   if (!Spec.Function || !Spec.Function->getBody())
     return;
   const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation Construct = Spec.Directive->getBeginLoc();
+  SourceLocation Construct = Spec.Construct->getBeginLoc();
   for (const auto &[Key, Id] : BufferIds) {
     const auto *X = dyn_cast<VarDecl>(Key.first);
     if (!X || Key.second != 2)

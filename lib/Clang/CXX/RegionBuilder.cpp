@@ -1,63 +1,25 @@
-//===- RegionBuilder.cpp - Work items and data sharing --------------------===//
+//===- RegionBuilder.cpp - Work items and buffers -------------------------===//
 //
-// Part of privateer. Sets up the model of one unit of OpenMP work: what one
-// work item executes, the work-item variables (associated loops with
-// collapse, the thread id, the loops that generate tasks) and the
-// data-sharing attribute of each variable under OpenMP 5.2's rules.
+// Part of privateer. Sets up the model of one unit of parallel work: what
+// one work item executes, the work-item variables (distributed loops with
+// collapse, the thread id, the loops that generate tasks), and one buffer
+// per memory object it touches, with the sharing attribute the programming
+// model gives it.
 //
 //===----------------------------------------------------------------------===//
 
-#include "RegionBuilder.h"
+#include "privateer/Clang/CXX/RegionBuilder.h"
 
-#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/OpenMPClause.h"
 #include "clang/AST/StmtCXX.h"
-#include "clang/Basic/OpenMPKinds.h"
 
 using namespace clang;
 
 namespace privateer {
 namespace clangfe {
 
-namespace {
-
-bool createsTeam(OpenMPDirectiveKind K) {
-  return isOpenMPParallelDirective(K) || isOpenMPTeamsDirective(K);
-}
-
-} // namespace
-
-/// The variable an item of a data-sharing clause names (`x`, `a[0:n]`, a
-/// field of `this`).
-const ValueDecl *clauseVariable(const Expr *E) {
-  while (E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      return dyn_cast<VarDecl>(DRE->getDecl());
-    if (const auto *ME = dyn_cast<MemberExpr>(E);
-        ME && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
-      return dyn_cast<FieldDecl>(ME->getMemberDecl());
-    if (const auto *AS = dyn_cast<ArraySectionExpr>(E))
-      E = AS->getBase();
-    else if (const auto *AE = dyn_cast<ArraySubscriptExpr>(E))
-      E = AE->getBase();
-    else if (const auto *UO = dyn_cast<UnaryOperator>(E))
-      E = UO->getSubExpr();
-    else
-      return nullptr;
-  }
-  return nullptr;
-}
-
-bool namedInClause(const OMPExecutableDirective *D, const ValueDecl *V) {
-  for (const OMPClause *C : D->clauses())
-    for (const Stmt *Child : const_cast<OMPClause *>(C)->children())
-      if (const auto *E = dyn_cast_or_null<Expr>(Child);
-          E && clauseVariable(E) == V)
-        return true;
-  return false;
-}
+NestedCodeVisitor::~NestedCodeVisitor() = default;
+ConstructSemantics::~ConstructSemantics() = default;
 
 const VarDecl *releasedVariable(const Stmt *S) {
   const Expr *Freed = nullptr;
@@ -71,31 +33,6 @@ const VarDecl *releasedVariable(const Stmt *S) {
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
-namespace {
-
-template <typename ClauseT>
-bool addVarList(const OMPClause *C, Sharing S,
-                llvm::DenseMap<const ValueDecl *, Sharing> &Out) {
-  const auto *VC = dyn_cast<ClauseT>(C);
-  if (!VC)
-    return false;
-  for (const Expr *E : VC->varlist())
-    if (const ValueDecl *V = clauseVariable(E))
-      Out.try_emplace(V, S); // the innermost directive's clause wins
-  return true;
-}
-
-} // namespace
-
-const Stmt *associatedBody(const OMPExecutableDirective *D) {
-  if (!D->hasAssociatedStmt())
-    return nullptr;
-  const Stmt *S = D->getAssociatedStmt();
-  while (const auto *CS = dyn_cast_or_null<CapturedStmt>(S))
-    S = CS->getCapturedStmt();
-  return S;
-}
-
 StringRef calleeName(const CallExpr *Call) {
   if (const FunctionDecl *FD = Call->getDirectCallee())
     if (const IdentifierInfo *II = FD->getIdentifier()) {
@@ -106,55 +43,21 @@ StringRef calleeName(const CallExpr *Call) {
   return {};
 }
 
-RegionBuilder::RegionBuilder(ASTContext &Ctx, const UnitSpec &Spec)
-    : Ctx(Ctx), Spec(Spec) {}
+RegionBuilder::RegionBuilder(ASTContext &Ctx, const UnitShape &Spec,
+                             ConstructSemantics &Semantics)
+    : Ctx(Ctx), Spec(Spec), Semantics(Semantics) {}
 
-const Stmt *RegionBuilder::teamBody() const {
-  return Team ? associatedBody(Team) : nullptr;
-}
-
-std::optional<ParallelRegion> RegionBuilder::build() {
-  const OMPExecutableDirective *D = Spec.Directive;
+std::optional<ParallelRegion> RegionBuilder::build(ParallelRegion Seed) {
+  R = std::move(Seed);
   R.Kind = Spec.Kind;
-  R.Construct = std::string("omp ") +
-                llvm::omp::getOpenMPDirectiveName(D->getDirectiveKind(),
-                                                  Ctx.getLangOpts().OpenMP)
-                    .str();
-  R.Directive = toLoc(D->getBeginLoc());
-  R.InterleavedWork = Spec.Kind == RegionKind::Tasks;
-
-  // The team: the unit itself or the nearest enclosing parallel/teams.
-  if (createsTeam(D->getDirectiveKind()))
-    Team = D;
-  else
-    for (const OMPExecutableDirective *E : Spec.Enclosing)
-      if (createsTeam(E->getDirectiveKind())) {
-        Team = E;
-        break;
-      }
-
-  for (const OMPClause *C : D->clauses()) {
-    // `ordered(n)`: iterations synchronize through doacross dependences.
-    if (const auto *OC = dyn_cast_or_null<OMPOrderedClause>(C);
-        OC && OC->getNumForLoops())
-      return std::nullopt;
-    // `if(0)`: the region runs on one thread.
-    if (const auto *IC = dyn_cast_or_null<OMPIfClause>(C)) {
-      bool Value = true;
-      if (IC->getCondition() && !IC->getCondition()->isValueDependent() &&
-          IC->getCondition()->EvaluateAsBooleanCondition(Value, Ctx) && !Value)
-        return std::nullopt;
-    }
-  }
-  R.CreatesTeam = Team == D;
-  collectClauses();
+  R.Handle = Spec.Construct;
   if (!setUpWorkItems() || !Body)
     return std::nullopt;
 
   collectDeclsIn(Body, ItemLocals);
-  if (const Stmt *TB = teamBody(); TB && Team != D) {
-    collectDeclsIn(TB, ThreadLocals);
-    collectModified(TB);
+  if (Spec.ThreadBody) {
+    collectDeclsIn(Spec.ThreadBody, ThreadLocals);
+    collectModified(Spec.ThreadBody);
   }
   collectModified(Body);
 
@@ -171,16 +74,13 @@ std::optional<ParallelRegion> RegionBuilder::build() {
 }
 
 bool RegionBuilder::setUpWorkItems() {
-  const OMPExecutableDirective *D = Spec.Directive;
   switch (Spec.Kind) {
   case RegionKind::Loop: {
-    const auto *LD = dyn_cast<OMPLoopDirective>(D);
-    if (!LD)
+    if (Spec.WorkItemLoops.empty())
       return false;
-    const Stmt *S = associatedBody(D);
-    for (unsigned Level = 0, N = LD->getLoopsNumber(); Level < N; ++Level) {
-      if (Level > 0)
-        S = OMPLoopBasedDirective::tryToFindNextInnerLoop(S, true);
+    const Stmt *S = nullptr;
+    for (const Stmt *Loop : Spec.WorkItemLoops) {
+      S = Loop;
       if (!S)
         return false;
       while (const auto *AS = dyn_cast<AttributedStmt>(S))
@@ -193,7 +93,7 @@ bool RegionBuilder::setUpWorkItems() {
           ItemLocals.insert(Shape->Var);
           R.WorkItemVars.push_back(Sym);
         } else if (auto It = bindIterator(F, SymbolKind::Induction)) {
-          // A random-access iterator or pointer loop (OpenMP allows both).
+          // A random-access iterator or pointer loop.
           const auto *DS = cast<DeclStmt>(F->getInit());
           ItemLocals.insert(cast<VarDecl>(DS->getSingleDecl()));
           R.WorkItemVars.push_back(*It);
@@ -225,28 +125,18 @@ bool RegionBuilder::setUpWorkItems() {
     return true;
   }
   case RegionKind::Replicated: {
-    Body = associatedBody(D);
+    Body = Spec.Body;
     if (auto Id = threadIdSymbol())
       R.WorkItemVars.push_back(*Id);
     return true;
   }
   case RegionKind::Sections: {
-    Body = associatedBody(D);
-    const auto *CS = dyn_cast_or_null<CompoundStmt>(Body);
-    if (!CS)
-      return false;
-    for (const Stmt *Child : CS->body()) {
-      if (const auto *Sec = dyn_cast<OMPSectionDirective>(Child))
-        Sections.push_back(associatedBody(Sec));
-      else if (Sections.empty())
-        Sections.push_back(Child); // the first section's pragma is optional
-      else
-        return false;
-    }
+    Body = Spec.Body;
+    Sections.append(Spec.Sections.begin(), Spec.Sections.end());
     return Sections.size() > 1;
   }
   case RegionKind::Tasks: {
-    Body = associatedBody(D);
+    Body = Spec.Body;
     // Outermost generating loop first, so that witnesses read naturally.
     for (auto It = Spec.GeneratingLoops.rbegin();
          It != Spec.GeneratingLoops.rend(); ++It) {
@@ -273,109 +163,11 @@ bool RegionBuilder::setUpWorkItems() {
   return false;
 }
 
-void RegionBuilder::collectClauses() {
-  auto Collect = [&](const OMPExecutableDirective *D, bool IsUnit) {
-    for (const OMPClause *C : D->clauses()) {
-      if (!C)
-        continue;
-      if (addVarList<OMPPrivateClause>(C, Sharing::Private, Explicit) ||
-          addVarList<OMPFirstprivateClause>(C, Sharing::FirstPrivate,
-                                            Explicit) ||
-          addVarList<OMPLastprivateClause>(C, Sharing::LastPrivate, Explicit) ||
-          addVarList<OMPLinearClause>(C, Sharing::Linear, Explicit) ||
-          addVarList<OMPReductionClause>(C, Sharing::Reduction, Explicit) ||
-          addVarList<OMPTaskReductionClause>(C, Sharing::Reduction, Explicit) ||
-          addVarList<OMPInReductionClause>(C, Sharing::Reduction, Explicit) ||
-          addVarList<OMPSharedClause>(C, Sharing::Shared, Explicit))
-        continue;
-      if (const auto *DC = dyn_cast<OMPDefaultClause>(C)) {
-        if (!DefaultSharing) {
-          auto K = DC->getDefaultKind();
-          DefaultSharing = (K == llvm::omp::OMP_DEFAULT_private ||
-                            K == llvm::omp::OMP_DEFAULT_firstprivate)
-                               ? Sharing::Private
-                               : Sharing::Shared;
-        }
-      } else if (const auto *Dep = dyn_cast<OMPDependClause>(C)) {
-        // Tasks that name a buffer in depend clauses are ordered on it.
-        if (IsUnit)
-          for (const Expr *E : Dep->varlist())
-            if (const ValueDecl *V = clauseVariable(E))
-              Ordered.insert(V);
-      } else if (isa<OMPUntiedClause>(C)) {
-        if (IsUnit)
-          R.Untied = true;
-      } else if (const auto *SC = dyn_cast<OMPScheduleClause>(C)) {
-        if (!IsUnit)
-          continue;
-        R.ScheduleClause = toLoc(SC->getBeginLoc());
-        switch (SC->getScheduleKind()) {
-        case OMPC_SCHEDULE_static:
-          R.Schedule = ScheduleKind::Static;
-          break;
-        case OMPC_SCHEDULE_dynamic:
-          R.Schedule = ScheduleKind::Dynamic;
-          break;
-        case OMPC_SCHEDULE_guided:
-          R.Schedule = ScheduleKind::Guided;
-          break;
-        case OMPC_SCHEDULE_auto:
-          R.Schedule = ScheduleKind::Auto;
-          break;
-        case OMPC_SCHEDULE_runtime:
-          R.Schedule = ScheduleKind::Runtime;
-          break;
-        default:
-          break;
-        }
-        if (const Expr *Chunk = SC->getChunkSize()) {
-          R.ChunkBegin = toLoc(Chunk->getBeginLoc());
-          R.ChunkEnd = toLoc(Chunk->getEndLoc());
-          Expr::EvalResult Res;
-          if (Chunk->EvaluateAsInt(Res, Ctx))
-            R.Chunk = SymExpr::constant(Res.Val.getInt().getExtValue());
-        }
-      } else if (const auto *NT = dyn_cast<OMPNumThreadsClause>(C)) {
-        R.NumThreadsClause = true;
-        Expr::EvalResult Res;
-        if (NT->getNumThreads() && NT->getNumThreads()->EvaluateAsInt(Res, Ctx))
-          R.NumThreads = SymExpr::constant(Res.Val.getInt().getExtValue());
-      }
-    }
-  };
-  Collect(Spec.Directive, true);
-  if (Team == Spec.Directive)
-    return;
-  // Clauses of the directives up to the team's: a variable private to each
-  // thread of the team is private to the unit's work items on that thread.
-  for (const OMPExecutableDirective *E : Spec.Enclosing) {
-    Collect(E, false);
-    if (E == Team)
-      break;
-  }
-}
-
 Sharing RegionBuilder::sharingOf(const VarDecl *V) const {
-  if (V->hasAttr<OMPThreadPrivateDeclAttr>())
-    return Sharing::ThreadPrivate;
-  if (Ordered.count(V) || NestedPrivate.count(V))
-    return Sharing::Private; // ordered by depend clauses, or privatized
-  if (auto It = Explicit.find(V); It != Explicit.end())
-    return It->second;
-  // Static locals and globals are shared wherever they are declared.
-  if (V->hasGlobalStorage() || V->isStaticLocal())
-    return Sharing::Shared;
-  if (ItemLocals.count(V))
-    return Sharing::Private;
-  if (ThreadLocals.count(V))
-    return Sharing::Private; // one copy per thread (firstprivate in tasks)
-  // An orphaned construct runs inside some parallel region: the locals of
-  // the function it is in belong to each thread.
-  if (!Team && V->isLocalVarDeclOrParm())
-    return Sharing::Private;
-  if (DefaultSharing && *DefaultSharing == Sharing::Private)
-    return Sharing::Private;
-  return Sharing::Shared;
+  DeclScope Where = ItemLocals.count(V)     ? DeclScope::WorkItem
+                    : ThreadLocals.count(V) ? DeclScope::Thread
+                                            : DeclScope::Outside;
+  return Semantics.sharingOf(V, Where);
 }
 
 uint64_t sizeOf(const ASTContext &Ctx, QualType T) {
@@ -390,11 +182,6 @@ void forEachChild(const Stmt *S, llvm::function_ref<void(const Stmt *)> F) {
   // A captured statement's children are its captures, not its body.
   if (const auto *CS = dyn_cast<CapturedStmt>(S)) {
     F(CS->getCapturedStmt());
-    return;
-  }
-  if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
-    if (D->hasAssociatedStmt())
-      F(D->getAssociatedStmt());
     return;
   }
   for (const Stmt *C : S->children())
@@ -536,13 +323,14 @@ std::optional<unsigned> RegionBuilder::bufferFor(const Target &T) {
   // function it calls still uses the one shared global.
   const auto *GV = dyn_cast<VarDecl>(T.Decl);
   bool CalleeGlobal = GV && GV->hasGlobalStorage() && !InlineStack.empty() &&
-                      Explicit.count(GV) && T.Level == 0;
+                      Semantics.namedByConstruct(GV) && T.Level == 0;
   if (CalleeGlobal)
     Key.second = 0x100;
   if (auto It = BufferIds.find(Key); It != BufferIds.end())
     return It->second;
   Buffer B;
   B.Name = T.Decl->getNameAsString();
+  B.Handle = T.Decl;
   B.Decl = toLoc(T.Decl->getLocation());
   QualType Ty = T.Decl->getType().getNonReferenceType();
   B.ElementSize = elementSize(Ctx, Ty);
@@ -569,10 +357,7 @@ std::optional<unsigned> RegionBuilder::bufferFor(const Target &T) {
       B.Attr = sharingOf(V);
     else if (isa<FieldDecl>(T.Decl)) {
       // A field of `this`: the object is shared unless a clause names it.
-      auto It = Explicit.find(T.Decl);
-      B.Attr = NestedPrivate.count(T.Decl) ? Sharing::Private
-               : It != Explicit.end()      ? It->second
-                                           : Sharing::Shared;
+      B.Attr = Semantics.sharingOfField(cast<FieldDecl>(T.Decl));
     } else
       B.Attr = Sharing::Private;
   }

@@ -43,8 +43,12 @@ clauseInsertionPoint(const clang::OMPExecutableDirective *D,
 /// is spelled as what it names.
 std::string spellType(clang::QualType T, clang::ASTContext &Ctx);
 
-const clang::ValueDecl *findVariable(const clang::OMPExecutableDirective *D,
-                                     llvm::StringRef Name);
+/// The variable of a finding's buffer (Finding::BufferHandle) when the
+/// construct refers to it by name in its own code; null otherwise (it is
+/// reached only through a called function, or is not a variable).
+const clang::VarDecl *
+variableNamedInConstruct(const clang::OMPExecutableDirective *D,
+                         const void *BufferHandle);
 
 /// The whole lines of a statement when nothing else shares them, else the
 /// statement itself.
@@ -93,7 +97,8 @@ bool assignedAfterInit(const clang::VarDecl *V, const clang::FunctionDecl *FD);
 /// A data-sharing clause added to (or merged into) the directive:
 /// private, firstprivate, lastprivate where exact, reduction.
 std::vector<clang::FixItHint>
-addClause(const FixPlan &Fix, const clang::OMPExecutableDirective *D,
+addClause(const FixPlan &Fix, const void *BufferHandle,
+          const clang::OMPExecutableDirective *D,
           const clang::FunctionDecl *Function, clang::ASTContext &Ctx,
           std::string &WhyNot, WritableFn Writable);
 
@@ -110,7 +115,7 @@ atomicCapture(const clang::OMPExecutableDirective *D,
 
 /// Heap scratch shared by a `parallel for`: one block per thread.
 std::vector<clang::FixItHint>
-splitScratch(const clang::OMPExecutableDirective *D,
+splitScratch(const void *BufferHandle, const clang::OMPExecutableDirective *D,
              const clang::FunctionDecl *FD, const std::string &Name,
              clang::ASTContext &Ctx, std::string &WhyNot, WritableFn Writable);
 
@@ -129,9 +134,9 @@ localAccumulator(const clang::OMPExecutableDirective *D,
 
 /// Every element of a thread-indexed array padded to whole lines.
 std::vector<clang::FixItHint>
-padElements(const clang::OMPExecutableDirective *D, const std::string &Name,
-            unsigned Line, clang::ASTContext &Ctx, std::string &WhyNot,
-            WritableFn Writable);
+padElements(const void *BufferHandle, const clang::OMPExecutableDirective *D,
+            const std::string &Name, unsigned Line, clang::ASTContext &Ctx,
+            std::string &WhyNot, WritableFn Writable);
 
 /// A task's thread-indexed slot replaced by a buffer leased from a pool.
 std::vector<clang::FixItHint>

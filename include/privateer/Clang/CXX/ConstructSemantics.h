@@ -1,0 +1,128 @@
+//===- ConstructSemantics.h - What the collector asks a model ---*- C++ -*-===//
+//
+// Part of privateer. The C and C++ collector (RegionBuilder) models the code
+// of one unit of parallel work; what that code means in parallel (which
+// variables each work item has its own copy of, which nested statements are
+// guards, barriers, scheduling points or constructs of their own) belongs to
+// the programming model. This is the one interface between the two: OpenMP
+// implements it from clauses and directives, TBB from lambda captures and
+// its calls, without an edit to lib/Clang/CXX.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PRIVATEER_CLANG_CXX_CONSTRUCTSEMANTICS_H
+#define PRIVATEER_CLANG_CXX_CONSTRUCTSEMANTICS_H
+
+#include "privateer/Model/Region.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace clang {
+class FieldDecl;
+class ForStmt;
+class FunctionDecl;
+class Stmt;
+class ValueDecl;
+class VarDecl;
+} // namespace clang
+
+namespace privateer {
+namespace clangfe {
+
+// Inside the Clang front end `Expr` is Clang's; the model's is SymExpr.
+using clang::Expr;
+using SymExpr = privateer::Expr;
+
+/// One unit of parallel work as its programming model found it: the node
+/// that makes it parallel, the code one work item runs and the statements
+/// that name its work items. The collector models that code.
+struct UnitShape {
+  RegionKind Kind = RegionKind::Loop;
+  /// The construct's node (an OpenMP directive, a call of tbb::parallel_for):
+  /// the region's handle, and where allocations "before the construct" end.
+  const clang::Stmt *Construct = nullptr;
+  const clang::FunctionDecl *Function = nullptr;
+  /// Loop: the distributed loops, outermost first, each a ForStmt or a
+  /// CXXForRangeStmt in the body of the one before (several with collapse);
+  /// one work item runs the innermost one's body.
+  llvm::SmallVector<const clang::Stmt *, 2> WorkItemLoops;
+  /// Replicated, Tasks: what one work item runs.
+  const clang::Stmt *Body = nullptr;
+  /// Sections: one statement per work item.
+  llvm::SmallVector<const clang::Stmt *, 4> Sections;
+  /// Tasks: sequential loops between the task and the construct it is
+  /// generated in, innermost first: their variables name the task instances.
+  llvm::SmallVector<const clang::Stmt *, 2> GeneratingLoops;
+  /// Sequential `for` loops around the construct in its function, innermost
+  /// first: their variables are invariant in the unit, with known ranges.
+  llvm::SmallVector<const clang::ForStmt *, 4> EnclosingLoops;
+  /// The code each thread of a team runs around the unit (a parallel region
+  /// around a worksharing loop): what it declares is one copy per thread.
+  /// Null when the unit creates its team itself or has none around it.
+  const clang::Stmt *ThreadBody = nullptr;
+};
+
+/// Where a variable is declared, as the collector sees it.
+enum class DeclScope {
+  Outside,  ///< before the unit (or global)
+  Thread,   ///< in UnitShape::ThreadBody, outside the unit
+  WorkItem, ///< in the code of one work item (or its loop variable)
+};
+
+/// What the collector lets a model do with a statement that belongs to the
+/// model (a nested directive, a guard, a barrier): the collector owns the
+/// walk and the state, the model says what the statement means.
+class NestedCodeVisitor {
+public:
+  virtual ~NestedCodeVisitor();
+  /// The kind of the unit being modelled.
+  virtual RegionKind unitKind() const = 0;
+  /// Whether the walk is inside a function the unit calls (inlined), not in
+  /// the unit's own code.
+  virtual bool inCalledFunction() const = 0;
+  /// Walks \p S as code of the current work item.
+  virtual void visit(const clang::Stmt *S) = 0;
+  /// Walks \p S with its accesses protected by \p G (the outermost guard
+  /// wins).
+  virtual void visitGuarded(const clang::Stmt *S, Guard G) = 0;
+  /// Walks \p S as a nested task the work item generates (its accesses run
+  /// later, possibly on another thread).
+  virtual void visitNestedTask(const clang::Stmt *S) = 0;
+  /// What the team did before is ordered before what it does after.
+  virtual void barrier() = 0;
+  /// A point where a task can be suspended (ignored outside tasks).
+  virtual void schedulingPoint(clang::SourceLocation Where,
+                               const char *What) = 0;
+  /// The unit creates child tasks running \p Body (a unit of their own).
+  virtual void childTasks(const clang::Stmt *Body) = 0;
+};
+
+/// The programming model's side of one unit.
+class ConstructSemantics {
+public:
+  virtual ~ConstructSemantics();
+  /// The data-sharing attribute of \p V in the unit's work items.
+  virtual Sharing sharingOf(const clang::VarDecl *V, DeclScope Where) const = 0;
+  /// The attribute of a field of `this` in a member function.
+  virtual Sharing sharingOfField(const clang::FieldDecl *F) const = 0;
+  /// Whether the construct names \p V in its own annotations (a clause): a
+  /// function it calls still uses the one shared global of that name.
+  virtual bool namedByConstruct(const clang::ValueDecl *V) const = 0;
+  /// Whether the model orders the work items on \p V (depend clauses).
+  virtual bool orderedOn(const clang::ValueDecl *V) const = 0;
+  /// Whether a nested construct being walked gives \p V private copies.
+  virtual bool privatizedByNestedConstruct(const clang::ValueDecl *V) const = 0;
+  /// Handles \p S when it is one of the model's own statements nested in
+  /// the work item (a directive: guard, barrier, scheduling point, nested
+  /// construct), walking what it encloses through \p Visitor; false for
+  /// plain C and C++, which the collector walks itself.
+  virtual bool visitNested(const clang::Stmt *S,
+                           NestedCodeVisitor &Visitor) = 0;
+};
+
+} // namespace clangfe
+} // namespace privateer
+
+#endif // PRIVATEER_CLANG_CXX_CONSTRUCTSEMANTICS_H

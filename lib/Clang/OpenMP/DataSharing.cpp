@@ -1,0 +1,266 @@
+//===- DataSharing.cpp - OpenMP work items and data sharing ---------------===//
+//
+// Part of privateer. OpenMP's side of one unit of work: its shape (the
+// associated loops with collapse, sections, the team's region around it),
+// what its directive says of the region (schedule, team, untied), and the
+// data-sharing attribute of each variable under OpenMP 5.2's rules.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OpenMPSemantics.h"
+
+#include "Directives.h"
+
+#include "privateer/Clang/SourceLoc.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/OpenMPKinds.h"
+
+using namespace clang;
+
+namespace privateer {
+namespace clangfe {
+
+namespace {
+
+bool createsTeam(OpenMPDirectiveKind K) {
+  return isOpenMPParallelDirective(K) || isOpenMPTeamsDirective(K);
+}
+
+} // namespace
+
+namespace {
+
+template <typename ClauseT>
+bool addVarList(const OMPClause *C, Sharing S,
+                llvm::DenseMap<const ValueDecl *, Sharing> &Out) {
+  const auto *VC = dyn_cast<ClauseT>(C);
+  if (!VC)
+    return false;
+  for (const Expr *E : VC->varlist())
+    if (const ValueDecl *V = clauseVariable(E))
+      Out.try_emplace(V, S); // the innermost directive's clause wins
+  return true;
+}
+
+} // namespace
+
+OpenMPSemantics::OpenMPSemantics(
+    ASTContext &Ctx, const OMPExecutableDirective *Directive,
+    llvm::ArrayRef<const OMPExecutableDirective *> Enclosing)
+    : Ctx(Ctx), Directive(Directive),
+      Enclosing(Enclosing.begin(), Enclosing.end()) {}
+
+bool OpenMPSemantics::describe(UnitShape &Shape, ParallelRegion &R) {
+  const OMPExecutableDirective *D = Directive;
+  R.Construct = std::string("omp ") +
+                llvm::omp::getOpenMPDirectiveName(D->getDirectiveKind(),
+                                                  Ctx.getLangOpts().OpenMP)
+                    .str();
+  R.Directive = toLoc(D->getBeginLoc());
+  R.InterleavedWork = Shape.Kind == RegionKind::Tasks;
+
+  // The team: the unit itself or the nearest enclosing parallel/teams.
+  if (createsTeam(D->getDirectiveKind()))
+    Team = D;
+  else
+    for (const OMPExecutableDirective *E : Enclosing)
+      if (createsTeam(E->getDirectiveKind())) {
+        Team = E;
+        break;
+      }
+
+  for (const OMPClause *C : D->clauses()) {
+    // `ordered(n)`: iterations synchronize through doacross dependences.
+    if (const auto *OC = dyn_cast_or_null<OMPOrderedClause>(C);
+        OC && OC->getNumForLoops())
+      return false;
+    // `if(0)`: the region runs on one thread.
+    if (const auto *IC = dyn_cast_or_null<OMPIfClause>(C)) {
+      bool Value = true;
+      if (IC->getCondition() && !IC->getCondition()->isValueDependent() &&
+          IC->getCondition()->EvaluateAsBooleanCondition(Value, Ctx) && !Value)
+        return false;
+    }
+  }
+  R.CreatesTeam = Team == D;
+  collectClauses(R);
+  if (Team && Team != D)
+    Shape.ThreadBody = associatedBody(Team);
+
+  switch (Shape.Kind) {
+  case RegionKind::Loop: {
+    const auto *LD = dyn_cast<OMPLoopDirective>(D);
+    if (!LD)
+      return false;
+    // The associated loops, each in the body of the one before; a loop in
+    // a form OpenMP accepts but the collector does not is its to refuse.
+    const Stmt *S = associatedBody(D);
+    for (unsigned Level = 0, N = LD->getLoopsNumber(); Level < N; ++Level) {
+      if (Level > 0)
+        S = OMPLoopBasedDirective::tryToFindNextInnerLoop(S, true);
+      Shape.WorkItemLoops.push_back(S);
+      while (const auto *AS = dyn_cast_or_null<AttributedStmt>(S))
+        S = AS->getSubStmt();
+      if (const auto *F = dyn_cast_or_null<ForStmt>(S))
+        S = F->getBody();
+      else if (const auto *RF = dyn_cast_or_null<CXXForRangeStmt>(S))
+        S = RF->getBody();
+      else
+        break;
+    }
+    return true;
+  }
+  case RegionKind::Sections: {
+    Shape.Body = associatedBody(D);
+    const auto *CS = dyn_cast_or_null<CompoundStmt>(Shape.Body);
+    if (!CS)
+      return false;
+    for (const Stmt *Child : CS->body()) {
+      if (const auto *Sec = dyn_cast<OMPSectionDirective>(Child))
+        Shape.Sections.push_back(associatedBody(Sec));
+      else if (Shape.Sections.empty())
+        Shape.Sections.push_back(Child); // the first section's pragma is
+                                         // optional
+      else
+        return false;
+    }
+    return true;
+  }
+  case RegionKind::Replicated:
+  case RegionKind::Tasks:
+    Shape.Body = associatedBody(D);
+    return true;
+  }
+  return false;
+}
+
+void OpenMPSemantics::collectClauses(ParallelRegion &R) {
+  auto Collect = [&](const OMPExecutableDirective *D, bool IsUnit) {
+    for (const OMPClause *C : D->clauses()) {
+      if (!C)
+        continue;
+      if (addVarList<OMPPrivateClause>(C, Sharing::Private, Explicit) ||
+          addVarList<OMPFirstprivateClause>(C, Sharing::FirstPrivate,
+                                            Explicit) ||
+          addVarList<OMPLastprivateClause>(C, Sharing::LastPrivate, Explicit) ||
+          addVarList<OMPLinearClause>(C, Sharing::Linear, Explicit) ||
+          addVarList<OMPReductionClause>(C, Sharing::Reduction, Explicit) ||
+          addVarList<OMPTaskReductionClause>(C, Sharing::Reduction, Explicit) ||
+          addVarList<OMPInReductionClause>(C, Sharing::Reduction, Explicit) ||
+          addVarList<OMPSharedClause>(C, Sharing::Shared, Explicit))
+        continue;
+      if (const auto *DC = dyn_cast<OMPDefaultClause>(C)) {
+        if (!DefaultSharing) {
+          auto K = DC->getDefaultKind();
+          DefaultSharing = (K == llvm::omp::OMP_DEFAULT_private ||
+                            K == llvm::omp::OMP_DEFAULT_firstprivate)
+                               ? Sharing::Private
+                               : Sharing::Shared;
+        }
+      } else if (const auto *Dep = dyn_cast<OMPDependClause>(C)) {
+        // Tasks that name a buffer in depend clauses are ordered on it.
+        if (IsUnit)
+          for (const Expr *E : Dep->varlist())
+            if (const ValueDecl *V = clauseVariable(E))
+              Ordered.insert(V);
+      } else if (isa<OMPUntiedClause>(C)) {
+        if (IsUnit)
+          R.Untied = true;
+      } else if (const auto *SC = dyn_cast<OMPScheduleClause>(C)) {
+        if (!IsUnit)
+          continue;
+        R.ScheduleClause = toLoc(SC->getBeginLoc());
+        switch (SC->getScheduleKind()) {
+        case OMPC_SCHEDULE_static:
+          R.Schedule = ScheduleKind::Static;
+          break;
+        case OMPC_SCHEDULE_dynamic:
+          R.Schedule = ScheduleKind::Dynamic;
+          break;
+        case OMPC_SCHEDULE_guided:
+          R.Schedule = ScheduleKind::Guided;
+          break;
+        case OMPC_SCHEDULE_auto:
+          R.Schedule = ScheduleKind::Auto;
+          break;
+        case OMPC_SCHEDULE_runtime:
+          R.Schedule = ScheduleKind::Runtime;
+          break;
+        default:
+          break;
+        }
+        if (const Expr *Chunk = SC->getChunkSize()) {
+          R.ChunkBegin = toLoc(Chunk->getBeginLoc());
+          R.ChunkEnd = toLoc(Chunk->getEndLoc());
+          Expr::EvalResult Res;
+          if (Chunk->EvaluateAsInt(Res, Ctx))
+            R.Chunk = SymExpr::constant(Res.Val.getInt().getExtValue());
+        }
+      } else if (const auto *NT = dyn_cast<OMPNumThreadsClause>(C)) {
+        R.NumThreadsClause = true;
+        Expr::EvalResult Res;
+        if (NT->getNumThreads() && NT->getNumThreads()->EvaluateAsInt(Res, Ctx))
+          R.NumThreads = SymExpr::constant(Res.Val.getInt().getExtValue());
+      }
+    }
+  };
+  Collect(Directive, true);
+  if (Team == Directive)
+    return;
+  // Clauses of the directives up to the team's: a variable private to each
+  // thread of the team is private to the unit's work items on that thread.
+  for (const OMPExecutableDirective *E : Enclosing) {
+    Collect(E, false);
+    if (E == Team)
+      break;
+  }
+}
+
+Sharing OpenMPSemantics::sharingOf(const VarDecl *V, DeclScope Where) const {
+  if (V->hasAttr<OMPThreadPrivateDeclAttr>())
+    return Sharing::ThreadPrivate;
+  if (Ordered.count(V) || NestedPrivate.count(V))
+    return Sharing::Private; // ordered by depend clauses, or privatized
+  if (auto It = Explicit.find(V); It != Explicit.end())
+    return It->second;
+  // Static locals and globals are shared wherever they are declared.
+  if (V->hasGlobalStorage() || V->isStaticLocal())
+    return Sharing::Shared;
+  if (Where == DeclScope::WorkItem)
+    return Sharing::Private;
+  if (Where == DeclScope::Thread)
+    return Sharing::Private; // one copy per thread (firstprivate in tasks)
+  // An orphaned construct runs inside some parallel region: the locals of
+  // the function it is in belong to each thread.
+  if (!Team && V->isLocalVarDeclOrParm())
+    return Sharing::Private;
+  if (DefaultSharing && *DefaultSharing == Sharing::Private)
+    return Sharing::Private;
+  return Sharing::Shared;
+}
+
+Sharing OpenMPSemantics::sharingOfField(const FieldDecl *F) const {
+  // A field of `this`: the object is shared unless a clause names it.
+  auto It = Explicit.find(F);
+  return NestedPrivate.count(F) ? Sharing::Private
+         : It != Explicit.end() ? It->second
+                                : Sharing::Shared;
+}
+
+bool OpenMPSemantics::namedByConstruct(const ValueDecl *V) const {
+  return Explicit.count(V);
+}
+
+bool OpenMPSemantics::orderedOn(const ValueDecl *V) const {
+  return Ordered.count(V);
+}
+
+bool OpenMPSemantics::privatizedByNestedConstruct(const ValueDecl *V) const {
+  return NestedPrivate.count(V);
+}
+
+} // namespace clangfe
+} // namespace privateer

@@ -1,0 +1,73 @@
+//===- OpenMPSemantics.h - OpenMP's side of one unit ------------*- C++ -*-===//
+//
+// Part of privateer. What the C and C++ collector asks OpenMP about one unit
+// of work: its shape (associated loops, sections, the team's region around
+// it), its data sharing under OpenMP 5.2's rules from the clauses of its
+// directive and of the directives up to its team, and what each directive
+// nested in a work item means (guards, barriers, scheduling points, nested
+// parallel constructs).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PRIVATEER_CLANG_OPENMP_OPENMPSEMANTICS_H
+#define PRIVATEER_CLANG_OPENMP_OPENMPSEMANTICS_H
+
+#include "privateer/Clang/CXX/ConstructSemantics.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <optional>
+
+namespace privateer {
+namespace clangfe {
+
+class OpenMPSemantics : public ConstructSemantics {
+public:
+  /// The unit of \p Directive, inside \p Enclosing (innermost first, up to
+  /// the function).
+  OpenMPSemantics(
+      clang::ASTContext &Ctx, const clang::OMPExecutableDirective *Directive,
+      llvm::ArrayRef<const clang::OMPExecutableDirective *> Enclosing);
+
+  /// Fills in the code of the unit's work items (\p Shape, whose Kind is
+  /// set) and what the directives say of the region (\p Seed: name,
+  /// schedule, team, untied); false when the unit does not run its work
+  /// items in parallel (`ordered(n)` doacross loops, `if(0)`) or has a
+  /// shape we do not model.
+  bool describe(UnitShape &Shape, ParallelRegion &Seed);
+
+  Sharing sharingOf(const clang::VarDecl *V, DeclScope Where) const override;
+  Sharing sharingOfField(const clang::FieldDecl *F) const override;
+  bool namedByConstruct(const clang::ValueDecl *V) const override;
+  bool orderedOn(const clang::ValueDecl *V) const override;
+  bool privatizedByNestedConstruct(const clang::ValueDecl *V) const override;
+  bool visitNested(const clang::Stmt *S, NestedCodeVisitor &Visitor) override;
+
+private:
+  void collectClauses(ParallelRegion &Seed);
+  void visitDirective(const clang::OMPExecutableDirective *D,
+                      NestedCodeVisitor &Visitor);
+
+  clang::ASTContext &Ctx;
+  const clang::OMPExecutableDirective *Directive;
+  llvm::SmallVector<const clang::OMPExecutableDirective *, 4> Enclosing;
+  /// The directive that creates the team (parallel, teams), if any.
+  const clang::OMPExecutableDirective *Team = nullptr;
+  /// Data-sharing clauses, innermost directive first wins (variables, and
+  /// fields of `this` in member functions).
+  llvm::DenseMap<const clang::ValueDecl *, Sharing> Explicit;
+  /// Variables named in a task's depend clause: ordered by the runtime.
+  llvm::SmallPtrSet<const clang::ValueDecl *, 8> Ordered;
+  /// Variables privatized by the nested constructs being walked.
+  llvm::SmallPtrSet<const clang::ValueDecl *, 8> NestedPrivate;
+  std::optional<Sharing> DefaultSharing;
+};
+
+} // namespace clangfe
+} // namespace privateer
+
+#endif // PRIVATEER_CLANG_OPENMP_OPENMPSEMANTICS_H
