@@ -658,9 +658,11 @@ void RegionBuilder::visitIndices(const Expr *E) {
     return visitIndices(ME->getBase());
   }
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
-    if (OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2) {
+    // Any number of indices: `v[i]`, C++23's `m[i, j]` and `m[]`.
+    if (OC->getOperator() == OO_Subscript && OC->getNumArgs() >= 1) {
       visitIndices(OC->getArg(0));
-      visitExpr(OC->getArg(1), AccessKind::Read, true);
+      for (unsigned I = 1; I < OC->getNumArgs(); ++I)
+        visitExpr(OC->getArg(I), AccessKind::Read, true);
       return;
     }
   }
@@ -1130,6 +1132,20 @@ std::optional<Target> RegionBuilder::resolveLValue(const Expr *E) {
           Stride = 0;
       pushDim(*T, translate(OC->getArg(1)), sizeOf(Ctx, OC->getType()));
       T->Scalar = false;
+      return T;
+    }
+    if (OC->getOperator() == OO_Subscript) {
+      // C++23's `m[i, j]` (one dimension per index, layout unknown) and
+      // `m[]` (one element, the same for every work item).
+      auto T = resolveLValue(OC->getArg(0));
+      if (!T)
+        return std::nullopt;
+      for (uint64_t &Stride : T->Strides)
+        Stride = 0;
+      if (OC->getNumArgs() == 1)
+        pushDim(*T, SymExpr::constant(0), 0);
+      for (unsigned I = 1; I < OC->getNumArgs(); ++I)
+        pushDim(*T, translate(OC->getArg(I)), 0);
       return T;
     }
     return std::nullopt;
