@@ -40,7 +40,7 @@ std::vector<Finding> analyzeLoopAlloc(const ParallelRegion &R) {
         "each time: one allocation per iteration where one per "
         "thread would do";
     std::string Advice;
-    if (R.Construct.find("taskloop") != std::string::npos)
+    if (R.Construction == ConstructKind::TaskLoop)
       Advice = "lease a buffer per task from 'privateer::buffer_pool' (at "
                "most one per thread exists) instead of allocating one per "
                "iteration";
@@ -57,8 +57,9 @@ std::vector<Finding> analyzeLoopAlloc(const ParallelRegion &R) {
     // Uninitialized memory (malloc, new[]) can be reused by the next
     // iteration without changing the program; zeroed or constructed
     // storage (calloc, containers) could carry values over.
-    if ((A.Function == "malloc" || A.Function == "new[]") && R.CreatesTeam &&
-        R.WorkItemVars.size() == 1) {
+    if ((A.Allocator == AllocatorKind::Malloc ||
+         A.Allocator == AllocatorKind::NewArray) &&
+        R.CreatesTeam && R.WorkItemVars.size() == 1) {
       F.Fix.What = FixPlan::Kind::SplitAllocation;
       F.Fix.Variable = A.Name;
       F.Fix.Begin = A.Where;

@@ -84,12 +84,14 @@ std::vector<Finding> analyzeSublineAlloc(const ParallelRegion &R,
     // with what the file declares. realloc moves the block, new[] would
     // need an aligned delete[], and containers own their storage.
     F.Construct = R.Directive;
-    if ((A.Function == "malloc" || A.Function == "calloc") && A.End.valid()) {
+    if ((A.Allocator == AllocatorKind::Malloc ||
+         A.Allocator == AllocatorKind::Calloc) &&
+        A.End.valid()) {
       F.Fix.What = FixPlan::Kind::AlignAllocation;
       F.Fix.Begin = A.Where;
       F.Fix.End = A.End;
       F.Fix.LineBytes = CacheLine;
-    } else if (A.Function == "new[]") {
+    } else if (A.Allocator == AllocatorKind::NewArray) {
       F.Fix.NoFixReason = "a line-aligned new[] needs a matching aligned "
                           "delete[]; allocate the block with "
                           "privateer_aligned_alloc instead";

@@ -116,6 +116,9 @@ const Stmt *RegionBuilder::teamBody() const {
 std::optional<ParallelRegion> RegionBuilder::build() {
   const OMPExecutableDirective *D = Spec.Directive;
   R.Kind = Spec.Kind;
+  R.Model = ProgrammingModelKind::OpenMP;
+  if (isOpenMPTaskLoopDirective(D->getDirectiveKind()))
+    R.Construction = ConstructKind::TaskLoop;
   R.Construct = std::string("omp ") +
                 llvm::omp::getOpenMPDirectiveName(D->getDirectiveKind(),
                                                   Ctx.getLangOpts().OpenMP)
