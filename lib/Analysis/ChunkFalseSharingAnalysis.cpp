@@ -90,10 +90,10 @@ std::vector<Finding> analyzeChunkFalseSharing(const ParallelRegion &R,
     F.Notes.push_back({A.Where, "written repeatedly here"});
     F.Construct = R.Directive;
     if (R.ChunkBegin.valid()) {
-      F.Fix.What = FixPlan::Kind::Replace;
+      F.Fix.What = Remedy::Kind::Rechunk;
       F.Fix.Begin = R.ChunkBegin;
       F.Fix.End = R.ChunkEnd;
-      F.Fix.Text = std::to_string(Better);
+      F.Fix.Chunk = Better;
     }
     F.Notes.push_back({F.Where, "use a chunk of whole lines: 'schedule(" +
                                     std::string(scheduleName(R.Schedule)) +

@@ -60,12 +60,11 @@ std::vector<Finding> analyzeLoopAlloc(const ParallelRegion &R) {
     if ((A.Allocator == AllocatorKind::Malloc ||
          A.Allocator == AllocatorKind::NewArray) &&
         R.CreatesTeam && R.WorkItemVars.size() == 1) {
-      F.Fix.What = FixPlan::Kind::SplitAllocation;
+      F.Fix.What = Remedy::Kind::SplitAllocation;
       F.Fix.Variable = A.Name;
       F.Fix.Begin = A.Where;
     } else {
-      F.Fix.NoFixReason = "only malloc and new[] in a 'parallel for' are "
-                          "hoisted automatically";
+      F.Fix = Remedy::none(NoFixReason::AllocationNotHoisted);
     }
     Findings.push_back(std::move(F));
   }

@@ -89,6 +89,12 @@ const char *verb(AccessKind K) {
   return "accesses";
 }
 
+/// A combining operator that a reduction can use (whatever a programming
+/// model calls it).
+bool reducible(ReductionOp Op) {
+  return Op != ReductionOp::None && Op != ReductionOp::Other;
+}
+
 const char *opSpelling(ReductionOp Op) {
   switch (Op) {
   case ReductionOp::Add:
@@ -325,24 +331,24 @@ bool atomicUpdateOp(ReductionOp Op) {
   }
 }
 
-/// The reduction clause that makes \p W's updates exact, as (clause head,
-/// list item): ("reduction(+", "s"), ("reduction(max", "h[:256]").
-std::optional<std::pair<std::string, std::string>>
-reductionClause(const ParallelRegion &R, const Buffer &B, const Access &W) {
-  const char *Spelled = opSpelling(W.Op);
-  if (!Spelled || !B.VisibleAtConstruct || R.Kind == RegionKind::Tasks)
+/// The reduction that makes \p W's updates exact: of the scalar, or of
+/// the whole array (`s`, `h[:256]` in OpenMP's words).
+std::optional<Remedy> reduction(const ParallelRegion &R, const Buffer &B,
+                                const Access &W) {
+  if (!reducible(W.Op) || !B.VisibleAtConstruct || R.Kind == RegionKind::Tasks)
     return std::nullopt;
   for (const std::string &F : W.Fields)
     if (!F.empty())
       return std::nullopt;
-  std::string Item;
-  if (B.Kind == BufferKind::Scalar && W.Index.empty())
-    Item = B.Name;
-  else if (B.Kind == BufferKind::Array && B.Extent && W.Index.size() == 1)
-    Item = B.Name + "[:" + std::to_string(*B.Extent) + "]";
-  else
+  Remedy Fix;
+  Fix.What = Remedy::Kind::Reduce;
+  Fix.Variable = B.Name;
+  Fix.Op = W.Op;
+  if (B.Kind == BufferKind::Array && B.Extent && W.Index.size() == 1)
+    Fix.SectionLength = *B.Extent;
+  else if (B.Kind != BufferKind::Scalar || !W.Index.empty())
     return std::nullopt;
-  return std::make_pair("reduction(" + std::string(Spelled), Item);
+  return Fix;
 }
 
 std::string reductionAdvice(const ParallelRegion &R, const Buffer &B,
@@ -413,7 +419,7 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
   std::string Advice;
 
   F.Construct = R.Directive;
-  F.Fix.NoFixReason = "no exact rewrite for this kind of race";
+  F.Fix = Remedy::none(NoFixReason::RaceKind);
   if (W.Kind == AccessKind::ReadModifyWrite && W.ResultUsed) {
     F.Kind = RaceKind::Counter;
     F.Message = "shared counter " + Name + " is updated by " + Every +
@@ -429,10 +435,10 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
       OnlyUpdates &= X->Kind == AccessKind::ReadModifyWrite &&
                      X->Op == ReductionOp::Add && X->Via.empty();
     if (OnlyUpdates && All.size() == 1) {
-      F.Fix.What = FixPlan::Kind::AtomicCapture;
+      F.Fix.What = Remedy::Kind::AtomicCapture;
       F.Fix.Begin = W.Where;
     } else {
-      F.Fix.NoFixReason = "the counter is also used outside the one update";
+      F.Fix = Remedy::none(NoFixReason::CounterUsedOutside);
     }
   } else if (UpdateOp) {
     F.Kind = RaceKind::Accumulation;
@@ -444,10 +450,8 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
       F.Message = Name + " is updated by " + Every +
                   " without a reduction; concurrent updates are lost";
     Advice = reductionAdvice(R, B, W);
-    if (auto Clause = reductionClause(R, B, W)) {
-      F.Fix.What = FixPlan::Kind::AddClause;
-      F.Fix.Clause = Clause->first;
-      F.Fix.Variable = Clause->second;
+    if (auto Reduce = reduction(R, B, W)) {
+      F.Fix = std::move(*Reduce);
     } else if (atomicUpdateOp(W.Op)) {
       // No reduction clause can name it: make every update atomic, when
       // updates are all the construct does with the buffer.
@@ -457,13 +461,11 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
                        atomicUpdateOp(X->Op) && !X->ResultUsed &&
                        X->Via.empty();
       if (OnlyUpdates) {
-        F.Fix.What = FixPlan::Kind::Atomic;
+        F.Fix.What = Remedy::Kind::Atomic;
         for (const Access *X : All)
           F.Fix.Updates.push_back(X->Where);
       } else {
-        F.Fix.NoFixReason = "the construct also reads or writes it outside "
-                            "the updates: 'atomic' on the updates alone would "
-                            "not be enough";
+        F.Fix = Remedy::none(NoFixReason::AccessesBesideUpdates);
       }
     }
   } else if (isScratch(R, All)) {
@@ -481,14 +483,15 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
     Advice = privatizeAdvice(R, B, OnlyThroughCalls);
     if (B.Kind == BufferKind::Pointee && R.Kind == RegionKind::Loop &&
         !OnlyThroughCalls) {
-      F.Fix.What = FixPlan::Kind::SplitScratch;
+      F.Fix.What = Remedy::Kind::SplitScratch;
       F.Fix.Variable = B.Name;
     } else if (B.Kind == BufferKind::Pointee)
-      F.Fix.NoFixReason = "heap scratch outside a worksharing loop";
+      F.Fix = Remedy::none(NoFixReason::HeapScratchOutsideLoop);
     else if (B.VisibleAtConstruct && !OnlyThroughCalls) {
-      F.Fix.What = FixPlan::Kind::AddClause;
-      F.Fix.Clause =
-          B.Kind == BufferKind::Container ? "firstprivate" : "private";
+      // A container's copy must hold its elements: copy it in.
+      F.Fix.What = Remedy::Kind::Privatize;
+      F.Fix.Copy = B.Kind == BufferKind::Container ? PrivateCopy::FirstPrivate
+                                                   : PrivateCopy::Private;
       F.Fix.Variable = B.Name;
     }
   } else if (&W != &A && (R.dependsOnWorkItem(W) || R.dependsOnWorkItem(A)) &&

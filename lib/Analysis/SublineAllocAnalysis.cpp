@@ -87,17 +87,14 @@ std::vector<Finding> analyzeSublineAlloc(const ParallelRegion &R,
     if ((A.Allocator == AllocatorKind::Malloc ||
          A.Allocator == AllocatorKind::Calloc) &&
         A.End.valid()) {
-      F.Fix.What = FixPlan::Kind::AlignAllocation;
+      F.Fix.What = Remedy::Kind::AlignAllocation;
       F.Fix.Begin = A.Where;
       F.Fix.End = A.End;
       F.Fix.LineBytes = CacheLine;
     } else if (A.Allocator == AllocatorKind::NewArray) {
-      F.Fix.NoFixReason = "a line-aligned new[] needs a matching aligned "
-                          "delete[]; allocate the block with "
-                          "privateer_aligned_alloc instead";
+      F.Fix = Remedy::none(NoFixReason::NewArrayNotAligned);
     } else {
-      F.Fix.NoFixReason = "only malloc and calloc blocks are reallocated "
-                          "line aligned";
+      F.Fix = Remedy::none(NoFixReason::AllocationNotAligned);
     }
     Findings.push_back(std::move(F));
   }

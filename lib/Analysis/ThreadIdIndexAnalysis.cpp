@@ -94,7 +94,7 @@ Finding taskRace(const ParallelRegion &R, const Buffer &B, const Access &Use,
                      "task, or lease one from 'privateer::buffer_pool' for the "
                      "task's lifetime"});
   F.Construct = R.Directive;
-  F.Fix.What = FixPlan::Kind::LeaseFromPool;
+  F.Fix.What = Remedy::Kind::LeaseFromPool;
   F.Fix.Variable = B.Name;
   return F;
 }
@@ -247,18 +247,17 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
           OnlyDirect &= X.Via.empty();
       F.Construct = R.Directive;
       if (R.Kind == RegionKind::Replicated && OnlyDirect) {
-        F.Fix.What = FixPlan::Kind::LocalAccumulator;
+        F.Fix.What = Remedy::Kind::LocalAccumulator;
         F.Fix.Begin = A.Where;
         F.Fix.Variable = B.Name;
       } else if (B.Kind == BufferKind::Array && B.Extent &&
                  A.Index.size() == 1) {
         // A worksharing loop's own iterations update the slot: pad it.
-        F.Fix.What = FixPlan::Kind::PadElements;
+        F.Fix.What = Remedy::Kind::PadElements;
         F.Fix.Variable = B.Name;
         F.Fix.LineBytes = CacheLine;
       } else {
-        F.Fix.NoFixReason = "the slot is updated through calls, or is not "
-                            "an element of a fixed-size array";
+        F.Fix = Remedy::none(NoFixReason::SlotNotArrayElement);
       }
       F.Notes.push_back(
           {R.Directive,
