@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "privateer/Analysis/SharedBufferAnalysis.h"
+#include "privateer/Analysis/Advice.h"
 #include "privateer/Analysis/RunChecks.h"
 
 #include <algorithm>
@@ -93,28 +94,6 @@ const char *verb(AccessKind K) {
 /// model calls it).
 bool reducible(ReductionOp Op) {
   return Op != ReductionOp::None && Op != ReductionOp::Other;
-}
-
-const char *opSpelling(ReductionOp Op) {
-  switch (Op) {
-  case ReductionOp::Add:
-  case ReductionOp::Sub: // '-' reductions are deprecated: '+' sums them too
-    return "+";
-  case ReductionOp::Mul:
-    return "*";
-  case ReductionOp::And:
-    return "&";
-  case ReductionOp::Or:
-    return "|";
-  case ReductionOp::Xor:
-    return "^";
-  case ReductionOp::Min:
-    return "min";
-  case ReductionOp::Max:
-    return "max";
-  default:
-    return nullptr;
-  }
 }
 
 /// `iteration i=3`, `iteration (i=0, j=1)`, `thread 1`, `task of i=2`.
@@ -283,40 +262,7 @@ bool isScratch(const ParallelRegion &R,
   return true;
 }
 
-std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B,
-                            bool OnlyThroughCalls) {
-  if (!B.VisibleAtConstruct)
-    return "give each thread its own copy: " + quote(B.Name) +
-           " is not visible at the directive; make it a non-static local of "
-           "the function that uses it";
-  if (OnlyThroughCalls)
-    return "the called function uses " + quote(B.Name) +
-           " for every work item: pass each one its own buffer, or make " +
-           quote(B.Name) + " 'threadprivate'";
-  const char *Where = R.Kind == RegionKind::Loop       ? "the loop body"
-                      : R.Kind == RegionKind::Tasks    ? "the task"
-                      : R.Kind == RegionKind::Sections ? "each section"
-                                                       : "the region";
-  switch (B.Kind) {
-  case BufferKind::Pointee:
-    if (R.Kind == RegionKind::Loop)
-      return "give each thread its own buffer: split the construct into an "
-             "'omp parallel' region that allocates one buffer per thread and "
-             "an 'omp for' that uses it, instead of sharing the memory " +
-             quote(B.Name) + " points to";
-    return "give each " + std::string(nounsFor(R.Kind).Item) +
-           " its own buffer, allocated in " + Where +
-           ", instead of sharing the memory " + quote(B.Name) + " points to";
-  case BufferKind::Container:
-    return "give each thread its own copy: declare " + quote(B.Name) +
-           " inside " + Where + " or add 'firstprivate(" + B.Name + ")'";
-  default:
-    return "give each thread its own copy: declare " + quote(B.Name) +
-           " inside " + Where + " or add 'private(" + B.Name + ")'";
-  }
-}
-
-/// An operator that `omp atomic` (update) can apply.
+/// An operator that an atomic update can apply (not min or max).
 bool atomicUpdateOp(ReductionOp Op) {
   switch (Op) {
   case ReductionOp::Add:
@@ -333,8 +279,8 @@ bool atomicUpdateOp(ReductionOp Op) {
 
 /// The reduction that makes \p W's updates exact: of the scalar, or of
 /// the whole array (`s`, `h[:256]` in OpenMP's words).
-std::optional<Remedy> reduction(const ParallelRegion &R, const Buffer &B,
-                                const Access &W) {
+std::optional<Remedy> reductionRemedy(const ParallelRegion &R, const Buffer &B,
+                                      const Access &W) {
   if (!reducible(W.Op) || !B.VisibleAtConstruct || R.Kind == RegionKind::Tasks)
     return std::nullopt;
   for (const std::string &F : W.Fields)
@@ -349,43 +295,6 @@ std::optional<Remedy> reduction(const ParallelRegion &R, const Buffer &B,
   else if (B.Kind != BufferKind::Scalar || !W.Index.empty())
     return std::nullopt;
   return Fix;
-}
-
-std::string reductionAdvice(const ParallelRegion &R, const Buffer &B,
-                            const Access &W) {
-  const char *Spelled = opSpelling(W.Op);
-  std::string Atomic = "'#pragma omp atomic' on the update";
-  bool Field = false;
-  for (const std::string &F : W.Fields)
-    Field |= !F.empty();
-  // Reductions name variables or array sections: not struct fields, not
-  // containers, not a single element a pointer points to.
-  std::string Clause;
-  if (Spelled && !Field && B.VisibleAtConstruct) {
-    if (B.Kind == BufferKind::Scalar && W.Index.empty())
-      Clause = B.Name;
-    else if (B.Kind == BufferKind::Array && B.Extent)
-      Clause = B.Name + "[:" + std::to_string(*B.Extent) + "]";
-    else if (B.Kind == BufferKind::Array || B.Kind == BufferKind::Pointee)
-      Clause = B.Name + "[:N]";
-    if (B.Kind == BufferKind::Pointee && W.Index.size() == 1 &&
-        W.Index[0]->kind() == ExprKind::Constant)
-      Clause.clear(); // `*p += x`: one element
-  }
-  if (R.Kind == RegionKind::Tasks)
-    return "protect the update with " + Atomic +
-           (Clause.empty() ? std::string(" or 'omp critical'")
-                           : ", or reduce with 'in_reduction(" +
-                                 std::string(Spelled) + ": " + Clause +
-                                 ")' on the task and a 'task_reduction' "
-                                 "around it");
-  if (Clause.empty())
-    return "protect the update with " + Atomic + " or 'omp critical'";
-  std::string Advice = "use 'reduction(" + std::string(Spelled) + ": " +
-                       Clause + ")' on the directive";
-  if (Clause.find("[:N]") != std::string::npos)
-    Advice += ", with N the number of elements of " + quote(B.Name);
-  return Advice + ", or " + Atomic;
 }
 
 Finding makeFinding(const ParallelRegion &R, const Buffer &B,
@@ -425,9 +334,7 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
     F.Message = "shared counter " + Name + " is updated by " + Every +
                 " and its value used without synchronization; two " + N.Items +
                 " can get the same value";
-    Advice = "take each value with '#pragma omp atomic capture', or fill "
-             "per-thread buffers and merge them after the " +
-             std::string(describe(R.Kind));
+    Advice = counterAdvice(R);
     // Every use of the counter must be such an update for the capture to
     // be the whole story.
     bool OnlyUpdates = true;
@@ -450,7 +357,7 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
       F.Message = Name + " is updated by " + Every +
                   " without a reduction; concurrent updates are lost";
     Advice = reductionAdvice(R, B, W);
-    if (auto Reduce = reduction(R, B, W)) {
+    if (auto Reduce = reductionRemedy(R, B, W)) {
       F.Fix = std::move(*Reduce);
     } else if (atomicUpdateOp(W.Op)) {
       // No reduction clause can name it: make every update atomic, when
@@ -501,15 +408,12 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
                 (A.Kind == AccessKind::Read ? "read" : "written") +
                 " by another: the loop carries a dependence and is not "
                 "parallel as written";
-    Advice = "no automatic fix: keep this loop sequential, or write the "
-             "results to a separate buffer";
+    Advice = loopCarriedAdvice(R);
   } else if (W.WholeBuffer && B.Kind == BufferKind::Container && &W == &A) {
     F.Kind = RaceKind::Collision;
     F.Message = "shared container " + Name + " is modified by " + Every +
                 " without synchronization ('" + W.Spelling + "')";
-    Advice = "fill a container per thread and merge them after the " +
-             std::string(describe(R.Kind)) +
-             " (in 'omp critical'), or protect the call with 'omp critical'";
+    Advice = containerAdvice(R);
   } else {
     F.Kind = RaceKind::Collision;
     bool BothWrite = &W == &A || (R.Kind == RegionKind::Sections &&
@@ -524,18 +428,8 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
       OnlyThroughCalls &= !X->Via.empty();
     if (OnlyThroughCalls)
       Advice = privatizeAdvice(R, B, true);
-    else if (R.Kind == RegionKind::Replicated)
-      Advice = "write it from one thread ('omp single' or 'omp masked'), "
-               "protect it with 'omp critical' or 'omp atomic write', or make "
-               "it private";
-    else if (!Element && &W == &A)
-      Advice = "make the write '#pragma omp atomic write'; a flag that only "
-               "ever becomes true can be a 'reduction(||: " +
-               std::string(B.Name) + ")'";
     else
-      Advice = "no automatic fix: protect the accesses with 'omp critical' "
-               "or 'omp atomic', or make each " +
-               std::string(N.Item) + " use its own element";
+      Advice = collisionAdvice(R, B, /*WholeObject=*/!Element && &W == &A);
   }
 
   if (B.Decl.valid()) {

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "privateer/Analysis/Advice.h"
 #include "privateer/Analysis/RunChecks.h"
 #include "privateer/Analysis/ThreadingChecks.h"
 
@@ -67,18 +68,8 @@ std::vector<Finding> analyzeSublineAlloc(const ParallelRegion &R,
                 ": blocks of different threads can share a line, and writing "
                 "them in a loop makes it bounce between cores";
     F.Notes.push_back({HotWrite->Where, "written in a loop here"});
-    std::string Rounded =
-        Bytes ? std::to_string((*Bytes + CacheLine - 1) / CacheLine * CacheLine)
-              : "N";
     F.Notes.push_back(
-        {A.Where, "allocate whole, line-aligned lines: "
-                  "'privateer_aligned_alloc(" +
-                      (Bytes ? std::to_string(*Bytes) : R.print(*A.Bytes)) +
-                      ")' from <privateer/runtime/privateer.h>, or "
-                      "'aligned_alloc(" +
-                      std::to_string(CacheLine) + ", " + Rounded + ")'" +
-                      (Bytes ? std::string()
-                             : " with N the size rounded up to whole lines")});
+        {A.Where, lineAlignedAllocationAdvice(R, A, Bytes, CacheLine)});
     // malloc and calloc become a line-aligned, line-rounded allocation of
     // the same size, freed the same way; the front end spells the call
     // with what the file declares. realloc moves the block, new[] would
