@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "privateer/Analysis/Advice.h"
 #include "privateer/Analysis/RunChecks.h"
 #include "privateer/Analysis/ThreadingChecks.h"
 
@@ -17,17 +18,11 @@ namespace privateer {
 
 namespace {
 
-const char *scheduleName(ScheduleKind K) {
-  switch (K) {
-  case ScheduleKind::Static:
-    return "static";
-  case ScheduleKind::Dynamic:
-    return "dynamic";
-  case ScheduleKind::Guided:
-    return "guided";
-  default:
-    return "";
-  }
+/// Chunks of a static, dynamic or guided schedule are dealt to threads in
+/// turn (auto and runtime schedules are the runtime's to choose).
+bool dealsChunks(ScheduleKind K) {
+  return K == ScheduleKind::Static || K == ScheduleKind::Dynamic ||
+         K == ScheduleKind::Guided;
 }
 } // namespace
 
@@ -36,7 +31,7 @@ std::vector<Finding> analyzeChunkFalseSharing(const ParallelRegion &R,
   std::vector<Finding> Findings;
   if (R.Kind != RegionKind::Loop || R.WorkItemVars.size() != 1 || !CacheLine ||
       !R.Chunk || R.Chunk->kind() != ExprKind::Constant ||
-      R.Chunk->value() <= 0 || !*scheduleName(R.Schedule))
+      R.Chunk->value() <= 0 || !dealsChunks(R.Schedule))
     return Findings;
   int64_t Chunk = R.Chunk->value();
   SymbolId V = R.WorkItemVars[0];
@@ -89,9 +84,7 @@ std::vector<Finding> analyzeChunkFalseSharing(const ParallelRegion &R,
     F.Where = R.ScheduleClause.valid() ? R.ScheduleClause : R.Directive;
     F.BufferName = B.Name;
     F.BufferHandle = B.Handle;
-    std::string Clause = std::string("schedule(") + scheduleName(R.Schedule) +
-                         ", " + std::to_string(Chunk) + ")";
-    F.Message = quote(Clause) + " gives each thread " +
+    F.Message = scheduleSpelling(R, Chunk) + " gives each thread " +
                 std::to_string(ChunkBytes) + " bytes of " + quote(B.Name) +
                 " at a time: up to " + std::to_string(CacheLine / ChunkBytes) +
                 " threads write into each " + std::to_string(CacheLine) +
@@ -100,14 +93,12 @@ std::vector<Finding> analyzeChunkFalseSharing(const ParallelRegion &R,
     F.Notes.push_back({A.Where, "written repeatedly here"});
     F.Construct = R.Directive;
     if (R.ChunkBegin.valid()) {
-      F.Fix.What = FixPlan::Kind::Replace;
+      F.Fix.What = Remedy::Kind::Rechunk;
       F.Fix.Begin = R.ChunkBegin;
       F.Fix.End = R.ChunkEnd;
-      F.Fix.Text = std::to_string(Better);
+      F.Fix.Chunk = Better;
     }
-    F.Notes.push_back({F.Where, "use a chunk of whole lines: 'schedule(" +
-                                    std::string(scheduleName(R.Schedule)) +
-                                    ", " + std::to_string(Better) + ")'"});
+    F.Notes.push_back({F.Where, wholeLineChunkAdvice(R, Better)});
     Findings.push_back(std::move(F));
     break; // one report per schedule
   }

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "privateer/Analysis/Advice.h"
 #include "privateer/Analysis/RunChecks.h"
 #include "privateer/Analysis/ThreadingChecks.h"
 
@@ -39,32 +40,19 @@ std::vector<Finding> analyzeLoopAlloc(const ParallelRegion &R) {
         " in every iteration of this parallel loop, the same size "
         "each time: one allocation per iteration where one per "
         "thread would do";
-    std::string Advice;
-    if (R.Construct.find("taskloop") != std::string::npos)
-      Advice = "lease a buffer per task from 'privateer::buffer_pool' (at "
-               "most one per thread exists) instead of allocating one per "
-               "iteration";
-    else if (R.CreatesTeam)
-      Advice = "allocate it once per thread and reuse it: split '" +
-               R.Construct + "' into an 'omp parallel' region that allocates " +
-               quote(A.Name) + " and an 'omp for' whose iterations reuse it";
-    else
-      Advice = "allocate it once per thread in the enclosing parallel "
-               "region, before this '" +
-               R.Construct + "', and reuse it in every iteration";
-    F.Notes.push_back({R.Directive, Advice});
+    F.Notes.push_back({R.Directive, perIterationAllocationAdvice(R, A)});
     F.Construct = R.Directive;
     // Uninitialized memory (malloc, new[]) can be reused by the next
     // iteration without changing the program; zeroed or constructed
     // storage (calloc, containers) could carry values over.
-    if ((A.Function == "malloc" || A.Function == "new[]") && R.CreatesTeam &&
-        R.WorkItemVars.size() == 1) {
-      F.Fix.What = FixPlan::Kind::SplitAllocation;
+    if ((A.Allocator == AllocatorKind::Malloc ||
+         A.Allocator == AllocatorKind::NewArray) &&
+        R.CreatesTeam && R.WorkItemVars.size() == 1) {
+      F.Fix.What = Remedy::Kind::SplitAllocation;
       F.Fix.Variable = A.Name;
       F.Fix.Begin = A.Where;
     } else {
-      F.Fix.NoFixReason = "only malloc and new[] in a 'parallel for' are "
-                          "hoisted automatically";
+      F.Fix = Remedy::none(NoFixReason::AllocationNotHoisted);
     }
     Findings.push_back(std::move(F));
   }

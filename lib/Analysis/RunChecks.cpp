@@ -25,8 +25,10 @@ std::vector<Finding> runChecks(const ParallelRegion &R,
   for (const auto &[Id, Run] : Table) {
     if (!Enabled.isEnabled(Id))
       continue;
-    for (Finding &F : Run(R, C))
+    for (Finding &F : Run(R, C)) {
+      F.Model = R.Model;
       Findings.push_back(std::move(F));
+    }
   }
   return Findings;
 }

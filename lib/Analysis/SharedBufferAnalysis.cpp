@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "privateer/Analysis/SharedBufferAnalysis.h"
+#include "privateer/Analysis/Advice.h"
 #include "privateer/Analysis/RunChecks.h"
 
 #include <algorithm>
@@ -89,26 +90,10 @@ const char *verb(AccessKind K) {
   return "accesses";
 }
 
-const char *opSpelling(ReductionOp Op) {
-  switch (Op) {
-  case ReductionOp::Add:
-  case ReductionOp::Sub: // '-' reductions are deprecated: '+' sums them too
-    return "+";
-  case ReductionOp::Mul:
-    return "*";
-  case ReductionOp::And:
-    return "&";
-  case ReductionOp::Or:
-    return "|";
-  case ReductionOp::Xor:
-    return "^";
-  case ReductionOp::Min:
-    return "min";
-  case ReductionOp::Max:
-    return "max";
-  default:
-    return nullptr;
-  }
+/// A combining operator that a reduction can use (whatever a programming
+/// model calls it).
+bool reducible(ReductionOp Op) {
+  return Op != ReductionOp::None && Op != ReductionOp::Other;
 }
 
 /// `iteration i=3`, `iteration (i=0, j=1)`, `thread 1`, `task of i=2`.
@@ -277,40 +262,7 @@ bool isScratch(const ParallelRegion &R,
   return true;
 }
 
-std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B,
-                            bool OnlyThroughCalls) {
-  if (!B.VisibleAtConstruct)
-    return "give each thread its own copy: " + quote(B.Name) +
-           " is not visible at the directive; make it a non-static local of "
-           "the function that uses it";
-  if (OnlyThroughCalls)
-    return "the called function uses " + quote(B.Name) +
-           " for every work item: pass each one its own buffer, or make " +
-           quote(B.Name) + " 'threadprivate'";
-  const char *Where = R.Kind == RegionKind::Loop       ? "the loop body"
-                      : R.Kind == RegionKind::Tasks    ? "the task"
-                      : R.Kind == RegionKind::Sections ? "each section"
-                                                       : "the region";
-  switch (B.Kind) {
-  case BufferKind::Pointee:
-    if (R.Kind == RegionKind::Loop)
-      return "give each thread its own buffer: split the construct into an "
-             "'omp parallel' region that allocates one buffer per thread and "
-             "an 'omp for' that uses it, instead of sharing the memory " +
-             quote(B.Name) + " points to";
-    return "give each " + std::string(nounsFor(R.Kind).Item) +
-           " its own buffer, allocated in " + Where +
-           ", instead of sharing the memory " + quote(B.Name) + " points to";
-  case BufferKind::Container:
-    return "give each thread its own copy: declare " + quote(B.Name) +
-           " inside " + Where + " or add 'firstprivate(" + B.Name + ")'";
-  default:
-    return "give each thread its own copy: declare " + quote(B.Name) +
-           " inside " + Where + " or add 'private(" + B.Name + ")'";
-  }
-}
-
-/// An operator that `omp atomic` (update) can apply.
+/// An operator that an atomic update can apply (not min or max).
 bool atomicUpdateOp(ReductionOp Op) {
   switch (Op) {
   case ReductionOp::Add:
@@ -325,61 +277,24 @@ bool atomicUpdateOp(ReductionOp Op) {
   }
 }
 
-/// The reduction clause that makes \p W's updates exact, as (clause head,
-/// list item): ("reduction(+", "s"), ("reduction(max", "h[:256]").
-std::optional<std::pair<std::string, std::string>>
-reductionClause(const ParallelRegion &R, const Buffer &B, const Access &W) {
-  const char *Spelled = opSpelling(W.Op);
-  if (!Spelled || !B.VisibleAtConstruct || R.Kind == RegionKind::Tasks)
+/// The reduction that makes \p W's updates exact: of the scalar, or of
+/// the whole array (`s`, `h[:256]` in OpenMP's words).
+std::optional<Remedy> reductionRemedy(const ParallelRegion &R, const Buffer &B,
+                                      const Access &W) {
+  if (!reducible(W.Op) || !B.VisibleAtConstruct || R.Kind == RegionKind::Tasks)
     return std::nullopt;
   for (const std::string &F : W.Fields)
     if (!F.empty())
       return std::nullopt;
-  std::string Item;
-  if (B.Kind == BufferKind::Scalar && W.Index.empty())
-    Item = B.Name;
-  else if (B.Kind == BufferKind::Array && B.Extent && W.Index.size() == 1)
-    Item = B.Name + "[:" + std::to_string(*B.Extent) + "]";
-  else
+  Remedy Fix;
+  Fix.What = Remedy::Kind::Reduce;
+  Fix.Variable = B.Name;
+  Fix.Op = W.Op;
+  if (B.Kind == BufferKind::Array && B.Extent && W.Index.size() == 1)
+    Fix.SectionLength = *B.Extent;
+  else if (B.Kind != BufferKind::Scalar || !W.Index.empty())
     return std::nullopt;
-  return std::make_pair("reduction(" + std::string(Spelled), Item);
-}
-
-std::string reductionAdvice(const ParallelRegion &R, const Buffer &B,
-                            const Access &W) {
-  const char *Spelled = opSpelling(W.Op);
-  std::string Atomic = "'#pragma omp atomic' on the update";
-  bool Field = false;
-  for (const std::string &F : W.Fields)
-    Field |= !F.empty();
-  // Reductions name variables or array sections: not struct fields, not
-  // containers, not a single element a pointer points to.
-  std::string Clause;
-  if (Spelled && !Field && B.VisibleAtConstruct) {
-    if (B.Kind == BufferKind::Scalar && W.Index.empty())
-      Clause = B.Name;
-    else if (B.Kind == BufferKind::Array && B.Extent)
-      Clause = B.Name + "[:" + std::to_string(*B.Extent) + "]";
-    else if (B.Kind == BufferKind::Array || B.Kind == BufferKind::Pointee)
-      Clause = B.Name + "[:N]";
-    if (B.Kind == BufferKind::Pointee && W.Index.size() == 1 &&
-        W.Index[0]->kind() == ExprKind::Constant)
-      Clause.clear(); // `*p += x`: one element
-  }
-  if (R.Kind == RegionKind::Tasks)
-    return "protect the update with " + Atomic +
-           (Clause.empty() ? std::string(" or 'omp critical'")
-                           : ", or reduce with 'in_reduction(" +
-                                 std::string(Spelled) + ": " + Clause +
-                                 ")' on the task and a 'task_reduction' "
-                                 "around it");
-  if (Clause.empty())
-    return "protect the update with " + Atomic + " or 'omp critical'";
-  std::string Advice = "use 'reduction(" + std::string(Spelled) + ": " +
-                       Clause + ")' on the directive";
-  if (Clause.find("[:N]") != std::string::npos)
-    Advice += ", with N the number of elements of " + quote(B.Name);
-  return Advice + ", or " + Atomic;
+  return Fix;
 }
 
 Finding makeFinding(const ParallelRegion &R, const Buffer &B,
@@ -414,15 +329,13 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
   std::string Advice;
 
   F.Construct = R.Directive;
-  F.Fix.NoFixReason = "no exact rewrite for this kind of race";
+  F.Fix = Remedy::none(NoFixReason::RaceKind);
   if (W.Kind == AccessKind::ReadModifyWrite && W.ResultUsed) {
     F.Kind = RaceKind::Counter;
     F.Message = "shared counter " + Name + " is updated by " + Every +
                 " and its value used without synchronization; two " + N.Items +
                 " can get the same value";
-    Advice = "take each value with '#pragma omp atomic capture', or fill "
-             "per-thread buffers and merge them after the " +
-             std::string(describe(R.Kind));
+    Advice = counterAdvice(R);
     // Every use of the counter must be such an update for the capture to
     // be the whole story.
     bool OnlyUpdates = true;
@@ -430,10 +343,10 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
       OnlyUpdates &= X->Kind == AccessKind::ReadModifyWrite &&
                      X->Op == ReductionOp::Add && X->Via.empty();
     if (OnlyUpdates && All.size() == 1) {
-      F.Fix.What = FixPlan::Kind::AtomicCapture;
+      F.Fix.What = Remedy::Kind::AtomicCapture;
       F.Fix.Begin = W.Where;
     } else {
-      F.Fix.NoFixReason = "the counter is also used outside the one update";
+      F.Fix = Remedy::none(NoFixReason::CounterUsedOutside);
     }
   } else if (UpdateOp) {
     F.Kind = RaceKind::Accumulation;
@@ -445,10 +358,8 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
       F.Message = Name + " is updated by " + Every +
                   " without a reduction; concurrent updates are lost";
     Advice = reductionAdvice(R, B, W);
-    if (auto Clause = reductionClause(R, B, W)) {
-      F.Fix.What = FixPlan::Kind::AddClause;
-      F.Fix.Clause = Clause->first;
-      F.Fix.Variable = Clause->second;
+    if (auto Reduce = reductionRemedy(R, B, W)) {
+      F.Fix = std::move(*Reduce);
     } else if (atomicUpdateOp(W.Op)) {
       // No reduction clause can name it: make every update atomic, when
       // updates are all the construct does with the buffer.
@@ -458,13 +369,11 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
                        atomicUpdateOp(X->Op) && !X->ResultUsed &&
                        X->Via.empty();
       if (OnlyUpdates) {
-        F.Fix.What = FixPlan::Kind::Atomic;
+        F.Fix.What = Remedy::Kind::Atomic;
         for (const Access *X : All)
           F.Fix.Updates.push_back(X->Where);
       } else {
-        F.Fix.NoFixReason = "the construct also reads or writes it outside "
-                            "the updates: 'atomic' on the updates alone would "
-                            "not be enough";
+        F.Fix = Remedy::none(NoFixReason::AccessesBesideUpdates);
       }
     }
   } else if (isScratch(R, All)) {
@@ -482,14 +391,15 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
     Advice = privatizeAdvice(R, B, OnlyThroughCalls);
     if (B.Kind == BufferKind::Pointee && R.Kind == RegionKind::Loop &&
         !OnlyThroughCalls) {
-      F.Fix.What = FixPlan::Kind::SplitScratch;
+      F.Fix.What = Remedy::Kind::SplitScratch;
       F.Fix.Variable = B.Name;
     } else if (B.Kind == BufferKind::Pointee)
-      F.Fix.NoFixReason = "heap scratch outside a worksharing loop";
+      F.Fix = Remedy::none(NoFixReason::HeapScratchOutsideLoop);
     else if (B.VisibleAtConstruct && !OnlyThroughCalls) {
-      F.Fix.What = FixPlan::Kind::AddClause;
-      F.Fix.Clause =
-          B.Kind == BufferKind::Container ? "firstprivate" : "private";
+      // A container's copy must hold its elements: copy it in.
+      F.Fix.What = Remedy::Kind::Privatize;
+      F.Fix.Copy = B.Kind == BufferKind::Container ? PrivateCopy::FirstPrivate
+                                                   : PrivateCopy::Private;
       F.Fix.Variable = B.Name;
     }
   } else if (&W != &A && (R.dependsOnWorkItem(W) || R.dependsOnWorkItem(A)) &&
@@ -499,15 +409,12 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
                 (A.Kind == AccessKind::Read ? "read" : "written") +
                 " by another: the loop carries a dependence and is not "
                 "parallel as written";
-    Advice = "no automatic fix: keep this loop sequential, or write the "
-             "results to a separate buffer";
+    Advice = loopCarriedAdvice(R);
   } else if (W.WholeBuffer && B.Kind == BufferKind::Container && &W == &A) {
     F.Kind = RaceKind::Collision;
     F.Message = "shared container " + Name + " is modified by " + Every +
                 " without synchronization ('" + W.Spelling + "')";
-    Advice = "fill a container per thread and merge them after the " +
-             std::string(describe(R.Kind)) +
-             " (in 'omp critical'), or protect the call with 'omp critical'";
+    Advice = containerAdvice(R);
   } else {
     F.Kind = RaceKind::Collision;
     bool BothWrite = &W == &A || (R.Kind == RegionKind::Sections &&
@@ -522,18 +429,8 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
       OnlyThroughCalls &= !X->Via.empty();
     if (OnlyThroughCalls)
       Advice = privatizeAdvice(R, B, true);
-    else if (R.Kind == RegionKind::Replicated)
-      Advice = "write it from one thread ('omp single' or 'omp masked'), "
-               "protect it with 'omp critical' or 'omp atomic write', or make "
-               "it private";
-    else if (!Element && &W == &A)
-      Advice = "make the write '#pragma omp atomic write'; a flag that only "
-               "ever becomes true can be a 'reduction(||: " +
-               std::string(B.Name) + ")'";
     else
-      Advice = "no automatic fix: protect the accesses with 'omp critical' "
-               "or 'omp atomic', or make each " +
-               std::string(N.Item) + " use its own element";
+      Advice = collisionAdvice(R, B, /*WholeObject=*/!Element && &W == &A);
   }
 
   if (B.Decl.valid()) {

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "privateer/Analysis/Advice.h"
 #include "privateer/Analysis/RunChecks.h"
 #include "privateer/Analysis/ThreadingChecks.h"
 
@@ -67,35 +68,24 @@ std::vector<Finding> analyzeSublineAlloc(const ParallelRegion &R,
                 ": blocks of different threads can share a line, and writing "
                 "them in a loop makes it bounce between cores";
     F.Notes.push_back({HotWrite->Where, "written in a loop here"});
-    std::string Rounded =
-        Bytes ? std::to_string((*Bytes + CacheLine - 1) / CacheLine * CacheLine)
-              : "N";
     F.Notes.push_back(
-        {A.Where, "allocate whole, line-aligned lines: "
-                  "'privateer_aligned_alloc(" +
-                      (Bytes ? std::to_string(*Bytes) : R.print(*A.Bytes)) +
-                      ")' from <privateer/runtime/privateer.h>, or "
-                      "'aligned_alloc(" +
-                      std::to_string(CacheLine) + ", " + Rounded + ")'" +
-                      (Bytes ? std::string()
-                             : " with N the size rounded up to whole lines")});
+        {A.Where, lineAlignedAllocationAdvice(R, A, Bytes, CacheLine)});
     // malloc and calloc become a line-aligned, line-rounded allocation of
     // the same size, freed the same way; the front end spells the call
     // with what the file declares. realloc moves the block, new[] would
     // need an aligned delete[], and containers own their storage.
     F.Construct = R.Directive;
-    if ((A.Function == "malloc" || A.Function == "calloc") && A.End.valid()) {
-      F.Fix.What = FixPlan::Kind::AlignAllocation;
+    if ((A.Allocator == AllocatorKind::Malloc ||
+         A.Allocator == AllocatorKind::Calloc) &&
+        A.End.valid()) {
+      F.Fix.What = Remedy::Kind::AlignAllocation;
       F.Fix.Begin = A.Where;
       F.Fix.End = A.End;
       F.Fix.LineBytes = CacheLine;
-    } else if (A.Function == "new[]") {
-      F.Fix.NoFixReason = "a line-aligned new[] needs a matching aligned "
-                          "delete[]; allocate the block with "
-                          "privateer_aligned_alloc instead";
+    } else if (A.Allocator == AllocatorKind::NewArray) {
+      F.Fix = Remedy::none(NoFixReason::NewArrayNotAligned);
     } else {
-      F.Fix.NoFixReason = "only malloc and calloc blocks are reallocated "
-                          "line aligned";
+      F.Fix = Remedy::none(NoFixReason::AllocationNotAligned);
     }
     Findings.push_back(std::move(F));
   }

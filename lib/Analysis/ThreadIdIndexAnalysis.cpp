@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "privateer/Analysis/Advice.h"
 #include "privateer/Analysis/RunChecks.h"
 #include "privateer/Analysis/ThreadingChecks.h"
 
@@ -67,8 +68,6 @@ bool rewritesInLoop(const ParallelRegion &R, const Access &A) {
 
 namespace {
 
-std::string region(const ParallelRegion &R) { return "'" + R.Construct + "'"; }
-
 Finding taskRace(const ParallelRegion &R, const Buffer &B, const Access &Use,
                  const SchedulingPoint &P, bool Untied) {
   Finding F;
@@ -76,26 +75,11 @@ Finding taskRace(const ParallelRegion &R, const Buffer &B, const Access &Use,
   F.Where = Use.Where;
   F.BufferName = B.Name;
   F.BufferHandle = B.Handle;
-  if (Untied)
-    F.Message = quote(B.Name) +
-                " is indexed by the thread number in an untied task: after " +
-                P.What +
-                " the task can resume on another thread, and two tasks then "
-                "use one slot";
-  else
-    F.Message = quote(B.Name) +
-                " is indexed by the thread number in a task that keeps using "
-                "its slot across " +
-                P.What +
-                ", where the thread can run another task that takes the same "
-                "slot";
+  F.Message = taskSlotMessage(R, B, P.What, Untied);
   F.Notes.push_back({P.Where, "the task can be suspended here"});
-  F.Notes.push_back({R.Directive,
-                     "give the task a buffer of its own: declare it in the "
-                     "task, or lease one from 'privateer::buffer_pool' for the "
-                     "task's lifetime"});
+  F.Notes.push_back({R.Directive, taskSlotAdvice(R)});
   F.Construct = R.Directive;
-  F.Fix.What = FixPlan::Kind::LeaseFromPool;
+  F.Fix.What = Remedy::Kind::LeaseFromPool;
   F.Fix.Variable = B.Name;
   return F;
 }
@@ -174,37 +158,21 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
       if (B.Extent && Team &&
           Team.value() - 1 + Offset >= static_cast<int64_t>(*B.Extent)) {
         int64_t Thread = static_cast<int64_t>(*B.Extent) - Offset;
-        F.Message = quote(B.Name) + " has " + std::to_string(*B.Extent) +
-                    " elements but is indexed by the thread number, and " +
-                    "'num_threads(" + std::to_string(*Team) +
-                    ")' makes thread " + std::to_string(Thread) +
-                    " access past its end";
+        F.Message = slotsPastTeamMessage(R, B, *Team, Thread);
         Report = true;
       } else if (B.Extent && !Team && !R.NumThreadsClause) {
         F.May = true;
-        F.Message = quote(B.Name) + " has " + std::to_string(*B.Extent) +
-                    " elements but is indexed by the thread number, and the "
-                    "team of this " +
-                    region(R) +
-                    " may have more threads (OMP_NUM_THREADS, the number of "
-                    "cores)";
+        F.Message = teamMayOutgrowSlotsMessage(R, B);
         Report = true;
       } else if (B.ExtentIsMaxThreads && Team) {
         F.May = true;
-        F.Message = quote(B.Name) +
-                    " has omp_get_max_threads() elements but 'num_threads(" +
-                    std::to_string(*Team) +
-                    ")' may ask for more threads than that";
+        F.Message = maxThreadsSlotsMessage(R, B, *Team);
         Report = true;
       }
       if (Report) {
         if (B.Decl.valid())
           F.Notes.push_back({B.Decl, quote(B.Name) + " is declared here"});
-        F.Notes.push_back(
-            {R.Directive,
-             "size it for the team that runs: allocate it with "
-             "omp_get_num_threads() elements read inside the region, or "
-             "bound the team with 'num_threads'"});
+        F.Notes.push_back({R.Directive, sizeForTeamAdvice(R)});
         Findings.push_back(std::move(F));
         Bounded.insert(A.BufferIndex);
       }
@@ -250,26 +218,20 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
           OnlyDirect &= X.Via.empty();
       F.Construct = R.Directive;
       if (R.Kind == RegionKind::Replicated && OnlyDirect) {
-        F.Fix.What = FixPlan::Kind::LocalAccumulator;
+        F.Fix.What = Remedy::Kind::LocalAccumulator;
         F.Fix.Begin = A.Where;
         F.Fix.Variable = B.Name;
       } else if (B.Kind == BufferKind::Array && B.Extent &&
                  A.Index.size() == 1) {
         // A worksharing loop's own iterations update the slot: pad it.
-        F.Fix.What = FixPlan::Kind::PadElements;
+        F.Fix.What = Remedy::Kind::PadElements;
         F.Fix.Variable = B.Name;
         F.Fix.LineBytes = CacheLine;
       } else {
-        F.Fix.NoFixReason = "the slot is updated through calls, or is not "
-                            "an element of a fixed-size array";
+        F.Fix = Remedy::none(NoFixReason::SlotNotArrayElement);
       }
       F.Notes.push_back(
-          {R.Directive,
-           "accumulate in a local variable and write " + quote(A.Spelling) +
-               " once after the loop, or pad each slot to a whole line "
-               "('privateer::padded<T>', or a struct with "
-               "'alignas(" +
-               std::to_string(CacheLine) + ")')"});
+          {R.Directive, slotFalseSharingAdvice(R, A.Spelling, CacheLine)});
       Findings.push_back(std::move(F));
       Shared.insert(A.BufferIndex);
     }

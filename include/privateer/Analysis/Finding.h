@@ -10,6 +10,7 @@
 #define PRIVATEER_ANALYSIS_FINDING_H
 
 #include "privateer/Analysis/Checks.h"
+#include "privateer/Analysis/Remedy.h"
 #include "privateer/Model/Region.h"
 
 #include <string>
@@ -34,50 +35,6 @@ enum class RaceKind {
   LoopCarried,  ///< one work item writes what another reads or writes
 };
 
-/// A fix as data: what to change, in terms a front end can map to edits of
-/// its source (clause insertion points are the front end's to find).
-struct FixPlan {
-  enum class Kind {
-    None,      ///< no exact fix; NoFixReason says why
-    AddClause, ///< add `Clause(Variable)` to the construct's directive
-    Replace,   ///< replace the source from Begin to End with Text
-    Atomic,    ///< make each update at Updates an `omp atomic` update
-    /// split `parallel for` into `parallel` + the allocation of Variable
-    /// (made once per thread) + `for`, freeing it after the loop
-    SplitAllocation,
-    /// take the value of the counter update at Begin with
-    /// `#pragma omp atomic capture` into a local, used in its place
-    AtomicCapture,
-    /// keep the slot at Begin in a local across its loop: read it before,
-    /// update the local, write it back after
-    LocalAccumulator,
-    /// heap scratch shared by a `parallel for`: one block per thread, made
-    /// like Variable's, used under a new name, freed after the loop
-    SplitScratch,
-    /// pad every element of the array Variable to whole cache lines
-    /// (LineBytes), rewriting every use
-    PadElements,
-    /// make the malloc or calloc call from Begin to End return whole,
-    /// aligned cache lines (LineBytes) of the same size
-    AlignAllocation,
-    /// the task's slot of the thread-indexed buffer Variable becomes a
-    /// buffer leased from a privateer::buffer_pool for the task's lifetime
-    LeaseFromPool,
-  };
-  Kind What = Kind::None;
-  /// For AddClause: `private`, `firstprivate`, `reduction(+:`...
-  std::string Clause;
-  std::string Variable;
-  /// For Replace.
-  Loc Begin, End;
-  std::string Text;
-  /// For PadElements and AlignAllocation.
-  unsigned LineBytes = 0;
-  /// For Atomic: where each update statement's target starts.
-  std::vector<Loc> Updates;
-  std::string NoFixReason;
-};
-
 struct Finding {
   CheckId Check = CheckId::SharedBuffer;
   RaceKind Kind = RaceKind::Collision;
@@ -91,7 +48,11 @@ struct Finding {
   std::string BufferName;
   /// The buffer's front-end node (Buffer::Handle): fixes start from it.
   const void *BufferHandle = nullptr;
-  FixPlan Fix;
+  /// What would fix it; a front end spells it as edits of its source.
+  Remedy Fix;
+  /// The programming model of the construct, for words rendered later (why
+  /// there is no fix).
+  ProgrammingModelKind Model = ProgrammingModelKind::OpenMP;
   /// The construct the finding is about.
   Loc Construct;
 };

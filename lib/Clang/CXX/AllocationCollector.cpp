@@ -78,7 +78,7 @@ RegionBuilder::allocationShape(const Expr *E, QualType VarType) {
     if (!Size)
       return std::nullopt;
     S.Count = *New->getArraySize();
-    S.Function = "new[]";
+    S.Allocator = AllocatorKind::NewArray;
     S.Bytes = Mul(translate(*New->getArraySize()), SymExpr::constant(Size));
     S.Alignment = std::max<uint64_t>(MallocAlignment,
                                      Ctx.getTypeAlignInChars(T).getQuantity());
@@ -117,13 +117,13 @@ RegionBuilder::allocationShape(const Expr *E, QualType VarType) {
     S.Alignment = std::max<uint64_t>(
         MallocAlignment, Ctx.getTypeAlignInChars(Elem).getQuantity());
     S.Container = true;
+    S.Allocator = AllocatorKind::Container;
     return S;
   }
   const auto *Call = dyn_cast<CallExpr>(E);
   if (!Call)
     return std::nullopt;
   StringRef N = calleeName(Call);
-  S.Function = N.str();
   unsigned Args = Call->getNumArgs();
   auto Arg = [&](unsigned K) { return Call->getArg(K); };
   auto Constant = [&](const Expr *X) -> uint64_t {
@@ -134,18 +134,24 @@ RegionBuilder::allocationShape(const Expr *E, QualType VarType) {
   };
   S.Alignment = MallocAlignment;
   if (N == "malloc" && Args == 1) {
+    S.Allocator = AllocatorKind::Malloc;
     S.Bytes = translate(Arg(0));
   } else if (N == "calloc" && Args == 2) {
+    S.Allocator = AllocatorKind::Calloc;
     S.Bytes = Mul(translate(Arg(0)), translate(Arg(1)));
   } else if (N == "realloc" && Args == 2) {
+    S.Allocator = AllocatorKind::Realloc;
     S.Bytes = translate(Arg(1));
   } else if ((N == "aligned_alloc" || N == "memalign") && Args == 2) {
+    S.Allocator = AllocatorKind::AlignedAlloc;
     S.Bytes = translate(Arg(1));
     S.Alignment = std::max<uint64_t>(Constant(Arg(0)), 1);
   } else if (N == "_mm_malloc" && Args == 2) {
+    S.Allocator = AllocatorKind::MmMalloc;
     S.Bytes = translate(Arg(0));
     S.Alignment = std::max<uint64_t>(Constant(Arg(1)), 1);
   } else if (N == "privateer_aligned_alloc" && Args == 1) {
+    S.Allocator = AllocatorKind::PrivateerAlignedAlloc;
     S.Bytes = translate(Arg(0));
     S.LineRounded = true;
   } else if (N == "make_unique" && Args == 1 &&
@@ -157,6 +163,7 @@ RegionBuilder::allocationShape(const Expr *E, QualType VarType) {
       return std::nullopt;
     S.Count = Arg(0);
     S.Bytes = Mul(translate(Arg(0)), SymExpr::constant(Size));
+    S.Allocator = AllocatorKind::MakeUnique;
     S.Container = true; // owned: freed when the variable goes away
   } else {
     return std::nullopt;
@@ -188,7 +195,7 @@ void RegionBuilder::noteAllocation(const VarDecl *V, const Expr *Init) {
   A.Where = toLoc(CallSite ? CallSite->getBeginLoc() : Init->getBeginLoc());
   A.Spelling = Shape->Spelling;
   A.End = toLoc(Init->IgnoreImplicit()->getEndLoc());
-  A.Function = Shape->Function;
+  A.Allocator = Shape->Allocator;
   if (Shape->SizeExpr)
     A.SizeSpelling = spell(Shape->SizeExpr);
   A.Name = V->getNameAsString();
@@ -262,7 +269,7 @@ void RegionBuilder::noteSlotAllocations() {
             A.Where = toLoc(BO->getRHS()->getBeginLoc());
             A.Spelling = Shape->Spelling;
             A.End = toLoc(BO->getRHS()->IgnoreImplicit()->getEndLoc());
-            A.Function = Shape->Function;
+            A.Allocator = Shape->Allocator;
             if (Shape->SizeExpr)
               A.SizeSpelling = spell(Shape->SizeExpr);
             A.Name = X->getNameAsString() + "[...]";

@@ -9,6 +9,8 @@
 #include "FixSupport.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 
+#include "privateer/Analysis/Advice.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/ParentMapContext.h"
@@ -228,13 +230,30 @@ bool nonmonotonicDynamic(const OMPExecutableDirective *D) {
          C->getSecondScheduleModifier() != OMPC_SCHEDULE_MODIFIER_monotonic;
 }
 
-/// A reduction's array section with its length as the declaration spells
+/// The clause that makes a copy of kind \p Copy.
+const char *clauseName(PrivateCopy Copy) {
+  switch (Copy) {
+  case PrivateCopy::Private:
+    return "private";
+  case PrivateCopy::FirstPrivate:
+    return "firstprivate";
+  case PrivateCopy::LastPrivate:
+    return "lastprivate";
+  }
+  return "private";
+}
+
+/// A reduction's list item: the variable, or for an array the section of
+/// its first \p Length elements with the length as the declaration spells
 /// it: `hist[:NB]` rather than `hist[:16]` when `hist` is `int hist[NB]`.
-std::string spelledSection(const std::string &Item, const ValueDecl *V,
+std::string spelledSection(const std::string &Name,
+                           std::optional<uint64_t> Length, const ValueDecl *V,
                            ASTContext &Ctx) {
-  size_t Open = Item.find("[:");
+  if (!Length)
+    return Name;
+  std::string Item = Name + "[:" + std::to_string(*Length) + "]";
   const auto *Var = dyn_cast<VarDecl>(V);
-  if (Open == std::string::npos || !Var || !Var->getTypeSourceInfo())
+  if (!Var || !Var->getTypeSourceInfo())
     return Item;
   auto AT = Var->getTypeSourceInfo()
                 ->getTypeLoc()
@@ -250,12 +269,12 @@ std::string spelledSection(const std::string &Item, const ValueDecl *V,
   if (Text.empty() ||
       !llvm::all_of(Text, [](char C) { return llvm::isAlnum(C) || C == '_'; }))
     return Item;
-  return Item.substr(0, Open) + "[:" + Text.str() + "]";
+  return Name + "[:" + Text.str() + "]";
 }
 
 } // namespace
 
-std::vector<FixItHint> addClause(const FixPlan &Fix, const void *BufferHandle,
+std::vector<FixItHint> addClause(const Remedy &Fix, const void *BufferHandle,
                                  const OMPExecutableDirective *D,
                                  const FunctionDecl *Function, ASTContext &Ctx,
                                  std::string &WhyNot, WritableFn Writable) {
@@ -269,7 +288,11 @@ std::vector<FixItHint> addClause(const FixPlan &Fix, const void *BufferHandle,
   }
   if (InString.isInvalid() && !Writable(D->getBeginLoc()))
     return Hints;
-  bool Reduction = StringRef(Fix.Clause).starts_with("reduction");
+  bool Reduction = Fix.What == Remedy::Kind::Reduce;
+  if (Reduction && !openMPReductionIdentifier(Fix.Op)) {
+    WhyNot = "no OpenMP reduction combines with this operator";
+    return Hints;
+  }
   const ValueDecl *V = variableNamedInConstruct(D, BufferHandle);
   if (!V) {
     WhyNot = "the variable is not named in the construct";
@@ -290,17 +313,19 @@ std::vector<FixItHint> addClause(const FixPlan &Fix, const void *BufferHandle,
   // copied for firstprivate.
   if (const CXXRecordDecl *RD =
           V->getType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
-      RD && !Reduction && !constructible(RD, Fix.Clause == "firstprivate")) {
+      RD && !Reduction &&
+      !constructible(RD, Fix.Copy == PrivateCopy::FirstPrivate)) {
     WhyNot = "'" + Fix.Variable + "' cannot be " +
-             (Fix.Clause == "firstprivate" ? "copied" : "default-constructed") +
+             (Fix.Copy == PrivateCopy::FirstPrivate ? "copied"
+                                                    : "default-constructed") +
              ", which a private copy needs";
     return Hints;
   }
   // A private copy loses what the construct leaves in the variable;
   // lastprivate keeps it when the last iteration surely writes it.
-  std::string Clause = Fix.Clause;
+  PrivateCopy Copy = Fix.Copy;
   if (!Reduction && usedAfter(V, D, Function, Ctx)) {
-    if (Clause == "private" && lastIterationWrites(D, V) &&
+    if (Copy == PrivateCopy::Private && lastIterationWrites(D, V) &&
         nonmonotonicDynamic(D)) {
       WhyNot = "'lastprivate(" + Fix.Variable +
                ")' would be exact, but LLVM's libomp can lose "
@@ -309,24 +334,26 @@ std::vector<FixItHint> addClause(const FixPlan &Fix, const void *BufferHandle,
                "and apply the fix again";
       return Hints;
     }
-    if (Clause != "private" || !lastIterationWrites(D, V)) {
+    if (Copy != PrivateCopy::Private || !lastIterationWrites(D, V)) {
       WhyNot = "'" + Fix.Variable +
                "' is used after the construct, and a private copy would "
                "not leave its value there" +
-               (Clause == "private" && isa<OMPLoopDirective>(D)
+               (Copy == PrivateCopy::Private && isa<OMPLoopDirective>(D)
                     ? " (lastprivate would, but the last iteration may "
                       "not write it)"
                     : "");
       return Hints;
     }
-    Clause = "lastprivate";
+    Copy = PrivateCopy::LastPrivate;
   }
   // Extend a clause of the same kind, or add one.
   if (!Reduction)
     for (const OMPClause *C : D->clauses()) {
-      bool Same = (Clause == "private" && isa<OMPPrivateClause>(C)) ||
-                  (Clause == "firstprivate" && isa<OMPFirstprivateClause>(C)) ||
-                  (Clause == "lastprivate" && isa<OMPLastprivateClause>(C));
+      bool Same =
+          (Copy == PrivateCopy::Private && isa<OMPPrivateClause>(C)) ||
+          (Copy == PrivateCopy::FirstPrivate &&
+           isa<OMPFirstprivateClause>(C)) ||
+          (Copy == PrivateCopy::LastPrivate && isa<OMPLastprivateClause>(C));
       if (Same && !C->isImplicit() && Writable(C->getEndLoc())) {
         Hints.push_back(
             FixItHint::CreateInsertion(C->getEndLoc(), ", " + Fix.Variable));
@@ -341,10 +368,12 @@ std::vector<FixItHint> addClause(const FixPlan &Fix, const void *BufferHandle,
   }
   if (!Writable(At))
     return Hints;
-  std::string Item =
-      Reduction ? spelledSection(Fix.Variable, V, Ctx) : Fix.Variable;
   std::string Text =
-      " " + Clause + (Reduction ? ": " + Item + ")" : "(" + Item + ")");
+      Reduction
+          ? " reduction(" + std::string(openMPReductionIdentifier(Fix.Op)) +
+                ": " + spelledSection(Fix.Variable, Fix.SectionLength, V, Ctx) +
+                ")"
+          : " " + std::string(clauseName(Copy)) + "(" + Fix.Variable + ")";
   Hints.push_back(FixItHint::CreateInsertion(At, Text));
   return Hints;
 }

@@ -55,6 +55,9 @@ OpenMPSemantics::OpenMPSemantics(
 
 bool OpenMPSemantics::describe(UnitShape &Shape, ParallelRegion &R) {
   const OMPExecutableDirective *D = Directive;
+  R.Model = ProgrammingModelKind::OpenMP;
+  if (isOpenMPTaskLoopDirective(D->getDirectiveKind()))
+    R.Construction = ConstructKind::TaskLoop;
   R.Construct = std::string("omp ") +
                 llvm::omp::getOpenMPDirectiveName(D->getDirectiveKind(),
                                                   Ctx.getLangOpts().OpenMP)

@@ -1,6 +1,6 @@
 //===- FixBuilder.cpp - Fix plans to Clang fix-it hints -------------------===//
 //
-// Part of privateer. Finds the construct a plan is about, refuses edits in
+// Part of privateer. Finds the construct a remedy is about, refuses edits in
 // macro expansions, system headers and (for fixes that spell types)
 // templates, and hands the plan to the builder of its kind.
 //
@@ -10,6 +10,8 @@
 
 #include "FixSupport.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
+
+#include "privateer/Analysis/Advice.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -25,7 +27,7 @@ std::vector<FixItHint> buildFix(const Finding &F,
                                 std::string &WhyNot) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<FixItHint> Hints;
-  WhyNot = F.Fix.NoFixReason;
+  WhyNot = whyNoFix(F.Model, F.Fix.Why);
   auto Writable = [&](SourceLocation L) {
     if (L.isInvalid() || L.isMacroID()) {
       WhyNot = "the code comes from a macro expansion";
@@ -41,8 +43,7 @@ std::vector<FixItHint> buildFix(const Finding &F,
   // Every kind but a plain replacement edits around the construct.
   const OMPExecutableDirective *Construct = nullptr;
   const FunctionDecl *Function = nullptr;
-  if (F.Fix.What != FixPlan::Kind::None &&
-      F.Fix.What != FixPlan::Kind::Replace) {
+  if (F.Fix.What != Remedy::Kind::None && F.Fix.What != Remedy::Kind::Rechunk) {
     if (!Directive) {
       WhyNot = "the construct was not found";
       return Hints;
@@ -51,11 +52,11 @@ std::vector<FixItHint> buildFix(const Finding &F,
     Function = InFunction;
     // A template's code is shared by its instances: a fix that spells a
     // type would spell one instance's.
-    bool SpellsTypes = F.Fix.What == FixPlan::Kind::LocalAccumulator ||
-                       F.Fix.What == FixPlan::Kind::AtomicCapture ||
-                       F.Fix.What == FixPlan::Kind::PadElements ||
-                       F.Fix.What == FixPlan::Kind::SplitScratch ||
-                       F.Fix.What == FixPlan::Kind::LeaseFromPool;
+    bool SpellsTypes = F.Fix.What == Remedy::Kind::LocalAccumulator ||
+                       F.Fix.What == Remedy::Kind::AtomicCapture ||
+                       F.Fix.What == Remedy::Kind::PadElements ||
+                       F.Fix.What == Remedy::Kind::SplitScratch ||
+                       F.Fix.What == Remedy::Kind::LeaseFromPool;
     if (SpellsTypes && Function &&
         (Function->isTemplateInstantiation() ||
          Function->isDependentContext())) {
@@ -66,46 +67,47 @@ std::vector<FixItHint> buildFix(const Finding &F,
   }
 
   switch (F.Fix.What) {
-  case FixPlan::Kind::None:
+  case Remedy::Kind::None:
     return Hints;
-  case FixPlan::Kind::Replace: {
+  case Remedy::Kind::Rechunk: {
     SourceLocation B = fromLoc(F.Fix.Begin), E = fromLoc(F.Fix.End);
     if (!Writable(B) || !Writable(E))
       return Hints;
     Hints.push_back(FixItHint::CreateReplacement(
-        CharSourceRange::getTokenRange(B, E), F.Fix.Text));
+        CharSourceRange::getTokenRange(B, E), std::to_string(F.Fix.Chunk)));
     return Hints;
   }
-  case FixPlan::Kind::Atomic:
+  case Remedy::Kind::Atomic:
     return atomicUpdates(F.Fix, Construct, Ctx, WhyNot, Writable);
-  case FixPlan::Kind::LeaseFromPool: {
+  case Remedy::Kind::LeaseFromPool: {
     return leaseFromPool(Construct, Function, F.Fix.Variable, Ctx, WhyNot,
                          Writable);
   }
-  case FixPlan::Kind::AlignAllocation: {
+  case Remedy::Kind::AlignAllocation: {
     return alignAllocation(Function, fromLoc(F.Fix.Begin), F.Fix.LineBytes, Ctx,
                            WhyNot, Writable);
   }
-  case FixPlan::Kind::PadElements: {
+  case Remedy::Kind::PadElements: {
     return padElements(F.BufferHandle, Construct, F.Fix.Variable,
                        F.Fix.LineBytes, Ctx, WhyNot, Writable);
   }
-  case FixPlan::Kind::SplitScratch: {
+  case Remedy::Kind::SplitScratch: {
     return splitScratch(F.BufferHandle, Construct, Function, F.Fix.Variable,
                         Ctx, WhyNot, Writable);
   }
-  case FixPlan::Kind::LocalAccumulator: {
+  case Remedy::Kind::LocalAccumulator: {
     return localAccumulator(Construct, Function, fromLoc(F.Fix.Begin),
                             F.Fix.Variable, Ctx, WhyNot, Writable);
   }
-  case FixPlan::Kind::AtomicCapture: {
+  case Remedy::Kind::AtomicCapture: {
     return atomicCapture(Construct, fromLoc(F.Fix.Begin), Ctx, WhyNot,
                          Writable);
   }
-  case FixPlan::Kind::SplitAllocation: {
+  case Remedy::Kind::SplitAllocation: {
     return splitAllocation(Construct, F.Fix.Variable, Ctx, WhyNot, Writable);
   }
-  case FixPlan::Kind::AddClause:
+  case Remedy::Kind::Privatize:
+  case Remedy::Kind::Reduce:
     return addClause(F.Fix, F.BufferHandle, Construct, Function, Ctx, WhyNot,
                      Writable);
   }

@@ -94,17 +94,18 @@ bool assignedAfterInit(const clang::VarDecl *V, const clang::FunctionDecl *FD);
 
 //===-- One entry point per kind of fix -----------------------------------===//
 
-/// A data-sharing clause added to (or merged into) the directive:
-/// private, firstprivate, lastprivate where exact, reduction.
+/// A data-sharing clause added to (or merged into) the directive, spelled
+/// from a Privatize or Reduce remedy: private, firstprivate, lastprivate
+/// where exact, reduction.
 std::vector<clang::FixItHint>
-addClause(const FixPlan &Fix, const void *BufferHandle,
+addClause(const Remedy &Fix, const void *BufferHandle,
           const clang::OMPExecutableDirective *D,
           const clang::FunctionDecl *Function, clang::ASTContext &Ctx,
           std::string &WhyNot, WritableFn Writable);
 
 /// `#pragma omp atomic` before each update the plan names.
 std::vector<clang::FixItHint>
-atomicUpdates(const FixPlan &Fix, const clang::OMPExecutableDirective *D,
+atomicUpdates(const Remedy &Fix, const clang::OMPExecutableDirective *D,
               clang::ASTContext &Ctx, std::string &WhyNot, WritableFn Writable);
 
 /// `q[n++] = v` with the counter's value taken by `#pragma omp atomic capture`.

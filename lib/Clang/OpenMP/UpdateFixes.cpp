@@ -243,7 +243,7 @@ atomicCapture(const OMPExecutableDirective *D, SourceLocation Target,
   return Hints;
 }
 
-std::vector<FixItHint> atomicUpdates(const FixPlan &Fix,
+std::vector<FixItHint> atomicUpdates(const Remedy &Fix,
                                      const OMPExecutableDirective *D,
                                      ASTContext &Ctx, std::string &WhyNot,
                                      WritableFn Writable) {

@@ -129,7 +129,7 @@ private:
     bool LineRounded = false;
     bool Container = false;
     std::string Spelling;
-    std::string Function;
+    AllocatorKind Allocator = AllocatorKind::Unknown;
     /// The element count or byte size as written, when there is one.
     const clang::Expr *Count = nullptr;
     const clang::Expr *SizeExpr = nullptr;

@@ -1,0 +1,99 @@
+//===- Advice.h - Advice worded per programming model -----------*- C++ -*-===//
+//
+// Part of privateer. The checks decide what is wrong and what would fix it
+// in neutral terms (a race kind, a Remedy); every sentence that tells a
+// user what to write is rendered here, from that decision, the buffer, the
+// region and the region's programming model. OpenMP code is told about
+// clauses and directives, TBB code about tbb:: classes and lambdas, MLIR
+// about operations; no check spells any of them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PRIVATEER_ANALYSIS_ADVICE_H
+#define PRIVATEER_ANALYSIS_ADVICE_H
+
+#include "privateer/Analysis/Remedy.h"
+#include "privateer/Model/Region.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace privateer {
+
+/// The reduction identifier of an OpenMP `reduction` clause for \p Op
+/// (`+`, `max`), or null when the clause cannot express it. `-` is spelled
+/// `+`: '-' reductions are deprecated and '+' sums the same terms.
+const char *openMPReductionIdentifier(ReductionOp Op);
+
+/// Why there is no automatic fix, in \p Model's words; empty for
+/// NoFixReason::Unstated.
+std::string whyNoFix(ProgrammingModelKind Model, NoFixReason Why);
+
+//===-- privateer-shared-buffer -------------------------------------------===//
+
+/// How to give each work item its own copy of scratch \p B (or, with
+/// \p OnlyThroughCalls, of a buffer that called functions share).
+std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B,
+                            bool OnlyThroughCalls);
+/// How to combine the colliding updates \p W of \p B: a reduction, or
+/// atomic updates.
+std::string reductionAdvice(const ParallelRegion &R, const Buffer &B,
+                            const Access &W);
+/// A counter whose updated value is used (`q[n++]`).
+std::string counterAdvice(const ParallelRegion &R);
+/// A shared container that every work item modifies (`v.push_back(x)`).
+std::string containerAdvice(const ParallelRegion &R);
+/// Plain writes that collide; \p WholeObject: every work item writes the
+/// whole (scalar) object, as a flag is set.
+std::string collisionAdvice(const ParallelRegion &R, const Buffer &B,
+                            bool WholeObject);
+/// A dependence carried between iterations.
+std::string loopCarriedAdvice(const ParallelRegion &R);
+
+//===-- privateer-threadid-index ------------------------------------------===//
+
+/// A task (of a model whose tasks can change threads, with \p Untied)
+/// holds its thread's slot of \p B across \p What (`taskwait`).
+std::string taskSlotMessage(const ParallelRegion &R, const Buffer &B,
+                            const std::string &What, bool Untied);
+std::string taskSlotAdvice(const ParallelRegion &R);
+/// \p B has fewer elements than the \p Team threads the construct asks
+/// for: \p Thread is the first one past its end.
+std::string slotsPastTeamMessage(const ParallelRegion &R, const Buffer &B,
+                                 int64_t Team, int64_t Thread);
+/// \p B has a fixed number of elements; the team's size is not bounded.
+std::string teamMayOutgrowSlotsMessage(const ParallelRegion &R,
+                                       const Buffer &B);
+/// \p B has as many elements as the default team has threads, and the
+/// construct asks for \p Team.
+std::string maxThreadsSlotsMessage(const ParallelRegion &R, const Buffer &B,
+                                   int64_t Team);
+std::string sizeForTeamAdvice(const ParallelRegion &R);
+/// Slots written in a hot loop share cache lines of \p CacheLine bytes.
+std::string slotFalseSharingAdvice(const ParallelRegion &R,
+                                   const std::string &Spelling,
+                                   unsigned CacheLine);
+
+//===-- privateer-loop-alloc, privateer-subline-alloc ---------------------===//
+
+/// \p A is allocated and freed by every iteration.
+std::string perIterationAllocationAdvice(const ParallelRegion &R,
+                                         const Allocation &A);
+/// \p A, per thread, is not whole aligned lines; \p Bytes when constant.
+std::string lineAlignedAllocationAdvice(const ParallelRegion &R,
+                                        const Allocation &A,
+                                        std::optional<int64_t> Bytes,
+                                        unsigned CacheLine);
+
+//===-- privateer-chunk-false-sharing -------------------------------------===//
+
+/// The loop's schedule with chunk \p Chunk as the user would write it,
+/// quoted: `'schedule(static, 1)'`.
+std::string scheduleSpelling(const ParallelRegion &R, int64_t Chunk);
+/// Use chunks of \p Chunk iterations, which cover whole lines.
+std::string wholeLineChunkAdvice(const ParallelRegion &R, int64_t Chunk);
+
+} // namespace privateer
+
+#endif // PRIVATEER_ANALYSIS_ADVICE_H

@@ -1,0 +1,104 @@
+//===- Remedy.h - What would fix a finding, as data -------------*- C++ -*-===//
+//
+// Part of privateer. A remedy says what to change in terms of the model
+// (privatize this buffer, reduce it with '+', make these updates atomic),
+// never how a programming model spells it: the front end that builds the
+// edits spells the clause, the call or the operation, and Advice.h words
+// the sentence a user reads.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PRIVATEER_ANALYSIS_REMEDY_H
+#define PRIVATEER_ANALYSIS_REMEDY_H
+
+#include "privateer/Model/Region.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace privateer {
+
+/// The copy a privatized buffer gets in each work item.
+enum class PrivateCopy {
+  Private,      ///< uninitialized (default-constructed)
+  FirstPrivate, ///< initialized from the shared object
+  LastPrivate,  ///< the last work item's value is copied out
+};
+
+/// Why a finding has no automatic fix (Advice.h words it).
+enum class NoFixReason {
+  Unstated,               ///< nothing to say (the finding says it all)
+  RaceKind,               ///< no exact rewrite for this kind of race
+  CounterUsedOutside,     ///< the counter is used outside its one update
+  AccessesBesideUpdates,  ///< atomic updates would leave other accesses racing
+  HeapScratchOutsideLoop, ///< heap scratch in a region that is not a loop
+  SlotNotArrayElement,    ///< the slot is reached through calls or not an array
+  AllocationNotHoisted,   ///< only uninitialized blocks of a team loop hoist
+  NewArrayNotAligned,     ///< new[] would need an aligned delete[]
+  AllocationNotAligned,   ///< only malloc and calloc blocks are reallocated
+};
+
+/// A fix as typed data. Which fields mean something depends on What.
+struct Remedy {
+  enum class Kind {
+    None,      ///< no exact fix; Why says why
+    Privatize, ///< give each work item its own Copy of Variable
+    Reduce,    ///< reduce Variable (or its first SectionLength elements) by Op
+    Atomic,    ///< make each update at Updates atomic
+    /// take the value of the counter update at Begin atomically into a
+    /// local, used in its place
+    AtomicCapture,
+    /// keep the slot at Begin (of Variable) in a local across its loop: read
+    /// it before, update the local, write it back after
+    LocalAccumulator,
+    /// heap scratch Variable shared by a worksharing loop: one block per
+    /// thread, made like Variable's, used under a new name, freed after
+    SplitScratch,
+    /// the allocation of Variable at Begin, made and freed by every
+    /// iteration: made once per thread instead, and reused
+    SplitAllocation,
+    /// pad every element of the array Variable to whole cache lines
+    /// (LineBytes), rewriting every use
+    PadElements,
+    /// make the allocation call from Begin to End return whole, aligned
+    /// cache lines (LineBytes) of the same size
+    AlignAllocation,
+    /// the task's slot of the thread-indexed buffer Variable becomes a
+    /// buffer leased from a privateer::buffer_pool for the task's lifetime
+    LeaseFromPool,
+    /// the chunk of the loop's schedule, from Begin to End, becomes Chunk
+    Rechunk,
+  };
+  Kind What = Kind::None;
+  /// The buffer the remedy is about, by name (no subscript, no section).
+  std::string Variable;
+  /// For Privatize.
+  PrivateCopy Copy = PrivateCopy::Private;
+  /// For Reduce: the combining operator, and for an array the number of
+  /// elements reduced (from the first); none for a scalar.
+  ReductionOp Op = ReductionOp::None;
+  std::optional<uint64_t> SectionLength;
+  /// For AtomicCapture, LocalAccumulator, SplitAllocation, AlignAllocation
+  /// and Rechunk.
+  Loc Begin, End;
+  /// For Rechunk.
+  int64_t Chunk = 0;
+  /// For PadElements and AlignAllocation.
+  unsigned LineBytes = 0;
+  /// For Atomic: where each update statement's target starts.
+  std::vector<Loc> Updates;
+  /// For None.
+  NoFixReason Why = NoFixReason::Unstated;
+
+  static Remedy none(NoFixReason Why) {
+    Remedy R;
+    R.Why = Why;
+    return R;
+  }
+};
+
+} // namespace privateer
+
+#endif // PRIVATEER_ANALYSIS_REMEDY_H
