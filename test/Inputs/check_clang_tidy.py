@@ -8,7 +8,8 @@ Copies <input> to <temp>.<ext> with every `// CHECK-MESSAGES: ...` and
 runs clang-tidy with --checks=-*,<checks> --fix on the copy, and then
   * matches clang-tidy's output against the CHECK-MESSAGES lines, with any
     other warning or error failing the test (--implicit-check-not);
-  * matches the fixed file against the CHECK-FIXES lines, whole lines;
+  * matches the fixed file against the CHECK-FIXES lines, whole lines
+    (leading and trailing blanks aside);
   * expects no warning at all when the input has no CHECK-MESSAGES.
 """
 import argparse
@@ -19,8 +20,7 @@ import sys
 
 
 def run_filecheck(check_file, input_text, prefix, extra):
-    cmd = ["FileCheck", "-input-file=-", check_file, "-check-prefix=" + prefix,
-           "-strict-whitespace"] + extra
+    cmd = ["FileCheck", "-input-file=-", check_file, "-check-prefix=" + prefix] + extra
     p = subprocess.run(cmd, input=input_text, text=True, capture_output=True)
     if p.returncode != 0:
         sys.stderr.write("FileCheck " + prefix + " failed:\n" + p.stdout + p.stderr)
@@ -34,10 +34,14 @@ def main():
     parser.add_argument("input")
     parser.add_argument("checks")
     parser.add_argument("temp")
-    args, rest = parser.parse_known_args()
+    argv = sys.argv[1:]
+    rest = []
+    if "--" in argv:
+        i = argv.index("--")
+        argv, rest = argv[:i], argv[i + 1:]
+    args = parser.parse_args(argv)
     tidy_args, compiler_args = [], []
-    if rest and rest[0] == "--":
-        rest = rest[1:]
+    if rest:
         if "--" in rest:
             i = rest.index("--")
             tidy_args, compiler_args = rest[:i], rest[i + 1:]
