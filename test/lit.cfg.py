@@ -41,6 +41,7 @@ inputs = os.path.join(config.privateer_src_root, "test", "Inputs")
 config.substitutions.append(("%tidy", f"{config.clang_tidy} --load={config.tidy_module}"))
 config.substitutions.append(("%check_clang_tidy",
     f"python3 {inputs}/check_clang_tidy.py --tidy={config.clang_tidy} --load={config.tidy_module}"))
+config.substitutions.append(("%expect-exit", f"python3 {inputs}/expect_exit.py"))
 config.substitutions.append(("%privateer", config.privateer))
 config.substitutions.append(("%findings", f"python3 {inputs}/findings.py"))
 config.substitutions.append(("%validate-sarif", f"python3 {inputs}/validate_sarif.py"))
