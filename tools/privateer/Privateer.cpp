@@ -36,6 +36,7 @@
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <deque>
@@ -358,7 +359,11 @@ UnitOutcome runUnit(const CompilationDatabase &DB, const std::string &File,
   raw_string_ostream Text(Out.Text);
   DiagnosticOptions DiagOpts;
   UnitPrinter Printer(Text, DiagOpts, Out);
-  ClangTool Tool(DB, {File});
+  // Each unit gets its own view of the file system: the shared real one
+  // would chdir the whole process into one unit's build directory while
+  // another unit resolves its relative paths.
+  ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(),
+                 vfs::createPhysicalFileSystem());
   Tool.setPrintErrorMessage(false);
   Tool.setDiagnosticConsumer(&Printer);
   // The compiler's own headers (stddef.h, omp.h), unless the command names
