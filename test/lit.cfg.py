@@ -34,3 +34,18 @@ config.substitutions.append(("%privateer_include",
                              os.path.join(config.privateer_src_root, "include")))
 config.substitutions.append(("%clangxx", clangxx))
 config.substitutions.append(("%clang", config.clang))
+
+# clang-tidy with the module loaded, the CLI, and the helpers that compare
+# them (test/Inputs).
+inputs = os.path.join(config.privateer_src_root, "test", "Inputs")
+config.substitutions.append(("%tidy", f"{config.clang_tidy} --load={config.tidy_module}"))
+config.substitutions.append(("%check_clang_tidy",
+    f"python3 {inputs}/check_clang_tidy.py --tidy={config.clang_tidy} --load={config.tidy_module}"))
+config.substitutions.append(("%expect-exit", f"python3 {inputs}/expect_exit.py"))
+config.substitutions.append(("%privateer", config.privateer))
+config.substitutions.append(("%findings", f"python3 {inputs}/findings.py"))
+config.substitutions.append(("%validate-sarif", f"python3 {inputs}/validate_sarif.py"))
+config.substitutions.append(("%apply-replacements", config.apply_replacements))
+# Test inputs lose their own RUN and check lines before a front end rewrites
+# them, so that a check can only match the rewritten code.
+config.substitutions.append(("%strip-checks", "sed -e '\\#^// [A-Z][A-Z0-9-]*:#d'"))

@@ -1,0 +1,5 @@
+void scale(int n, double *a) {
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    a[i] *= 2;
+}
