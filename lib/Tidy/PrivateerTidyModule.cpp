@@ -13,7 +13,6 @@
 #include "privateer/Analysis/Options.h"
 #include "privateer/Clang/Engine.h"
 #include "privateer/Clang/SourceLoc.h"
-#include "privateer/Frontend/FixOwners.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -35,7 +34,7 @@ namespace {
 /// shared by the checks that asked for it.
 struct UnitResult {
   std::vector<clangfe::Report> Reports;
-  /// Per report, the merged edits it carries (FixOwners.h): clang-tidy
+  /// Per report, the merged edits it carries (Engine.h): clang-tidy
   /// applies every kept diagnostic's fixes, so two clauses added to one
   /// directive must reach it as one edit.
   std::vector<std::vector<FixItHint>> Edits;
@@ -60,7 +59,7 @@ public:
     auto Result = std::make_shared<UnitResult>();
     Result->Reports = clangfe::analyze(Ctx, Opts);
     Result->Edits =
-        frontend::assignMergedEdits(Result->Reports, Ctx.getSourceManager());
+        clangfe::assignMergedEdits(Result->Reports, Ctx.getSourceManager());
     Slot = Result;
     return Result;
   }

@@ -51,7 +51,7 @@ struct Result {
   bool AsError = false;
   Position Where;
   std::vector<NoteOut> Notes;
-  /// The merged edits this finding owns (FixOwners.h).
+  /// The merged edits this finding owns (Engine.h, assignMergedEdits).
   std::vector<Edit> Edits;
   /// The text of the primary line, for fingerprints that survive edits
   /// elsewhere in the file.

@@ -17,7 +17,6 @@
 #include "privateer/Clang/Engine.h"
 #include "privateer/Clang/FileWriter.h"
 #include "privateer/Clang/SourceLoc.h"
-#include "privateer/Frontend/FixOwners.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -259,7 +258,7 @@ public:
     const SourceManager &SM = Ctx.getSourceManager();
     std::vector<clangfe::Report> Reports = clangfe::analyze(Ctx, Opts);
     std::vector<std::vector<FixItHint>> Owned =
-        privateer::frontend::assignMergedEdits(Reports, SM);
+        privateer::clangfe::assignMergedEdits(Reports, SM);
     bool AsError = Opts.Werror == Options::ErrorMode::Always ||
                    (Opts.Werror == Options::ErrorMode::FollowCompiler &&
                     Diags.getWarningsAsErrors());

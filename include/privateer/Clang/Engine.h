@@ -39,6 +39,16 @@ std::vector<Report> analyze(clang::ASTContext &Ctx, const Options &Opts);
 std::vector<clang::FixItHint> mergeEdits(llvm::ArrayRef<Report> Reports,
                                          const clang::SourceManager &SM);
 
+/// For each of \p Reports, the edits it carries when a host applies the
+/// fixes of every diagnostic (clang-tidy, clang-apply-replacements): every
+/// edit of mergeEdits(Reports) goes to the first report that contributed to
+/// it (the first that makes the same edit, or, for a merged clause, the
+/// first that inserts a clause at that point). A report whose fix was
+/// merged into an earlier one's, or dropped as overlapping, carries none.
+std::vector<std::vector<clang::FixItHint>>
+assignMergedEdits(llvm::ArrayRef<Report> Reports,
+                  const clang::SourceManager &SM);
+
 } // namespace clangfe
 } // namespace privateer
 

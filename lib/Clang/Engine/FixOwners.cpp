@@ -1,16 +1,22 @@
 //===- FixOwners.cpp - Which report carries which merged edit -------------===//
 //
-// Part of privateer.
+// Part of privateer. Front ends whose host applies the fixes of every
+// diagnostic it keeps (clang-tidy's --fix, clang-apply-replacements on the
+// CLI's --export-fixes) must not hand it the separate fixes of two findings
+// at one directive: `private(a)` and `private(b)` would become
+// `private(a) private(b)` or a conflict. They attach the merged edits
+// instead, each to exactly one report.
 //
 //===----------------------------------------------------------------------===//
 
-#include "privateer/Frontend/FixOwners.h"
 #include "privateer/Clang/Engine.h"
+
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
 namespace privateer {
-namespace frontend {
+namespace clangfe {
 
 namespace {
 
@@ -29,8 +35,7 @@ bool sameEdit(const FixItHint &A, const FixItHint &B) {
 } // namespace
 
 std::vector<std::vector<FixItHint>>
-assignMergedEdits(llvm::ArrayRef<clangfe::Report> Reports,
-                  const SourceManager &SM) {
+assignMergedEdits(llvm::ArrayRef<Report> Reports, const SourceManager &SM) {
   std::vector<std::vector<FixItHint>> Owned(Reports.size());
   for (const FixItHint &Edit : clangfe::mergeEdits(Reports, SM)) {
     // An edit taken as it was (a replacement, a statement inserted) first;
@@ -56,5 +61,5 @@ assignMergedEdits(llvm::ArrayRef<clangfe::Report> Reports,
   return Owned;
 }
 
-} // namespace frontend
+} // namespace clangfe
 } // namespace privateer
