@@ -58,7 +58,7 @@ bool isLockGuardType(QualType T) {
 }
 
 /// +1 for a call that takes a lock, -1 for one that releases it.
-int lockEffect(const Stmt *S) {
+int lockEffect(const Stmt *S, unsigned Depth = 0) {
   const auto *E = dyn_cast<Expr>(S);
   if (!E)
     return 0;
@@ -75,7 +75,22 @@ int lockEffect(const Stmt *S) {
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
     unsigned Roles = knownRoles(Call);
-    return Roles & Lock ? 1 : Roles & Unlock ? -1 : 0;
+    if (Roles & (Lock | Unlock))
+      return Roles & Lock ? 1 : -1;
+    // A helper that takes or releases a lock (`take(); ... give();` around
+    // omp_set_lock/omp_unset_lock): the net effect of its body's
+    // statements, a few calls deep.
+    const FunctionDecl *FD = Call->getDirectCallee();
+    const FunctionDecl *Def = nullptr;
+    if (Depth >= 3 || !FD || !FD->hasBody(Def))
+      return 0;
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+    if (!Body)
+      return 0;
+    int Net = 0;
+    for (const Stmt *Child : Body->body())
+      Net += lockEffect(Child, Depth + 1);
+    return Net > 0 ? 1 : Net < 0 ? -1 : 0;
   }
   return 0;
 }
@@ -314,6 +329,39 @@ void RegionBuilder::visitDecl(const VarDecl *V) {
   noteAllocation(V, Init);
 }
 
+bool RegionBuilder::oneThreadOnly(const Expr *Cond) {
+  Cond = Cond->IgnoreParenImpCasts();
+  const auto *BO = dyn_cast<BinaryOperator>(Cond);
+  if (!BO)
+    return false;
+  if (BO->getOpcode() == BO_LAnd)
+    return oneThreadOnly(BO->getLHS()) || oneThreadOnly(BO->getRHS());
+  if (BO->getOpcode() != BO_EQ)
+    return false;
+  // The team size, as a call or a local that holds one.
+  auto IsTeamCount = [&](const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+          V && V->getInit() && !Modified.count(V))
+        E = V->getInit()->IgnoreParenImpCasts();
+    const auto *Call = dyn_cast<CallExpr>(E);
+    return Call && isKnown(Call, TeamCount);
+  };
+  auto IsOne = [&](const Expr *E) {
+    Expr::EvalResult V;
+    return !E->isValueDependent() && E->EvaluateAsInt(V, Ctx) &&
+           V.Val.getInt() == 1;
+  };
+  const Expr *L = BO->getLHS(), *Rt = BO->getRHS();
+  // `omp_get_num_threads() == 1`: the serial path of a team of one.
+  if ((IsTeamCount(L) && IsOne(Rt)) || (IsTeamCount(Rt) && IsOne(L)))
+    return true;
+  // `tid == k`, `tid == nthreads - 1`: one thread of the team.
+  return (isThreadIdValue(L) && isWorkItemInvariant(translate(Rt))) ||
+         (isThreadIdValue(Rt) && isWorkItemInvariant(translate(L)));
+}
+
 ExprRef RegionBuilder::singleWorkItemValue(const Expr *Cond) {
   Cond = Cond->IgnoreParenImpCasts();
   auto IsItem = [&](const ExprRef &E) {
@@ -384,12 +432,20 @@ void RegionBuilder::visitIf(const IfStmt *If) {
 
   bool SavedCond = InConditional, SavedSingle = InSingleItem;
   ExprRef SavedPinned = PinnedItem;
+  Guard SavedGuard = CurrentGuard;
   if (ExprRef Pinned = singleWorkItemValue(Cond)) {
     InSingleItem = true;
     if (!PinnedItem)
       PinnedItem = Pinned;
   } else {
     InConditional = true;
+    // Code only one thread of the team runs (`if (omp_get_thread_num() ==
+    // 1)` in a worksharing loop) runs its work items one after the other:
+    // among themselves they cannot race. (Tasks on one thread can
+    // interleave, so not for tasks.)
+    if (CurrentGuard == Guard::None && R.Kind != RegionKind::Tasks &&
+        !InNestedTask && oneThreadOnly(Cond))
+      CurrentGuard = Guard::Single;
   }
 
   // `if (v > m) m = v;` is a max update of m (and `<` a min update).
@@ -422,6 +478,7 @@ void RegionBuilder::visitIf(const IfStmt *If) {
   PendingConditionalLHS = nullptr;
   InSingleItem = SavedSingle;
   PinnedItem = SavedPinned;
+  CurrentGuard = SavedGuard;
   InConditional = true;
   visitStmt(If->getElse());
   BranchPath.pop_back();

@@ -247,7 +247,9 @@ void RegionBuilder::noteSlotAllocations() {
     return;
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation Construct = Spec.Construct->getBeginLoc();
-  for (const auto &[Key, Id] : BufferIds) {
+  for (const auto &Entry : BufferIds) {
+    const auto &Key = Entry.first;
+    unsigned Id = Entry.second;
     const auto *X = dyn_cast<VarDecl>(Key.first);
     if (!X || Key.second != 2)
       continue;

@@ -10,6 +10,7 @@
 #include "OpenMPSemantics.h"
 
 #include "Directives.h"
+#include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "privateer/Clang/SourceLoc.h"
 
@@ -53,6 +54,69 @@ OpenMPSemantics::OpenMPSemantics(
     : Ctx(Ctx), Directive(Directive),
       Enclosing(Enclosing.begin(), Enclosing.end()) {}
 
+namespace {
+/// Calls \p F on every statement under \p S, \p S included.
+void forEachStmt(const Stmt *S, llvm::function_ref<void(const Stmt *)> F) {
+  if (!S)
+    return;
+  F(S);
+  forEachChild(S, [&](const Stmt *C) { forEachStmt(C, F); });
+}
+} // namespace
+
+void OpenMPSemantics::collectFlushed(const Stmt *Body) {
+  // Flags handed between threads with `flush` (a failure flag that stops
+  // the others, a producer's "done" read by a consumer section) are ordered
+  // by a protocol the model does not follow: prefer silence to a report on
+  // code that is correct in practice.
+  bool Bare = false;
+  forEachStmt(Body, [&](const Stmt *S) {
+    const auto *FD = dyn_cast<OMPFlushDirective>(S);
+    if (!FD)
+      return;
+    bool Listed = false;
+    for (const OMPClause *C : FD->clauses())
+      if (const auto *FC = dyn_cast<OMPFlushClause>(C))
+        for (const Expr *E : FC->varlist())
+          if (const ValueDecl *V = clauseVariable(E)) {
+            Ordered.insert(V);
+            Listed = true;
+          }
+    Bare |= !Listed;
+  });
+  if (!Bare)
+    return;
+  // A flush without a list: the flags are the integer scalars the code only
+  // ever assigns constants.
+  llvm::DenseMap<const VarDecl *, bool> OnlyConstants;
+  forEachStmt(Body, [&](const Stmt *S) {
+    const Expr *Target = nullptr;
+    bool Constant = false;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp()) {
+      Target = BO->getLHS();
+      Constant = BO->getOpcode() == BO_Assign &&
+                 !BO->getRHS()->isValueDependent() &&
+                 BO->getRHS()->isEvaluatable(Ctx);
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(S);
+               UO && UO->isIncrementDecrementOp()) {
+      Target = UO->getSubExpr();
+    }
+    if (!Target)
+      return;
+    const auto *DRE = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts());
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!V || !V->getType()->isIntegralOrEnumerationType())
+      return;
+    auto [It, New] = OnlyConstants.try_emplace(V, Constant);
+    if (!New)
+      It->second &= Constant;
+  });
+  for (const auto &[V, Flag] : OnlyConstants)
+    if (Flag)
+      Ordered.insert(V);
+}
+
 bool OpenMPSemantics::describe(UnitShape &Shape, ParallelRegion &R) {
   const OMPExecutableDirective *D = Directive;
   R.Model = ProgrammingModelKind::OpenMP;
@@ -90,6 +154,7 @@ bool OpenMPSemantics::describe(UnitShape &Shape, ParallelRegion &R) {
   }
   R.CreatesTeam = Team == D;
   collectClauses(R);
+  collectFlushed(associatedBody(Team ? Team : D));
   if (Team && Team != D)
     Shape.ThreadBody = associatedBody(Team);
 

@@ -60,11 +60,18 @@ private:
   /// Data-sharing clauses, innermost directive first wins (variables, and
   /// fields of `this` in member functions).
   llvm::DenseMap<const clang::ValueDecl *, Sharing> Explicit;
-  /// Variables named in a task's depend clause: ordered by the runtime.
+  /// Variables whose accesses synchronization orders that the model does
+  /// not follow: named in a task's depend clause (the runtime orders the
+  /// tasks), or handed between threads with `flush` (flags).
   llvm::SmallPtrSet<const clang::ValueDecl *, 8> Ordered;
   /// Variables privatized by the nested constructs being walked.
   llvm::SmallPtrSet<const clang::ValueDecl *, 8> NestedPrivate;
   std::optional<Sharing> DefaultSharing;
+
+  /// Adds to Ordered the variables \p Body hands between threads with
+  /// `flush`: those a flush names, and for a flush without a list the
+  /// integer flags the code only assigns constants.
+  void collectFlushed(const clang::Stmt *Body);
 };
 
 } // namespace clangfe

@@ -189,6 +189,9 @@ private:
   void record(const Target &T, AccessKind Kind, const clang::Expr *Where,
               ReductionOp Op = ReductionOp::None, bool ResultUsed = false,
               bool Whole = false, ExprRef Range = nullptr);
+  /// Whether only one thread of the team runs code under \p Cond
+  /// (`tid == k`, `omp_get_num_threads() == 1`, or a conjunct of those).
+  bool oneThreadOnly(const clang::Expr *Cond);
   /// For `v == e` on the work-item variable v: e (or 0 for `!v`).
   ExprRef singleWorkItemValue(const clang::Expr *Cond);
 
