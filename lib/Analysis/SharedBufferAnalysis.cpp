@@ -322,6 +322,12 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
       W.Kind == AccessKind::ReadModifyWrite && W.Op != ReductionOp::None &&
       (&W == &A ||
        (A.Kind == AccessKind::ReadModifyWrite && Family(A.Op) == Family(W.Op)));
+  // A scalar counted up in one statement and read in another (`out[k] = i;
+  // k++;`) is a counter whose value is used, like `out[k++] = i`.
+  bool CountedAndRead = false;
+  if (UpdateOp && Family(W.Op) == ReductionOp::Add && W.Index.empty())
+    for (const Access *X : All)
+      CountedAndRead |= X->Kind == AccessKind::Read;
   std::string Every = R.Kind == RegionKind::Sections
                           ? std::string("more than one section")
                           : std::string("every ") + N.Item;
@@ -330,7 +336,8 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
 
   F.Construct = R.Directive;
   F.Fix = Remedy::none(NoFixReason::RaceKind);
-  if (W.Kind == AccessKind::ReadModifyWrite && W.ResultUsed) {
+  if (W.Kind == AccessKind::ReadModifyWrite &&
+      (W.ResultUsed || CountedAndRead)) {
     F.Kind = RaceKind::Counter;
     F.Message = "shared counter " + Name + " is updated by " + Every +
                 " and its value used without synchronization; two " + N.Items +
@@ -358,7 +365,21 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
       F.Message = Name + " is updated by " + Every +
                   " without a reduction; concurrent updates are lost";
     Advice = reductionAdvice(R, B, W);
-    if (auto Reduce = reductionRemedy(R, B, W)) {
+    // A reduction gives each thread a private copy, combined at the end: it
+    // is exact only when the construct does nothing with the buffer but the
+    // updates. A value read in between (`out[k] = i; k++;`) would be the
+    // thread's partial count, not the sequential one. Min and max updates
+    // read the value in their comparison, which the private copy answers
+    // as the sequential code does.
+    bool OnlyCombining = true;
+    for (const Access *X : All) {
+      bool SameUpdate = X->Kind == AccessKind::ReadModifyWrite &&
+                        Family(X->Op) == Family(W.Op) && !X->ResultUsed;
+      bool Compared = X->Kind == AccessKind::Read &&
+                      (W.Op == ReductionOp::Min || W.Op == ReductionOp::Max);
+      OnlyCombining &= SameUpdate || Compared;
+    }
+    if (auto Reduce = OnlyCombining ? reductionRemedy(R, B, W) : std::nullopt) {
       F.Fix = std::move(*Reduce);
     } else if (atomicUpdateOp(W.Op)) {
       // No reduction clause can name it: make every update atomic, when

@@ -771,7 +771,27 @@ void RegionBuilder::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
       ReductionOp Op = selfUpdateOp(BO->getLHS(), BO->getRHS());
       if (Op == ReductionOp::None && PendingConditionalLHS == BO->getLHS())
         Op = PendingConditionalOp;
-      visitExpr(BO->getRHS(), AccessKind::Read, true);
+      if (Op != ReductionOp::None &&
+          Op == selfUpdateOp(BO->getLHS(), BO->getRHS())) {
+        // `x = x + e`: the read of x is the update's own, recorded with it
+        // (as for `x += e`); only the other operands are read.
+        const Expr *RHS = BO->getRHS()->IgnoreParenImpCasts();
+        auto Other = [&](const Expr *Operand) {
+          if (!sameTarget(BO->getLHS(), Operand->IgnoreParenImpCasts()))
+            visitExpr(Operand, AccessKind::Read, true);
+        };
+        if (const auto *Bin = dyn_cast<BinaryOperator>(RHS)) {
+          Other(Bin->getLHS());
+          Other(Bin->getRHS());
+        } else if (const auto *Call = dyn_cast<CallExpr>(RHS)) {
+          for (const Expr *Arg : Call->arguments())
+            Other(Arg);
+        } else {
+          visitExpr(BO->getRHS(), AccessKind::Read, true);
+        }
+      } else {
+        visitExpr(BO->getRHS(), AccessKind::Read, true);
+      }
       visitLValue(BO->getLHS(),
                   Op == ReductionOp::None ? AccessKind::Write
                                           : AccessKind::ReadModifyWrite,

@@ -64,6 +64,63 @@ bool constructible(const CXXRecordDecl *RD, bool Copy) {
   });
 }
 
+bool mentions(const Stmt *S, const ValueDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    return DRE->getDecl() == V;
+  for (const Stmt *Child : S->children())
+    if (mentions(Child, V))
+      return true;
+  return false;
+}
+
+/// Whether \p S assigns an element, indexed by \p V, of an array or
+/// pointee declared before \p D: memory the whole team shares.
+bool writesSharedElementsBy(const Stmt *S, const ValueDecl *V,
+                            const OMPExecutableDirective *D,
+                            const SourceManager &SM) {
+  if (!S)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+    if (const auto *AS =
+            dyn_cast<ArraySubscriptExpr>(BO->getLHS()->IgnoreParenImpCasts());
+        AS && mentions(AS->getIdx(), V))
+      if (const auto *Base =
+              dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts()))
+        if (SM.isBeforeInTranslationUnit(Base->getDecl()->getLocation(),
+                                         D->getBeginLoc()))
+          return true;
+  for (const Stmt *Child : S->children())
+    if (writesSharedElementsBy(Child, V, D, SM))
+      return true;
+  return false;
+}
+
+/// A `for` loop in \p S (not under a nested directive) whose header
+/// assigns \p V (`for (i = 0; ...; i++)`) and whose body writes shared
+/// elements indexed by it: a loop that lacks its worksharing directive.
+const ForStmt *unsharedLoopCountedBy(const Stmt *S, const ValueDecl *V,
+                                     const OMPExecutableDirective *D,
+                                     const SourceManager &SM) {
+  if (!S || isa<OMPExecutableDirective>(S))
+    return nullptr;
+  if (const auto *F = dyn_cast<ForStmt>(S)) {
+    const auto *Init =
+        dyn_cast_or_null<BinaryOperator>(dyn_cast_or_null<Expr>(F->getInit()));
+    if (Init && Init->isAssignmentOp())
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(Init->getLHS()->IgnoreParenImpCasts());
+          DRE && DRE->getDecl() == V &&
+          writesSharedElementsBy(F->getBody(), V, D, SM))
+        return F;
+  }
+  for (const Stmt *Child : S->children())
+    if (const ForStmt *F = unsharedLoopCountedBy(Child, V, D, SM))
+      return F;
+  return nullptr;
+}
+
 /// For a directive written as `_Pragma("omp ...")` in the file itself (not
 /// in a macro's body), the end of the string's text, where a clause goes;
 /// invalid otherwise.
@@ -298,6 +355,18 @@ std::vector<FixItHint> addClause(const Remedy &Fix, const void *BufferHandle,
     WhyNot = "the variable is not named in the construct";
     return Hints;
   }
+  // The counter of a plain loop that every thread of a parallel region
+  // runs over shared elements: private copies would make each thread run
+  // the whole loop. What the code lacks is the worksharing directive.
+  if (!Reduction && !isOpenMPLoopDirective(D->getDirectiveKind()))
+    if (unsharedLoopCountedBy(associatedBody(D), V, D,
+                              Ctx.getSourceManager())) {
+      WhyNot = "'" + V->getNameAsString() +
+               "' counts a loop that every thread runs whole; private "
+               "copies would not share its iterations: put '#pragma omp "
+               "for' on the loop instead";
+      return Hints;
+    }
   // A variable the directive already names as shared cannot be private
   // or a reduction too: the user must take it out of that clause.
   for (const OMPClause *C : D->clauses())
