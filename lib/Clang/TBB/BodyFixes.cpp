@@ -158,6 +158,14 @@ std::vector<FixItHint> moveIntoBody(const Finding &F,
              "what its initializer reads";
     return {};
   }
+  // In the index and element forms the body runs once per index: an object
+  // with a destructor (a std::vector) would be allocated for every one.
+  if (!Construct->RangeBody && V->getType().isDestructedType()) {
+    WhyNot = "declared in the body it would be made for every index: use a "
+             "blocked_range body (one per chunk) or "
+             "tbb::enumerable_thread_specific";
+    return {};
+  }
   // Where it goes: before the range loop (one per chunk), or first in the
   // body (one per work item).
   const Stmt *Before = Construct->RangeBody ? rangeLoop(B) : Body->body_front();
