@@ -148,3 +148,30 @@ void by_copy_capture(int n, std::vector<double> &out) {
 void elements_disjoint(std::vector<double> &v) {
   tbb::parallel_for_each(v, [](double &x) { x = x * 2; });
 }
+
+// By copy, a pointer is the body's own, but what it points to is shared.
+void copied_pointer(int n, double *out) {
+  double *buf = new double[8];
+  tbb::parallel_for(0, n, [=](int i) {
+    for (int k = 0; k < 8; ++k)
+      buf[k] = i * k; // expected-warning {{'buf'}}
+    out[i] = buf[7];
+  });
+  delete[] buf;
+}
+
+// A generic lambda is modelled through its instantiation.
+void generic_lambda(int n, std::vector<double> &out) {
+  double t[4];
+  tbb::parallel_for(0, n, [&](auto i) {
+    for (int k = 0; k < 4; ++k)
+      t[k] = i; // expected-warning {{shared buffer 't' is scratch}}
+    out[i] = t[2];
+  });
+}
+
+// Silent: the by-copy array is each body copy's own (read only).
+void copied_array(int n, std::vector<double> &out) {
+  double coef[4] = {1, 2, 3, 4};
+  tbb::parallel_for(0, n, [=, &out](int i) { out[i] = coef[i % 4] * i; });
+}
