@@ -71,17 +71,30 @@ bool TBBSemantics::visitNested(const Stmt *S, NestedCodeVisitor &Visitor) {
   const auto *Call = dyn_cast<CallExpr>(S);
   if (!Call || Visitor.inCalledFunction())
     return false;
-  auto Nested = recognize(Call, Ctx);
-  if (!Nested)
+  std::string What;
+  if (auto Nested = recognize(Call, Ctx)) {
+    // task_group::run only hands the task over; its body is a unit of its
+    // own, and the work item waits in wait().
+    if (Nested->Kind == RegionKind::Tasks)
+      return true;
+    What = "the nested '" + Nested->Name + "'";
+  } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+             MC && MC->getMethodDecl() &&
+             MC->getMethodDecl()->getIdentifier() &&
+             MC->getMethodDecl()->getName() == "wait" &&
+             MC->getMethodDecl()->getParent()->getIdentifier() &&
+             MC->getMethodDecl()->getParent()->getName().starts_with(
+                 "task_group")) {
+    // (oneTBB declares wait() in task_group_base.)
+    What = "'tbb::task_group::wait'";
+  } else {
     return false;
+  }
   // The nested construct's bodies are units of their own (the finder sees
-  // them); here its call is where this work item waits, and the waiting
-  // thread may take another work item of this construct, which uses the
-  // same thread-indexed slots.
-  Visitor.schedulingPoint(Call->getBeginLoc(),
-                          Nested->Name == "tbb::task_group::run"
-                              ? "'tbb::task_group::run'"
-                              : ("the nested '" + Nested->Name + "'").c_str());
+  // them); here the work item waits, and the waiting thread may take
+  // another work item of this construct, which uses the same
+  // thread-indexed slots.
+  Visitor.schedulingPoint(Call->getBeginLoc(), What.c_str());
   for (const WorkBody &B : C.Bodies)
     Visitor.childTasks(B.body());
   return true;

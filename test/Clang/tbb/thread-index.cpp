@@ -7,6 +7,7 @@
 
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
+#include <tbb/task_group.h>
 
 double ws[256][16];
 
@@ -46,5 +47,17 @@ double partial[64];
 void small_slots(int n, const double *x) {
   tbb::parallel_for(0, n, [&](int i) {
     partial[tbb::this_task_arena::current_thread_index()] += x[i]; // expected-warning {{false sharing}}
+  });
+}
+
+void nested_task_group(int n, double *sums) {
+  tbb::parallel_for(0, n, [&](int i) {
+    int t = tbb::this_task_arena::current_thread_index();
+    for (int k = 0; k < 16; ++k)
+      ws[t][k] = i * k; // expected-warning {{across 'tbb::task_group::wait'}}
+    tbb::task_group g;
+    g.run([&] { sums[i] = 1; });
+    g.wait();
+    sums[i] += ws[t][3];
   });
 }
