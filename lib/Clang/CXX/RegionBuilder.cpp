@@ -202,7 +202,8 @@ bool RegionBuilder::setUpItemParameter() {
     return true; // a copy of the element: a local of the work item
   const Expr *Elements = Spec.Elements->IgnoreParenImpCasts();
   const CXXRecordDecl *RD = Elements->getType()->getAsCXXRecordDecl();
-  bool Container = RD && !RD->lookup(&Ctx.Idents.get("begin")).empty();
+  bool Container = RD && RD->hasDefinition() &&
+                   !RD->lookup(&Ctx.Idents.get("begin")).empty();
   std::optional<Target> T;
   if (Container) {
     T = resolveLValue(Elements);

@@ -42,6 +42,19 @@ double std_par_sum(const std::vector<double> &v) {
   return s;
 }
 
+double reduce_into_capture(int n, const double *x) {
+  double s = 0;
+  tbb::parallel_reduce(
+      tbb::blocked_range<int>(0, n), 0.0,
+      [&](const tbb::blocked_range<int> &r, double init) {
+        for (int i = r.begin(); i != r.end(); ++i)
+          s += x[i]; // expected-warning {{'s'}}
+        return init;
+      },
+      std::plus<double>());
+  return s;
+}
+
 // Silent.
 
 double reduce_lambda(int n, const double *x) {
