@@ -81,19 +81,21 @@ bool RegionBuilder::setUpWorkItems() {
     if (Spec.WorkItemLoops.empty())
       return false;
     const Stmt *S = nullptr;
-    for (const Stmt *Loop : Spec.WorkItemLoops) {
-      S = Loop;
+    for (unsigned K = 0; K < Spec.WorkItemLoops.size(); ++K) {
+      S = Spec.WorkItemLoops[K];
+      auto [First, Last] = K < Spec.ItemRanges.size()
+                               ? Spec.ItemRanges[K]
+                               : std::pair<const Expr *, const Expr *>();
       if (!S)
         return false;
       while (const auto *AS = dyn_cast<AttributedStmt>(S))
         S = AS->getSubStmt();
       if (const auto *F = dyn_cast<ForStmt>(S)) {
         auto Shape = matchForLoop(F, Ctx);
-        if (Shape && Spec.RangeFirst && Spec.RangeLast && Shape->Step > 0 &&
-            Spec.WorkItemLoops.size() == 1) {
+        if (Shape && First && Last && Shape->Step > 0) {
           // The header bounds one chunk; all chunks cover the whole range.
-          Shape->Init = Spec.RangeFirst;
-          Shape->Bound = Spec.RangeLast;
+          Shape->Init = First;
+          Shape->Bound = Last;
           Shape->Cmp = BO_LT;
         }
         if (Shape) {
@@ -178,12 +180,13 @@ bool RegionBuilder::setUpItemParameter() {
   ItemLocals.insert(P);
   if (!Spec.Elements) {
     // The index form: the parameter takes [first, last) by the step.
-    if (!Spec.RangeFirst || !Spec.RangeLast || Spec.ItemStep <= 0)
+    if (Spec.ItemRanges.empty() || !Spec.ItemRanges[0].first ||
+        !Spec.ItemRanges[0].second || Spec.ItemStep <= 0)
       return false;
     LoopShape L;
     L.Var = P;
-    L.Init = Spec.RangeFirst;
-    L.Bound = Spec.RangeLast;
+    L.Init = Spec.ItemRanges[0].first;
+    L.Bound = Spec.ItemRanges[0].second;
     L.Cmp = BO_LT;
     L.Step = Spec.ItemStep;
     SymbolId Sym = symbolForLoop(L, SymbolKind::Induction);

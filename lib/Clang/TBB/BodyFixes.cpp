@@ -168,7 +168,11 @@ std::vector<FixItHint> moveIntoBody(const Finding &F,
   }
   // Where it goes: before the range loop (one per chunk), or first in the
   // body (one per work item).
-  const Stmt *Before = Construct->RangeBody ? rangeLoop(B) : Body->body_front();
+  const Stmt *Before = Body->body_front();
+  if (Construct->RangeBody) {
+    auto Loops = rangeLoops(B);
+    Before = Loops.empty() ? nullptr : Loops.front().Loop;
+  }
   if (!Before) {
     WhyNot = "the body has no loop over its range";
     return {};

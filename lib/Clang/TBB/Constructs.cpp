@@ -12,6 +12,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
@@ -76,18 +77,26 @@ const CXXMethodDecl *callOperator(const CXXRecordDecl *RD) {
   return Found;
 }
 
+unsigned rangeDims(QualType T);
+
 /// Whether \p T is a range class (blocked_range...): it has begin() and
 /// end() and is not callable.
-bool isRangeType(QualType T) {
+bool isRangeType(QualType T) { return rangeDims(T) != 0; }
+
+/// The number of dimensions of a range type: 1, 2, 3; 0 for no range.
+unsigned rangeDims(QualType T) {
   const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
-  if (!RD || !RD->hasDefinition())
-    return false;
-  StringRef Name = RD->getIdentifier() ? RD->getName() : "";
-  return Name == "blocked_range";
+  StringRef Name = RD && RD->getIdentifier() ? RD->getName() : "";
+  return llvm::StringSwitch<unsigned>(Name)
+      .Case("blocked_range", 1)
+      .Case("blocked_range2d", 2)
+      .Case("blocked_range3d", 3)
+      .Default(0);
 }
 
-/// The bounds [first, last) of a range built at \p E
-/// (`tbb::blocked_range<int>(0, n)`, or a variable initialized so).
+/// The bounds [first, last) of each dimension of a range built at \p E
+/// (`tbb::blocked_range<int>(0, n)`, `blocked_range2d<int>(0, n, 0, m)`, with
+/// or without grain sizes, or a const variable initialized so).
 void rangeBounds(const Expr *E, TBBConstruct &C) {
   E = strip(E);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
@@ -95,10 +104,17 @@ void rangeBounds(const Expr *E, TBBConstruct &C) {
         V && V->getInit() && V->getType().isConstQualified())
       E = strip(V->getInit());
   const auto *CE = dyn_cast<CXXConstructExpr>(E);
-  if (!CE || CE->getNumArgs() < 2)
+  unsigned D = rangeDims(E->getType());
+  if (!CE || D == 0)
     return;
-  C.First = CE->getArg(0);
-  C.Last = CE->getArg(1);
+  unsigned N = CE->getNumArgs();
+  // Two arguments per dimension, or three with grain sizes (a 1-D range's
+  // grain comes last).
+  unsigned Per = N == 2 * D ? 2 : N == 3 * D ? 3 : D == 1 && N == 3 ? 2 : 0;
+  if (Per == 0)
+    return;
+  for (unsigned K = 0; K < D; ++K)
+    C.Dims.push_back({CE->getArg(K * Per), CE->getArg(K * Per + 1)});
 }
 
 std::optional<int64_t> constantInt(const Expr *E, const ASTContext &Ctx) {
@@ -147,32 +163,74 @@ std::optional<WorkBody> resolveBody(const Expr *Arg) {
   return B;
 }
 
-const ForStmt *rangeLoop(const WorkBody &B) {
+namespace {
+/// The dimension of \p Range that \p F walks from its start: `r.begin()`
+/// of a blocked_range, `r.rows().begin()` (or cols(), pages()) of
+/// blocked_range2d/3d; nullopt for any other loop.
+std::optional<unsigned> walkedDimension(const ForStmt *F,
+                                        const ParmVarDecl *Range) {
+  const auto *DS = F ? dyn_cast_or_null<DeclStmt>(F->getInit()) : nullptr;
+  const auto *V = DS && DS->isSingleDecl()
+                      ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                      : nullptr;
+  if (!V || !V->getInit())
+    return std::nullopt;
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(strip(V->getInit()));
+  if (!MC || !MC->getMethodDecl() || !MC->getMethodDecl()->getIdentifier() ||
+      MC->getMethodDecl()->getName() != "begin")
+    return std::nullopt;
+  unsigned D = rangeDims(Range->getType());
+  const Expr *Obj = strip(MC->getImplicitObjectArgument());
+  std::optional<unsigned> Dim = 0;
+  if (const auto *Sub = dyn_cast<CXXMemberCallExpr>(Obj)) {
+    StringRef Name =
+        Sub->getMethodDecl() && Sub->getMethodDecl()->getIdentifier()
+            ? Sub->getMethodDecl()->getName()
+            : "";
+    Dim = Name == "pages" && D == 3  ? std::optional<unsigned>(0)
+          : Name == "rows" && D >= 2 ? std::optional<unsigned>(D - 2)
+          : Name == "cols" && D >= 2 ? std::optional<unsigned>(D - 1)
+                                     : std::nullopt;
+    Obj = strip(Sub->getImplicitObjectArgument());
+  } else if (D != 1) {
+    return std::nullopt;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(Obj);
+  if (!DRE || DRE->getDecl() != Range)
+    return std::nullopt;
+  return Dim;
+}
+} // namespace
+
+llvm::SmallVector<RangeLoop, 3> rangeLoops(const WorkBody &B) {
+  llvm::SmallVector<RangeLoop, 3> Loops;
   if (!B.Function || B.Function->getNumParams() == 0)
-    return nullptr;
+    return Loops;
   const ParmVarDecl *Range = B.Function->getParamDecl(0);
   const auto *Body = dyn_cast_or_null<CompoundStmt>(B.body());
   if (!Body)
-    return nullptr;
+    return Loops;
   for (const Stmt *S : Body->body()) {
     const auto *F = dyn_cast<ForStmt>(S);
-    const auto *DS = F ? dyn_cast_or_null<DeclStmt>(F->getInit()) : nullptr;
-    const auto *V = DS && DS->isSingleDecl()
-                        ? dyn_cast<VarDecl>(DS->getSingleDecl())
-                        : nullptr;
-    if (!V || !V->getInit())
-      continue;
-    // `auto i = r.begin()`
-    const auto *MC = dyn_cast<CXXMemberCallExpr>(strip(V->getInit()));
-    const auto *Obj =
-        MC ? dyn_cast<DeclRefExpr>(
-                 MC->getImplicitObjectArgument()->IgnoreParenImpCasts())
-           : nullptr;
-    if (Obj && Obj->getDecl() == Range && MC->getMethodDecl() &&
-        MC->getMethodDecl()->getName() == "begin")
-      return F;
+    if (auto Dim = walkedDimension(F, Range)) {
+      Loops.push_back({F, *Dim});
+      break;
+    }
   }
-  return nullptr;
+  // The loops over the other dimensions, perfectly nested: together they
+  // name one work item (a row alone is not one: chunks split rows too).
+  while (!Loops.empty() && Loops.size() < 3) {
+    const Stmt *Inner = Loops.back().Loop->getBody();
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Inner);
+        CS && CS->size() == 1)
+      Inner = CS->body_front();
+    const auto *F = dyn_cast_or_null<ForStmt>(Inner);
+    auto Dim = walkedDimension(F, Range);
+    if (!Dim)
+      break;
+    Loops.push_back({F, *Dim});
+  }
+  return Loops;
 }
 
 std::optional<TBBConstruct> recognize(const CallExpr *Call,

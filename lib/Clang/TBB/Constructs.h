@@ -46,11 +46,14 @@ struct TBBConstruct {
   std::string Name;
   /// The body; several for parallel_invoke (one per section).
   llvm::SmallVector<WorkBody, 4> Bodies;
-  /// Index and range forms: the values the work items cover,
-  /// [First, Last) by Step.
+  /// Index form: the values the work items cover, [First, Last) by Step.
   const clang::Expr *First = nullptr;
   const clang::Expr *Last = nullptr;
   int64_t Step = 1;
+  /// Range forms: [first, last) of each dimension of the range, in the
+  /// order its constructor takes them (pages, rows, cols), where known.
+  llvm::SmallVector<std::pair<const clang::Expr *, const clang::Expr *>, 3>
+      Dims;
   /// The body takes a range (blocked_range): its loop over r.begin() to
   /// r.end() is the work-item loop, the rest of the body runs per chunk.
   bool RangeBody = false;
@@ -69,8 +72,15 @@ std::optional<TBBConstruct> recognize(const clang::CallExpr *Call,
 std::optional<WorkBody> resolveBody(const clang::Expr *Arg);
 
 /// For a body taking a range parameter, the loop `for (auto i = r.begin();
-/// i != r.end(); ++i)` directly in its body; null if there is none.
-const clang::ForStmt *rangeLoop(const WorkBody &B);
+/// i != r.end(); ++i)` directly in its body, and for blocked_range2d/3d the
+/// loops over r.rows(), r.cols(), r.pages() perfectly nested in it,
+/// outermost first; empty if there is none.
+struct RangeLoop {
+  const clang::ForStmt *Loop = nullptr;
+  /// The range's dimension it walks (TBBConstruct::Dims).
+  unsigned Dim = 0;
+};
+llvm::SmallVector<RangeLoop, 3> rangeLoops(const WorkBody &B);
 
 } // namespace clangfe
 } // namespace privateer

@@ -101,20 +101,22 @@ public:
       if (C->RangeBody) {
         // One chunk per task: the body around the range loop runs once
         // per chunk, like the code of a thread around a worksharing loop.
-        const ForStmt *Loop = rangeLoop(B);
-        if (!Loop)
+        auto Loops = rangeLoops(B);
+        if (Loops.empty())
           return true;
-        Shape.WorkItemLoops.push_back(Loop);
+        for (const RangeLoop &L : Loops) {
+          Shape.WorkItemLoops.push_back(L.Loop);
+          Shape.ItemRanges.push_back(
+              L.Dim < C->Dims.size() ? C->Dims[L.Dim]
+                                     : std::pair<const Expr *, const Expr *>());
+        }
         Shape.ThreadBody = B.body();
-        Shape.RangeFirst = C->First;
-        Shape.RangeLast = C->Last;
       } else {
         if (B.Function->getNumParams() == 0)
           return true;
         Shape.ItemParam = B.Function->getParamDecl(0);
         Shape.Body = B.body();
-        Shape.RangeFirst = C->First;
-        Shape.RangeLast = C->Last;
+        Shape.ItemRanges.push_back({C->First, C->Last});
         Shape.ItemStep = C->Step;
         Shape.Elements = C->Elements;
       }

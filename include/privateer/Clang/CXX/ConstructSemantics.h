@@ -62,13 +62,13 @@ struct UnitShape {
   /// around a worksharing loop): what it declares is one copy per thread.
   /// Null when the unit creates its team itself or has none around it.
   const clang::Stmt *ThreadBody = nullptr;
-  /// Loop: the values all work items of the (single) work-item loop cover
-  /// together, [RangeFirst, RangeLast), where the loop's header bounds one
-  /// chunk only (TBB's `for (i = r.begin(); i != r.end(); ++i)` over a
-  /// blocked_range); null: the header's own bounds. With ItemParam: the
+  /// Loop: for each work-item loop, the values all work items cover
+  /// together, [first, last), where the loop's header bounds one chunk only
+  /// (TBB's `for (i = r.begin(); i != r.end(); ++i)` over a blocked_range);
+  /// a missing or null entry: the header's own bounds. With ItemParam: the
   /// values of the index parameter.
-  const clang::Expr *RangeFirst = nullptr;
-  const clang::Expr *RangeLast = nullptr;
+  llvm::SmallVector<std::pair<const clang::Expr *, const clang::Expr *>, 3>
+      ItemRanges;
   /// Loop without a loop statement (tbb::parallel_for(first, last, f),
   /// parallel_for_each, std::for_each with a parallel policy): the
   /// parameter that names one work item; Body is the code it runs.
