@@ -48,7 +48,11 @@ bool isAtomicType(QualType T) {
   if (T->isAtomicType())
     return true;
   StringRef Name = recordName(T);
-  return Name == "atomic" || Name == "atomic_ref" || Name == "atomic_flag";
+  // Thread-safe containers (oneTBB's concurrent_vector, concurrent_queue,
+  // concurrent_hash_map...) synchronize their own operations like an
+  // atomic; their elements, once reached, are plain memory.
+  return Name == "atomic" || Name == "atomic_ref" || Name == "atomic_flag" ||
+         Name.starts_with("concurrent_");
 }
 
 bool isLockGuardType(QualType T) {

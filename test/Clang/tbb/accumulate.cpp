@@ -5,6 +5,9 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/combinable.h>
+#include <tbb/concurrent_hash_map.h>
+#include <tbb/concurrent_queue.h>
+#include <tbb/concurrent_vector.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
@@ -137,4 +140,17 @@ double locked_sum(int n, const double *x) {
     s += 1;
   });
   return s;
+}
+
+// TBB's concurrent containers synchronize their own operations.
+void concurrent_containers(int n, tbb::concurrent_vector<int> &cv,
+                           tbb::concurrent_queue<int> &q,
+                           tbb::concurrent_hash_map<int, int> &m) {
+  tbb::parallel_for(0, n, [&](int i) {
+    cv.push_back(i);
+    q.push(i);
+    tbb::concurrent_hash_map<int, int>::accessor a;
+    m.insert(a, i % 7);
+    a->second += 1;
+  });
 }

@@ -175,3 +175,18 @@ void copied_array(int n, std::vector<double> &out) {
   double coef[4] = {1, 2, 3, 4};
   tbb::parallel_for(0, n, [=, &out](int i) { out[i] = coef[i % 4] * i; });
 }
+
+// Members of `this` are shared by a body that captures `this`.
+struct Grid {
+  std::vector<double> data, scratch;
+  int n = 0;
+  void step() {
+    tbb::parallel_for(0, n, [this](int i) {
+      scratch[0] = data[i]; // expected-warning {{shared buffer 'scratch' is scratch}}
+      data[i] = scratch[0] * 2;
+    });
+  }
+  void disjoint() {
+    tbb::parallel_for(0, n, [this](int i) { data[i] = i; });
+  }
+};
