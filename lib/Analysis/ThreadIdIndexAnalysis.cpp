@@ -105,8 +105,8 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
     // too and keeps its slot live across the wait (used before, read after
     // before rewriting); an untied task can resume on another thread at any of
     // them.
-    if (R.Kind == RegionKind::Tasks && !R.SchedulingPoints.empty() &&
-        (R.Untied || R.ChildTasksUseThreadId)) {
+    if ((R.Kind == RegionKind::Tasks || R.InterleavedWork) &&
+        !R.SchedulingPoints.empty() && (R.Untied || R.ChildTasksUseThreadId)) {
       const SchedulingPoint *Between = nullptr;
       for (const SchedulingPoint &P : R.SchedulingPoints) {
         bool Before = false, LiveAfter = false, RewrittenAfter = false;

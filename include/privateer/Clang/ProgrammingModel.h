@@ -1,7 +1,7 @@
 //===- ProgrammingModel.h - What the engine asks of a model -----*- C++ -*-===//
 //
 // Part of privateer. A programming model (OpenMP; TBB and C++17 parallel
-// algorithms next) is one implementation of this interface in its own
+// algorithms) is one implementation of this interface in its own
 // folder under lib/Clang: it finds its parallel constructs in a translation
 // unit, models each one (through the C and C++ memory semantics of
 // lib/Clang/CXX), and turns a finding about one of its constructs into
@@ -64,6 +64,8 @@ public:
 
 /// The OpenMP programming model (lib/Clang/OpenMP).
 std::unique_ptr<ProgrammingModel> createOpenMPModel();
+/// TBB and the C++17 parallel algorithms (lib/Clang/TBB).
+std::unique_ptr<ProgrammingModel> createTBBModel();
 
 } // namespace clangfe
 } // namespace privateer

@@ -48,13 +48,19 @@ bool isAtomicType(QualType T) {
   if (T->isAtomicType())
     return true;
   StringRef Name = recordName(T);
-  return Name == "atomic" || Name == "atomic_ref" || Name == "atomic_flag";
+  // Thread-safe containers (oneTBB's concurrent_vector, concurrent_queue,
+  // concurrent_hash_map...) synchronize their own operations like an
+  // atomic; their elements, once reached, are plain memory.
+  return Name == "atomic" || Name == "atomic_ref" || Name == "atomic_flag" ||
+         Name.starts_with("concurrent_");
 }
 
 bool isLockGuardType(QualType T) {
   StringRef Name = recordName(T);
+  // TBB's mutexes name theirs `M::scoped_lock`, an alias of these.
   return Name == "lock_guard" || Name == "unique_lock" ||
-         Name == "scoped_lock" || Name == "shared_lock";
+         Name == "scoped_lock" || Name == "shared_lock" ||
+         Name == "unique_scoped_lock" || Name == "rw_scoped_lock";
 }
 
 /// +1 for a call that takes a lock, -1 for one that releases it.
@@ -616,7 +622,7 @@ void RegionBuilder::childTasks(const Stmt *TaskBody) {
 }
 
 void RegionBuilder::schedulingPoint(SourceLocation Where, const char *What) {
-  if (Spec.Kind != RegionKind::Tasks)
+  if (Spec.Kind != RegionKind::Tasks && !Spec.InterleavedWork)
     return;
   SchedulingPoint P;
   P.Where = toLoc(Where);
@@ -1002,6 +1008,9 @@ bool RegionBuilder::visitKnownLibraryCall(const CallExpr *Call) {
 bool RegionBuilder::visitCall(const CallExpr *Call, bool ValueUsed) {
   if (isThreadIdCall(Call) || lockEffect(Call))
     return true;
+  // A call that is one of the model's constructs (a nested TBB algorithm).
+  if (Semantics.visitNested(Call, *this))
+    return true;
   StringRef Callee = stripBuiltin(calleeName(Call));
   // `std::move(v)` and `std::swap(v, w)` hand v's storage elsewhere: an
   // allocation that escapes the work item.
@@ -1036,6 +1045,8 @@ bool RegionBuilder::visitCall(const CallExpr *Call, bool ValueUsed) {
 void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
   const CXXMethodDecl *MD = Call->getMethodDecl();
   const Expr *Obj = Call->getImplicitObjectArgument();
+  if (Semantics.visitNested(Call, *this))
+    return;
   for (const Expr *Arg : Call->arguments())
     visitExpr(Arg, AccessKind::Read, true);
   if (!MD || !Obj)

@@ -9,6 +9,8 @@
 #include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -26,14 +28,24 @@ unsigned knownRoles(const CallExpr *Call) {
                        .Default(0);
   if (Roles)
     return Roles;
-  const auto *NS = dyn_cast_or_null<NamespaceDecl>(
-      Call->getDirectCallee()->getDeclContext());
-  if (!NS)
-    return 0;
+  // The namespace that declares the callee, and the one the call names it
+  // through: oneTBB declares current_thread_index() in tbb::detail::d1 and
+  // brings it into tbb::this_task_arena with a using-declaration.
+  const Decl *Declared = Call->getDirectCallee();
+  const Decl *Named = Declared;
+  if (const auto *DRE =
+          dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+    if (const auto *Shadow = dyn_cast<UsingShadowDecl>(DRE->getFoundDecl()))
+      Named = Shadow;
+  for (const Decl *D : {Declared, Named}) {
+    const auto *NS = dyn_cast_or_null<NamespaceDecl>(D->getDeclContext());
+    if (!NS)
+      continue;
 #define QUALIFIED_FUNCTION(S, N, R)                                            \
   if (Name == #N && NS->getName() == #S)                                       \
     return R;
 #include "KnownFunctions.def"
+  }
   return 0;
 }
 

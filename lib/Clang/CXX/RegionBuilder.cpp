@@ -76,17 +76,28 @@ std::optional<ParallelRegion> RegionBuilder::build(ParallelRegion Seed) {
 bool RegionBuilder::setUpWorkItems() {
   switch (Spec.Kind) {
   case RegionKind::Loop: {
+    if (Spec.ItemParam)
+      return setUpItemParameter();
     if (Spec.WorkItemLoops.empty())
       return false;
     const Stmt *S = nullptr;
-    for (const Stmt *Loop : Spec.WorkItemLoops) {
-      S = Loop;
+    for (unsigned K = 0; K < Spec.WorkItemLoops.size(); ++K) {
+      S = Spec.WorkItemLoops[K];
+      auto [First, Last] = K < Spec.ItemRanges.size()
+                               ? Spec.ItemRanges[K]
+                               : std::pair<const Expr *, const Expr *>();
       if (!S)
         return false;
       while (const auto *AS = dyn_cast<AttributedStmt>(S))
         S = AS->getSubStmt();
       if (const auto *F = dyn_cast<ForStmt>(S)) {
         auto Shape = matchForLoop(F, Ctx);
+        if (Shape && First && Last && Shape->Step > 0) {
+          // The header bounds one chunk; all chunks cover the whole range.
+          Shape->Init = First;
+          Shape->Bound = Last;
+          Shape->Cmp = BO_LT;
+        }
         if (Shape) {
           SymbolId Sym = symbolForLoop(*Shape, SymbolKind::Induction);
           Symbols[Shape->Var] = Sym;
@@ -161,6 +172,61 @@ bool RegionBuilder::setUpWorkItems() {
   }
   }
   return false;
+}
+
+bool RegionBuilder::setUpItemParameter() {
+  const VarDecl *P = Spec.ItemParam;
+  Body = Spec.Body;
+  ItemLocals.insert(P);
+  if (!Spec.Elements) {
+    // The index form: the parameter takes [first, last) by the step.
+    if (Spec.ItemRanges.empty() || !Spec.ItemRanges[0].first ||
+        !Spec.ItemRanges[0].second || Spec.ItemStep <= 0)
+      return false;
+    LoopShape L;
+    L.Var = P;
+    L.Init = Spec.ItemRanges[0].first;
+    L.Bound = Spec.ItemRanges[0].second;
+    L.Cmp = BO_LT;
+    L.Step = Spec.ItemStep;
+    SymbolId Sym = symbolForLoop(L, SymbolKind::Induction);
+    Symbols[P] = Sym;
+    R.WorkItemVars.push_back(Sym);
+    return true;
+  }
+  // The element form: one element of a sequence per work item.
+  Symbol Sym;
+  Sym.Name = P->getNameAsString();
+  Sym.Kind = SymbolKind::Induction;
+  Sym.Min = SymExpr::constant(0);
+  SymbolId Id = R.addSymbol(std::move(Sym));
+  R.WorkItemVars.push_back(Id);
+  if (!P->getType()->isReferenceType())
+    return true; // a copy of the element: a local of the work item
+  const Expr *Elements = Spec.Elements->IgnoreParenImpCasts();
+  const CXXRecordDecl *RD = Elements->getType()->getAsCXXRecordDecl();
+  bool Container = RD && RD->hasDefinition() &&
+                   !RD->lookup(&Ctx.Idents.get("begin")).empty();
+  std::optional<Target> T;
+  if (Container) {
+    T = resolveLValue(Elements);
+    if (T)
+      pushDim(*T, SymExpr::symbol(Id), sizeOf(Ctx, P->getType()));
+  } else {
+    const Expr *Start = Elements->IgnoreImplicit();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(Start);
+        CE && CE->getNumArgs() == 1)
+      Start = CE->getArg(0)->IgnoreImplicit();
+    T = resolvePointer(Start);
+    if (T && !T->Scalar && !T->Index.empty())
+      T->Index.back() =
+          SymExpr::binary(ExprKind::Add, T->Index.back(), SymExpr::symbol(Id));
+    else
+      T.reset();
+  }
+  // Unresolved: a reference we cannot follow records nothing.
+  Aliases[P] = T;
+  return true;
 }
 
 Sharing RegionBuilder::sharingOf(const VarDecl *V) const {

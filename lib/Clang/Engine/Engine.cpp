@@ -34,6 +34,7 @@ namespace {
 std::vector<std::unique_ptr<ProgrammingModel>> programmingModels() {
   std::vector<std::unique_ptr<ProgrammingModel>> Models;
   Models.push_back(createOpenMPModel());
+  Models.push_back(createTBBModel());
   return Models;
 }
 

@@ -62,6 +62,26 @@ struct UnitShape {
   /// around a worksharing loop): what it declares is one copy per thread.
   /// Null when the unit creates its team itself or has none around it.
   const clang::Stmt *ThreadBody = nullptr;
+  /// Loop: for each work-item loop, the values all work items cover
+  /// together, [first, last), where the loop's header bounds one chunk only
+  /// (TBB's `for (i = r.begin(); i != r.end(); ++i)` over a blocked_range);
+  /// a missing or null entry: the header's own bounds. With ItemParam: the
+  /// values of the index parameter.
+  llvm::SmallVector<std::pair<const clang::Expr *, const clang::Expr *>, 3>
+      ItemRanges;
+  /// Loop without a loop statement (tbb::parallel_for(first, last, f),
+  /// parallel_for_each, std::for_each with a parallel policy): the
+  /// parameter that names one work item; Body is the code it runs.
+  const clang::VarDecl *ItemParam = nullptr;
+  /// Index form: the step of ItemParam's values.
+  int64_t ItemStep = 1;
+  /// Element form: ItemParam is an element of this container, or of the
+  /// sequence this iterator or pointer starts.
+  const clang::Expr *Elements = nullptr;
+  /// Work items of one thread can interleave where it waits (a TBB thread
+  /// waiting for nested work runs other work items): scheduling points
+  /// count in every kind of unit, not only in tasks.
+  bool InterleavedWork = false;
 };
 
 /// Where a variable is declared, as the collector sees it.

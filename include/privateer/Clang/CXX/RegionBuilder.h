@@ -98,6 +98,8 @@ public:
 private:
   // --- Set-up and buffers (RegionBuilder.cpp) ---
   bool setUpWorkItems();
+  /// The work item named by UnitShape::ItemParam (no loop statement).
+  bool setUpItemParameter();
   void collectDeclsIn(const clang::Stmt *S,
                       llvm::SmallPtrSetImpl<const clang::VarDecl *> &Out);
   void collectModified(const clang::Stmt *S,

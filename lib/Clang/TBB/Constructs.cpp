@@ -1,0 +1,340 @@
+//===- Constructs.cpp - TBB and std::execution calls as constructs --------===//
+//
+// Part of privateer. Recognizes the calls that run work in parallel by the
+// callee's declaration (its name and the namespace or class that declares
+// it, as oneTBB and libstdc++ spell them), never by the text of the call,
+// and finds each call's body, range and work-item parameter.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Constructs.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace privateer {
+namespace clangfe {
+
+using clang::Expr;
+
+namespace {
+
+/// Whether \p D is declared inside a namespace named \p Name (at any depth:
+/// oneTBB declares tbb::parallel_for in tbb::detail::d1).
+bool inNamespace(const Decl *D, StringRef Name) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getIdentifier() && NS->getName() == Name)
+        return true;
+  return false;
+}
+
+const Expr *strip(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = MT->getSubExpr();
+    else if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = BT->getSubExpr();
+    else if (const auto *FE = dyn_cast<FullExpr>(E))
+      E = FE->getSubExpr();
+    else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+             CE && CE->getNumArgs() == 1 &&
+             CE->getConstructor()->isCopyOrMoveConstructor())
+      E = CE->getArg(0); // a copy of a named lambda or functor
+    else
+      return E;
+  }
+}
+
+/// The call operator of \p RD that runs the work, instantiated where it is
+/// a template (a generic lambda).
+const CXXMethodDecl *callOperator(const CXXRecordDecl *RD) {
+  if (!RD || !RD->hasDefinition())
+    return nullptr;
+  if (RD->isLambda()) {
+    const CXXMethodDecl *Op = RD->getLambdaCallOperator();
+    if (const FunctionTemplateDecl *FT = Op->getDescribedFunctionTemplate()) {
+      for (const FunctionDecl *Spec : FT->specializations())
+        if (Spec->hasBody())
+          return cast<CXXMethodDecl>(Spec);
+      return nullptr;
+    }
+    return Op;
+  }
+  // A functor: its one operator() with a body.
+  const CXXMethodDecl *Found = nullptr;
+  for (const CXXMethodDecl *M : RD->methods())
+    if (M->getOverloadedOperator() == OO_Call && M->hasBody()) {
+      if (Found)
+        return nullptr; // overloaded: which one runs is not ours to guess
+      Found = M;
+    }
+  return Found;
+}
+
+unsigned rangeDims(QualType T);
+
+/// Whether \p T is a range class (blocked_range...): it has begin() and
+/// end() and is not callable.
+bool isRangeType(QualType T) { return rangeDims(T) != 0; }
+
+/// The number of dimensions of a range type: 1, 2, 3; 0 for no range.
+unsigned rangeDims(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  StringRef Name = RD && RD->getIdentifier() ? RD->getName() : "";
+  return llvm::StringSwitch<unsigned>(Name)
+      .Case("blocked_range", 1)
+      .Case("blocked_range2d", 2)
+      .Case("blocked_range3d", 3)
+      .Default(0);
+}
+
+/// The bounds [first, last) of each dimension of a range built at \p E
+/// (`tbb::blocked_range<int>(0, n)`, `blocked_range2d<int>(0, n, 0, m)`, with
+/// or without grain sizes, or a const variable initialized so).
+void rangeBounds(const Expr *E, TBBConstruct &C) {
+  E = strip(E);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+        V && V->getInit() && V->getType().isConstQualified())
+      E = strip(V->getInit());
+  const auto *CE = dyn_cast<CXXConstructExpr>(E);
+  unsigned D = rangeDims(E->getType());
+  if (!CE || D == 0)
+    return;
+  unsigned N = CE->getNumArgs();
+  // Two arguments per dimension, or three with grain sizes (a 1-D range's
+  // grain comes last).
+  unsigned Per = N == 2 * D ? 2 : N == 3 * D ? 3 : D == 1 && N == 3 ? 2 : 0;
+  if (Per == 0)
+    return;
+  for (unsigned K = 0; K < D; ++K)
+    C.Dims.push_back({CE->getArg(K * Per), CE->getArg(K * Per + 1)});
+}
+
+std::optional<int64_t> constantInt(const Expr *E, const ASTContext &Ctx) {
+  Expr::EvalResult Res;
+  if (E->isValueDependent() || !E->EvaluateAsInt(Res, Ctx))
+    return std::nullopt;
+  return Res.Val.getInt().getExtValue();
+}
+
+/// Whether \p E is std::execution::par or par_unseq (by the policy's type).
+bool isParallelPolicy(const Expr *E) {
+  const auto *RD = E->getType().getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD || !RD->getIdentifier())
+    return false;
+  return RD->getName() == "parallel_policy" ||
+         RD->getName() == "parallel_unsequenced_policy";
+}
+
+/// The arguments the user wrote (without defaulted ones).
+llvm::SmallVector<const Expr *, 6> writtenArgs(const CallExpr *Call) {
+  llvm::SmallVector<const Expr *, 6> Args;
+  for (const Expr *A : Call->arguments())
+    if (!isa<CXXDefaultArgExpr>(A))
+      Args.push_back(A);
+  return Args;
+}
+
+} // namespace
+
+std::optional<WorkBody> resolveBody(const Expr *Arg) {
+  const Expr *E = strip(Arg);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && V->getInit())
+      if (const auto *L = dyn_cast<LambdaExpr>(strip(V->getInit())))
+        E = L; // a named lambda: its captures are the lambda expression's
+  WorkBody B;
+  if (const auto *L = dyn_cast<LambdaExpr>(E)) {
+    B.Lambda = L;
+    B.Class = L->getLambdaClass();
+  } else {
+    B.Class = E->getType().getNonReferenceType()->getAsCXXRecordDecl();
+  }
+  B.Function = callOperator(B.Class);
+  if (!B.Function || !B.Function->getBody())
+    return std::nullopt;
+  return B;
+}
+
+namespace {
+/// The dimension of \p Range that \p F walks from its start: `r.begin()`
+/// of a blocked_range, `r.rows().begin()` (or cols(), pages()) of
+/// blocked_range2d/3d; nullopt for any other loop.
+std::optional<unsigned> walkedDimension(const ForStmt *F,
+                                        const ParmVarDecl *Range) {
+  const auto *DS = F ? dyn_cast_or_null<DeclStmt>(F->getInit()) : nullptr;
+  const auto *V = DS && DS->isSingleDecl()
+                      ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                      : nullptr;
+  if (!V || !V->getInit())
+    return std::nullopt;
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(strip(V->getInit()));
+  if (!MC || !MC->getMethodDecl() || !MC->getMethodDecl()->getIdentifier() ||
+      MC->getMethodDecl()->getName() != "begin")
+    return std::nullopt;
+  unsigned D = rangeDims(Range->getType());
+  const Expr *Obj = strip(MC->getImplicitObjectArgument());
+  std::optional<unsigned> Dim = 0;
+  if (const auto *Sub = dyn_cast<CXXMemberCallExpr>(Obj)) {
+    StringRef Name =
+        Sub->getMethodDecl() && Sub->getMethodDecl()->getIdentifier()
+            ? Sub->getMethodDecl()->getName()
+            : "";
+    Dim = Name == "pages" && D == 3  ? std::optional<unsigned>(0)
+          : Name == "rows" && D >= 2 ? std::optional<unsigned>(D - 2)
+          : Name == "cols" && D >= 2 ? std::optional<unsigned>(D - 1)
+                                     : std::nullopt;
+    Obj = strip(Sub->getImplicitObjectArgument());
+  } else if (D != 1) {
+    return std::nullopt;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(Obj);
+  if (!DRE || DRE->getDecl() != Range)
+    return std::nullopt;
+  return Dim;
+}
+} // namespace
+
+llvm::SmallVector<RangeLoop, 3> rangeLoops(const WorkBody &B) {
+  llvm::SmallVector<RangeLoop, 3> Loops;
+  if (!B.Function || B.Function->getNumParams() == 0)
+    return Loops;
+  const ParmVarDecl *Range = B.Function->getParamDecl(0);
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(B.body());
+  if (!Body)
+    return Loops;
+  for (const Stmt *S : Body->body()) {
+    const auto *F = dyn_cast<ForStmt>(S);
+    if (auto Dim = walkedDimension(F, Range)) {
+      Loops.push_back({F, *Dim});
+      break;
+    }
+  }
+  // The loops over the other dimensions, perfectly nested: together they
+  // name one work item (a row alone is not one: chunks split rows too).
+  while (!Loops.empty() && Loops.size() < 3) {
+    const Stmt *Inner = Loops.back().Loop->getBody();
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Inner);
+        CS && CS->size() == 1)
+      Inner = CS->body_front();
+    const auto *F = dyn_cast_or_null<ForStmt>(Inner);
+    auto Dim = walkedDimension(F, Range);
+    if (!Dim)
+      break;
+    Loops.push_back({F, *Dim});
+  }
+  return Loops;
+}
+
+std::optional<TBBConstruct> recognize(const CallExpr *Call,
+                                      const ASTContext &Ctx) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || !FD->getIdentifier())
+    return std::nullopt;
+  StringRef Name = FD->getName();
+  auto Args = writtenArgs(Call);
+  TBBConstruct C;
+  C.Call = Call;
+
+  auto WithBody = [&](const Expr *Arg) {
+    auto B = resolveBody(Arg);
+    if (!B)
+      return false;
+    C.Bodies.push_back(*B);
+    return true;
+  };
+
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    // task_group::run(f): a task running f.
+    const CXXRecordDecl *RD = MC->getRecordDecl();
+    if (Name != "run" || !RD || !RD->getIdentifier() ||
+        RD->getName() != "task_group" || !inNamespace(RD, "tbb") ||
+        Args.size() != 1 || !WithBody(Args[0]))
+      return std::nullopt;
+    C.Kind = RegionKind::Tasks;
+    C.Name = "tbb::task_group::run";
+    return C;
+  }
+
+  if (inNamespace(FD, "tbb")) {
+    if (Name == "parallel_for" && Args.size() >= 2) {
+      C.Name = "tbb::parallel_for";
+      if (isRangeType(Args[0]->getType())) {
+        rangeBounds(Args[0], C);
+        C.RangeBody = true;
+        return WithBody(Args[1]) ? std::optional<TBBConstruct>(C)
+                                 : std::nullopt;
+      }
+      if (Args.size() < 3)
+        return std::nullopt;
+      C.First = Args[0];
+      C.Last = Args[1];
+      if (WithBody(Args[2]))
+        return C;
+      // parallel_for(first, last, step, f)
+      if (Args.size() < 4 || !WithBody(Args[3]))
+        return std::nullopt;
+      auto Step = constantInt(Args[2], Ctx);
+      if (!Step || *Step <= 0)
+        return std::nullopt;
+      C.Step = *Step;
+      return C;
+    }
+    if ((Name == "parallel_reduce" ||
+         Name == "parallel_deterministic_reduce") &&
+        Args.size() >= 2 && isRangeType(Args[0]->getType())) {
+      C.Name = "tbb::" + Name.str();
+      rangeBounds(Args[0], C);
+      C.RangeBody = true;
+      // (range, identity, body, reduction): the body lambda; (range, body):
+      // a body class, split per task (its members are private copies).
+      const Expr *Body = Args.size() >= 4 ? Args[2] : Args[1];
+      return WithBody(Body) ? std::optional<TBBConstruct>(C) : std::nullopt;
+    }
+    if (Name == "parallel_for_each" && Args.size() >= 2) {
+      C.Name = "tbb::parallel_for_each";
+      bool Iterators = Args.size() >= 3 && !resolveBody(Args[1]);
+      C.Elements = Args[0];
+      if (!WithBody(Iterators ? Args[2] : Args[1]))
+        return std::nullopt;
+      return C;
+    }
+    if (Name == "parallel_invoke" && Args.size() >= 2) {
+      C.Name = "tbb::parallel_invoke";
+      C.Kind = RegionKind::Sections;
+      for (const Expr *A : Args)
+        if (!WithBody(A))
+          return std::nullopt;
+      return C;
+    }
+    return std::nullopt;
+  }
+
+  if (FD->isInStdNamespace() && !Args.empty() && isParallelPolicy(Args[0])) {
+    std::string Policy = Args[0]->getType()
+                                     .getNonReferenceType()
+                                     ->getAsCXXRecordDecl()
+                                     ->getName() == "parallel_policy"
+                             ? "par"
+                             : "par_unseq";
+    if ((Name == "for_each" && Args.size() == 4) ||
+        (Name == "for_each_n" && Args.size() == 4) ||
+        (Name == "transform" && (Args.size() == 5 || Args.size() == 6))) {
+      C.Name = "std::" + Name.str() + "(" + Policy + ")";
+      C.Elements = Args[1];
+      return WithBody(Args.back()) ? std::optional<TBBConstruct>(C)
+                                   : std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+} // namespace clangfe
+} // namespace privateer

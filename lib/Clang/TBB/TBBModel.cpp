@@ -1,0 +1,201 @@
+//===- TBBModel.cpp - The TBB and C++17 parallel algorithms model ---------===//
+//
+// Part of privateer. Walks the translation unit once and turns each call
+// that runs work in parallel (Constructs.h) into a model for the checks:
+// the index form and the element forms are loops whose work-item variable
+// is the body's parameter; a blocked_range body's loop over r.begin() to
+// r.end() is the work-item loop, and the rest of the body runs once per
+// chunk; parallel_invoke's bodies are sections; task_group::run makes a
+// task per call. Sharing comes from the body's captures (TBBSemantics).
+//
+//===----------------------------------------------------------------------===//
+
+#include "privateer/Clang/ProgrammingModel.h"
+
+#include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/SourceLoc.h"
+
+#include "BodyFixes.h"
+#include "Constructs.h"
+#include "TBBSemantics.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace privateer {
+namespace clangfe {
+
+using clang::Expr;
+
+namespace {
+
+class ConstructFinder : public RecursiveASTVisitor<ConstructFinder> {
+public:
+  ConstructFinder(ASTContext &Ctx,
+                  llvm::function_ref<void(ModelledConstruct &&)> Found)
+      : Ctx(Ctx), Found(Found) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool TraverseDecl(Decl *D) {
+    if (!D)
+      return true;
+    // Nothing in system headers is ours to report (TBB's own calls).
+    if (!isa<TranslationUnitDecl>(D) &&
+        Ctx.getSourceManager().isInSystemHeader(
+            Ctx.getSourceManager().getExpansionLoc(D->getLocation())))
+      return true;
+    const FunctionDecl *Saved = Function;
+    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+      // Template patterns are analysed through their instantiations.
+      if (FD->isDependentContext())
+        return true;
+      Function = FD;
+    }
+    bool Result = RecursiveASTVisitor::TraverseDecl(D);
+    Function = Saved;
+    return Result;
+  }
+
+  bool TraverseStmt(Stmt *S) {
+    if (!S)
+      return true;
+    Stack.push_back(S);
+    bool Result = RecursiveASTVisitor::TraverseStmt(S);
+    Stack.pop_back();
+    return Result;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    if (!Function)
+      return true;
+    auto C = recognize(Call, Ctx);
+    if (!C)
+      return true;
+    UnitShape Shape;
+    Shape.Kind = C->Kind;
+    Shape.Construct = Call;
+    Shape.Function = Function;
+    Shape.InterleavedWork = true;
+    // Loops around the call up to the function (or the body of an
+    // enclosing construct): invariant in the unit; for tasks, the loops
+    // that generate them.
+    for (auto It = Stack.rbegin(); It != Stack.rend(); ++It) {
+      if (isa<LambdaExpr>(*It))
+        break;
+      if (*It == Call)
+        continue;
+      if (const auto *F = dyn_cast<ForStmt>(*It))
+        Shape.EnclosingLoops.push_back(F);
+      if (C->Kind == RegionKind::Tasks &&
+          (isa<ForStmt>(*It) || isa<CXXForRangeStmt>(*It) ||
+           isa<WhileStmt>(*It) || isa<DoStmt>(*It)))
+        Shape.GeneratingLoops.push_back(*It);
+    }
+    const WorkBody &B = C->Bodies.front();
+    switch (C->Kind) {
+    case RegionKind::Loop:
+      if (C->RangeBody) {
+        // One chunk per task: the body around the range loop runs once
+        // per chunk, like the code of a thread around a worksharing loop.
+        auto Loops = rangeLoops(B);
+        if (Loops.empty())
+          return true;
+        for (const RangeLoop &L : Loops) {
+          Shape.WorkItemLoops.push_back(L.Loop);
+          Shape.ItemRanges.push_back(
+              L.Dim < C->Dims.size() ? C->Dims[L.Dim]
+                                     : std::pair<const Expr *, const Expr *>());
+        }
+        Shape.ThreadBody = B.body();
+      } else {
+        if (B.Function->getNumParams() == 0)
+          return true;
+        Shape.ItemParam = B.Function->getParamDecl(0);
+        Shape.Body = B.body();
+        Shape.ItemRanges.push_back({C->First, C->Last});
+        Shape.ItemStep = C->Step;
+        Shape.Elements = C->Elements;
+      }
+      break;
+    case RegionKind::Sections:
+      Shape.Body = Call;
+      for (const WorkBody &S : C->Bodies)
+        Shape.Sections.push_back(S.body());
+      break;
+    case RegionKind::Tasks:
+    case RegionKind::Replicated:
+      Shape.Body = B.body();
+      break;
+    }
+    ParallelRegion Seed;
+    // Advice is worded for the model the user wrote: TBB's classes, or the
+    // standard library's for a parallel algorithm.
+    Seed.Model = StringRef(C->Name).starts_with("std::")
+                     ? ProgrammingModelKind::StdPar
+                     : ProgrammingModelKind::TBB;
+    Seed.Construct = C->Name;
+    Seed.Directive = toLoc(Call->getBeginLoc());
+    // A TBB thread that waits runs other work (work stealing).
+    Seed.InterleavedWork = true;
+    TBBSemantics Semantics(Ctx, *C);
+    RegionBuilder Builder(Ctx, Shape, Semantics);
+    auto Region = Builder.build(std::move(Seed));
+    if (!Region)
+      return true;
+    Found(ModelledConstruct{std::move(*Region), Call, Function});
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  llvm::function_ref<void(ModelledConstruct &&)> Found;
+  std::vector<const Stmt *> Stack;
+  const FunctionDecl *Function = nullptr;
+};
+
+class TBBModel : public ProgrammingModel {
+public:
+  const char *name() const override { return "TBB"; }
+
+  bool appliesTo(const ASTContext &Ctx) const override {
+    // C++ that declares TBB (namespace tbb, or oneapi::tbb) or the
+    // standard execution policies; no -fopenmp needed.
+    if (!Ctx.getLangOpts().CPlusPlus)
+      return false;
+    const TranslationUnitDecl *TU = Ctx.getTranslationUnitDecl();
+    for (const char *Name : {"tbb", "oneapi"})
+      if (!TU->lookup(&Ctx.Idents.get(Name)).empty())
+        return true;
+    for (const NamedDecl *Std : TU->lookup(&Ctx.Idents.get("std")))
+      if (const auto *NS = dyn_cast<NamespaceDecl>(Std))
+        if (!NS->lookup(&Ctx.Idents.get("execution")).empty())
+          return true;
+    return false;
+  }
+
+  void findConstructs(
+      ASTContext &Ctx,
+      llvm::function_ref<void(ModelledConstruct &&)> Found) override {
+    ConstructFinder Finder(Ctx, Found);
+    Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+
+  std::vector<FixItHint> buildFix(const Finding &F, const ModelledConstruct &C,
+                                  ASTContext &Ctx,
+                                  std::string &WhyNot) override {
+    return buildBodyFix(F, C, Ctx, WhyNot);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<ProgrammingModel> createTBBModel() {
+  return std::make_unique<TBBModel>();
+}
+
+} // namespace clangfe
+} // namespace privateer
