@@ -4,7 +4,7 @@ import lit.formats
 
 config.name = "privateer"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".c", ".cpp", ".test"]
+config.suffixes = [".c", ".cpp", ".test", ".mlir"]
 # ThreadSanitizer and LeakSanitizer need the runtimes of libclang-rt-22-dev.
 # Unit holds the GoogleTest sources; its own suite runs the binary.
 config.excludes = ["Inputs", "Unit", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
@@ -34,3 +34,9 @@ config.substitutions.append(("%privateer_include",
                              os.path.join(config.privateer_src_root, "include")))
 config.substitutions.append(("%clangxx", clangxx))
 config.substitutions.append(("%clang", config.clang))
+
+# The MLIR front end: mlir-opt (mlir-22-tools) loads the pass plugin; a pass
+# registered by a plugin is selected with --pass-pipeline, never a flag.
+config.substitutions.append(("%mlir_plugin", config.mlir_plugin))
+config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
+config.substitutions.append(("%fir_opt", os.path.join(config.llvm_tools_dir, "fir-opt")))
