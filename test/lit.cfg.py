@@ -40,3 +40,6 @@ config.substitutions.append(("%clang", config.clang))
 config.substitutions.append(("%mlir_plugin", config.mlir_plugin))
 config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
 config.substitutions.append(("%fir_opt", os.path.join(config.llvm_tools_dir, "fir-opt")))
+# Flang lowers Fortran to HLFIR with its source locations, for fir-opt.
+config.substitutions.append(("%flang_hlfir", os.path.join(config.llvm_tools_dir, "flang") +
+                             " -fc1 -fopenmp -emit-hlfir -mmlir -mlir-print-debuginfo"))

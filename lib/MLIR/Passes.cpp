@@ -11,10 +11,12 @@
 #include "privateer/Analysis/IndexSolver.h"
 #include "privateer/Analysis/RunChecks.h"
 #include "privateer/MLIR/RegionBuilder.h"
+#include "privateer/Model/Printer.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 
@@ -55,6 +57,10 @@ private:
       llvm::cl::desc("glob list of checks to run, as clang-tidy's --checks "
                      "(default: the pass's own check)"),
       llvm::cl::init("")};
+  Option<bool> DumpModel{
+      *this, "dump-model",
+      llvm::cl::desc("print privateer's model of each parallel loop"),
+      llvm::cl::init(false)};
   Option<unsigned> CacheLine{*this, "cache-line",
                              llvm::cl::desc("cache line size in bytes"),
                              llvm::cl::init(64)};
@@ -88,6 +94,8 @@ void CheckPass::runOnOperation() {
     std::optional<ParallelRegion> R = buildRegion(Loop, Locs);
     if (!R)
       continue;
+    if (DumpModel)
+      llvm::errs() << dump(*R);
     for (const Finding &F : runChecks(*R, Filter, Context))
       report(F, Locs, Loop->getLoc());
   }

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "privateer/MLIR/RegionBuilder.h"
+#include "FlangOps.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -24,6 +25,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
+#include <variant>
 
 using namespace mlir;
 
@@ -31,10 +33,13 @@ namespace privateer {
 namespace mlirfe {
 
 bool isParallelLoop(Operation *Op) {
-  return isa<scf::ParallelOp, omp::WsloopOp>(Op);
+  return isa<scf::ParallelOp, scf::ForallOp, affine::AffineParallelOp,
+             omp::WsloopOp>(Op);
 }
 
 namespace {
+
+bool heldLock(Operation *Op, Operation *Loop);
 
 /// Deep enough for any index a compiler writes; bounds the recursion on
 /// pathological def-use chains.
@@ -58,12 +63,28 @@ private:
   ExprRef expr(Value V, unsigned Depth = 0);
   ExprRef affineExpr(AffineExpr E, ValueRange Dims, ValueRange Syms,
                      unsigned Depth);
-  SymbolId loopSymbol(Value IV, SymbolKind Kind, Value Lb, Value Ub, Value Step,
+  /// A loop bound: a value, a constant attribute, or an expression built
+  /// already (from an affine map).
+  using Bound = std::variant<OpFoldResult, ExprRef>;
+  std::optional<int64_t> constantOf(Bound B);
+  ExprRef boundExpr(Bound B);
+  SymbolId loopSymbol(Value IV, SymbolKind Kind, Bound Lb, Bound Ub, Bound Step,
                       bool Inclusive);
+  /// The variables of a parallel loop (scf.parallel, scf.forall,
+  /// affine.parallel) as symbols of kind \p Kind; false for other ops.
+  bool addParallelVars(Operation *Op, SymbolKind Kind);
   void registerInnerLoops(Operation *Op);
   std::optional<unsigned> buffer(Value MemRef);
   void addAccess(Operation *Op, Value MemRef, std::vector<ExprRef> Index,
-                 AccessKind Kind, ReductionOp RedOp, Guard Protection);
+                 AccessKind Kind, ReductionOp RedOp, Guard Protection,
+                 bool WholeBuffer = false);
+  void addFlangAccess(Operation *Op, Value Ref, AccessKind Kind,
+                      ReductionOp RedOp);
+  ExprRef loadedValue(Operation *Load, Value Ref, unsigned Depth);
+  Operation *nearestWriter(Operation *Load, Value Root);
+  bool writtenInLoop(Value Root);
+  bool lastIterationOnly(Value Condition, unsigned Depth = 0);
+  std::string fortranName(Value V);
   void collectUpdates();
   void visit(Operation *Op);
 
@@ -101,38 +122,74 @@ bool RegionModeler::definedInside(Value V, Operation *Op) {
   return Owner && Op->isAncestor(Owner);
 }
 
-SymbolId RegionModeler::loopSymbol(Value IV, SymbolKind Kind, Value Lb,
-                                   Value Ub, Value Step, bool Inclusive) {
+std::optional<int64_t> RegionModeler::constantOf(Bound B) {
+  if (auto *E = std::get_if<ExprRef>(&B))
+    return *E && (*E)->kind() == ExprKind::Constant
+               ? std::optional<int64_t>((*E)->value())
+               : std::nullopt;
+  OpFoldResult F = std::get<OpFoldResult>(B);
+  if (auto A = dyn_cast_if_present<Attribute>(F)) {
+    if (auto I = dyn_cast<IntegerAttr>(A))
+      return I.getInt();
+    return std::nullopt;
+  }
+  APInt C;
+  if (Value V = dyn_cast_if_present<Value>(F);
+      V && matchPattern(V, m_ConstantInt(&C)))
+    return C.getSExtValue();
+  return std::nullopt;
+}
+
+ExprRef RegionModeler::boundExpr(Bound B) {
+  if (auto *E = std::get_if<ExprRef>(&B))
+    return *E;
+  if (std::optional<int64_t> C = constantOf(B))
+    return Expr::constant(*C);
+  return expr(cast<Value>(std::get<OpFoldResult>(B)));
+}
+
+SymbolId RegionModeler::loopSymbol(Value IV, SymbolKind Kind, Bound Lb,
+                                   Bound Ub, Bound Step, bool Inclusive) {
   Symbol S;
   S.Name = name(IV);
   S.Kind = Kind;
-  APInt LbC, UbC, StC;
-  bool ConstLb = matchPattern(Lb, m_ConstantInt(&LbC));
-  bool ConstUb = matchPattern(Ub, m_ConstantInt(&UbC));
-  bool ConstSt = Step && matchPattern(Step, m_ConstantInt(&StC));
-  int64_t St = ConstSt ? StC.getSExtValue() : 1;
-  if (St == 0)
-    St = 1;
+  // Flang stores the loop's value into the Fortran variable's private copy
+  // (a `do` loop through an iteration argument): name it so.
+  llvm::SmallVector<Value> Carriers{IV};
+  if (auto Arg = dyn_cast<BlockArgument>(IV))
+    if (flang::isDoLoop(Arg.getOwner()->getParentOp()))
+      for (Value V : Arg.getOwner()->getArguments().drop_front())
+        Carriers.push_back(V);
+  for (Value C : Carriers)
+    for (Operation *U : C.getUsers())
+      if (auto Stored = flang::storedValue(U); Stored && Stored->first == C) {
+        std::string Fortran;
+        flang::rootOf(Stored->second, &Fortran);
+        if (!Fortran.empty() && S.Name == name(IV))
+          S.Name = Fortran;
+      }
+  ExprRef LbE = boundExpr(Lb), UbE = boundExpr(Ub);
+  std::optional<int64_t> StC = constantOf(Step);
+  int64_t St = StC && *StC ? *StC : 1;
   S.Step = std::llabs(St);
   if (St < 0) {
     // A descending loop (Flang's `do i = n, 1, -1`): from Lb down to Ub.
     S.Descending = true;
-    S.Max = expr(Lb);
-    S.Min = Inclusive
-                ? expr(Ub)
-                : Expr::binary(ExprKind::Add, expr(Ub), Expr::constant(1));
+    S.Max = LbE;
+    S.Min =
+        Inclusive ? UbE : Expr::binary(ExprKind::Add, UbE, Expr::constant(1));
   } else {
-    S.Min = expr(Lb);
-    if (ConstLb && ConstUb && ConstSt) {
+    S.Min = LbE;
+    if (LbE->kind() == ExprKind::Constant &&
+        UbE->kind() == ExprKind::Constant && StC) {
       // The last value the lattice reaches, so the solver never picks one
       // between the steps.
-      int64_t L = LbC.getSExtValue(), U = UbC.getSExtValue();
+      int64_t L = LbE->value(), U = UbE->value();
       int64_t Last = Inclusive ? U : U - 1;
       S.Max = Expr::constant(Last < L ? L - 1 : L + (Last - L) / St * St);
     } else {
-      S.Max = Inclusive
-                  ? expr(Ub)
-                  : Expr::binary(ExprKind::Sub, expr(Ub), Expr::constant(1));
+      S.Max =
+          Inclusive ? UbE : Expr::binary(ExprKind::Sub, UbE, Expr::constant(1));
     }
   }
   SymbolId Id = R.addSymbol(std::move(S));
@@ -184,8 +241,36 @@ ExprRef RegionModeler::expr(Value V, unsigned Depth) {
     return Expr::symbol(Id);
   };
   // Values from outside the loop are the same for every work item.
-  if (!definedInside(V, Loop))
-    return NewSymbol(SymbolKind::Invariant, false);
+  if (!definedInside(V, Loop)) {
+    // One symbol for every load of an unchanged Fortran variable (`n`).
+    if (Operation *D = V.getDefiningOp())
+      if (auto Ref = flang::loadedRef(D))
+        if (ExprRef E = loadedValue(D, *Ref, Depth))
+          return E;
+    ExprRef E = NewSymbol(SymbolKind::Invariant, false);
+    std::string Fortran = fortranName(V);
+    if (!Fortran.empty())
+      R.Symbols[E->symbol()].Name = Fortran;
+    return E;
+  }
+  if (auto Arg = dyn_cast<BlockArgument>(V)) {
+    // Flang counts a `do` variable in an iteration argument that starts at
+    // the loop's lower bound and moves with it: the loop's own value.
+    Operation *Owner = Arg.getOwner()->getParentOp();
+    auto Strip = [](Value X) {
+      while (Operation *C = X.getDefiningOp()) {
+        if (!flang::isConversion(C))
+          break;
+        X = C->getOperand(0);
+      }
+      return X;
+    };
+    unsigned Init = 3 + Arg.getArgNumber() - 1;
+    if (flang::isDoLoop(Owner) && Arg.getArgNumber() >= 1 &&
+        Init < Owner->getNumOperands() &&
+        Strip(Owner->getOperand(Init)) == Strip(Owner->getOperand(0)))
+      return expr(Arg.getOwner()->getArgument(0), Depth + 1);
+  }
   Operation *D = V.getDefiningOp();
   if (!D || Depth > MaxExprDepth)
     return NewSymbol(SymbolKind::Opaque, true);
@@ -216,6 +301,11 @@ ExprRef RegionModeler::expr(Value V, unsigned Depth) {
   if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
           arith::ExtUIOp, arith::TruncIOp>(D))
     return expr(D->getOperand(0), Depth + 1);
+  if (flang::isConversion(D))
+    return expr(D->getOperand(0), Depth + 1);
+  if (auto Ref = flang::loadedRef(D))
+    if (ExprRef E = loadedValue(D, *Ref, Depth))
+      return E;
   if (auto Apply = dyn_cast<affine::AffineApplyOp>(D)) {
     AffineMap M = Apply.getAffineMap();
     if (M.getNumResults() == 1)
@@ -224,7 +314,54 @@ ExprRef RegionModeler::expr(Value V, unsigned Depth) {
         return E;
   }
   // A load, a call, arithmetic we do not model: a value per work item.
-  return NewSymbol(SymbolKind::Opaque, true);
+  ExprRef E = NewSymbol(SymbolKind::Opaque, true);
+  std::string Fortran = fortranName(V);
+  if (!Fortran.empty())
+    R.Symbols[E->symbol()].Name = Fortran;
+  return E;
+}
+
+bool RegionModeler::addParallelVars(Operation *Op, SymbolKind Kind) {
+  std::vector<SymbolId> Vars;
+  if (auto Par = dyn_cast<scf::ParallelOp>(Op)) {
+    for (unsigned K = 0; K < Par.getNumLoops(); ++K)
+      Vars.push_back(loopSymbol(Par.getInductionVars()[K], Kind,
+                                OpFoldResult(Par.getLowerBound()[K]),
+                                OpFoldResult(Par.getUpperBound()[K]),
+                                OpFoldResult(Par.getStep()[K]), false));
+  } else if (auto Forall = dyn_cast<scf::ForallOp>(Op)) {
+    auto Lbs = Forall.getMixedLowerBound(), Ubs = Forall.getMixedUpperBound(),
+         Steps = Forall.getMixedStep();
+    auto IVs = Forall.getInductionVars();
+    for (unsigned K = 0; K < IVs.size(); ++K)
+      Vars.push_back(loopSymbol(IVs[K], Kind, Lbs[K], Ubs[K], Steps[K], false));
+  } else if (auto Par = dyn_cast<affine::AffineParallelOp>(Op)) {
+    // One bound expression per dimension (max/min of several is not
+    // modelled: the loop is left alone).
+    auto Steps = Par.getSteps();
+    for (unsigned K = 0; K < Par.getNumDims(); ++K) {
+      AffineMap Lb = Par.getLowerBoundMap(K), Ub = Par.getUpperBoundMap(K);
+      if (Lb.getNumResults() != 1 || Ub.getNumResults() != 1)
+        return false;
+      auto LbOps = Par.getLowerBoundsOperands();
+      auto UbOps = Par.getUpperBoundsOperands();
+      ExprRef LbE =
+          affineExpr(Lb.getResult(0), LbOps.take_front(Lb.getNumDims()),
+                     LbOps.drop_front(Lb.getNumDims()), 0);
+      ExprRef UbE =
+          affineExpr(Ub.getResult(0), UbOps.take_front(Ub.getNumDims()),
+                     UbOps.drop_front(Ub.getNumDims()), 0);
+      if (!LbE || !UbE)
+        return false;
+      Vars.push_back(loopSymbol(Par.getIVs()[K], Kind, LbE, UbE,
+                                Expr::constant(Steps[K]), false));
+    }
+  } else {
+    return false;
+  }
+  if (Kind == SymbolKind::Induction)
+    R.WorkItemVars = Vars;
+  return true;
 }
 
 void RegionModeler::registerInnerLoops(Operation *Op) {
@@ -234,11 +371,18 @@ void RegionModeler::registerInnerLoops(Operation *Op) {
   if (auto For = dyn_cast<scf::ForOp>(Op)) {
     loopSymbol(For.getInductionVar(), SymbolKind::InnerLoop,
                For.getLowerBound(), For.getUpperBound(), For.getStep(), false);
-  } else if (auto Par = dyn_cast<scf::ParallelOp>(Op)) {
-    for (unsigned K = 0; K < Par.getNumLoops(); ++K)
-      loopSymbol(Par.getInductionVars()[K], SymbolKind::InnerLoop,
-                 Par.getLowerBound()[K], Par.getUpperBound()[K],
-                 Par.getStep()[K], false);
+  } else if (auto For = dyn_cast<affine::AffineForOp>(Op)) {
+    if (For.hasConstantBounds())
+      loopSymbol(For.getInductionVar(), SymbolKind::InnerLoop,
+                 Expr::constant(For.getConstantLowerBound()),
+                 Expr::constant(For.getConstantUpperBound()),
+                 Expr::constant(For.getStepAsInt()), false);
+  } else if (addParallelVars(Op, SymbolKind::InnerLoop)) {
+  } else if (flang::isDoLoop(Op) && Op->getNumOperands() >= 3 &&
+             Op->getNumRegions() == 1 && !Op->getRegion(0).empty()) {
+    // `fir.do_loop %j = %lb to %ub step %s`: the upper bound is inclusive.
+    loopSymbol(Op->getRegion(0).getArgument(0), SymbolKind::InnerLoop,
+               Op->getOperand(0), Op->getOperand(1), Op->getOperand(2), true);
   } else if (auto Nest = dyn_cast<omp::LoopNestOp>(Op)) {
     for (unsigned K = 0; K < Nest.getNumLoops(); ++K)
       loopSymbol(Nest.getIVs()[K], SymbolKind::InnerLoop,
@@ -251,15 +395,26 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
   // A cast keeps the indexing; any other view is a buffer of its own.
   while (auto Cast = MemRef.getDefiningOp<memref::CastOp>())
     MemRef = Cast.getSource();
+  // Flang's variables: through their declarations to the memory.
+  std::string FortranName;
+  Operation *Declaration = nullptr;
+  MemRef = flang::rootOf(MemRef, &FortranName, &Declaration);
   // Memory made inside the parallel scope (or a private or reduction block
-  // argument of the construct) belongs to one work item or one thread.
-  if (definedInside(MemRef, Scope))
+  // argument of the construct) belongs to one work item or one thread; a
+  // global's address may be taken anywhere.
+  if (definedInside(MemRef, Scope) && !flang::isGlobal(MemRef))
     return std::nullopt;
+  // A `linear` list item has a private copy per thread (Flang leaves it to
+  // the translation to LLVM IR to make it).
+  if (auto Ws = dyn_cast<omp::WsloopOp>(Loop))
+    for (Value Linear : Ws.getLinearVars())
+      if (flang::rootOf(Linear) == MemRef)
+        return std::nullopt;
   auto It = Buffers.find(MemRef);
   if (It != Buffers.end())
     return It->second;
   Buffer B;
-  B.Name = name(MemRef);
+  B.Name = FortranName.empty() ? name(MemRef) : FortranName;
   B.Handle = MemRef.getAsOpaquePointer();
   B.Attr = Sharing::Shared;
   auto Type = dyn_cast<MemRefType>(MemRef.getType());
@@ -273,7 +428,9 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
     if (Type.getRank() > 0 && !Type.isDynamicDim(0))
       B.Extent = Type.getDimSize(0);
   }
-  if (Operation *D = MemRef.getDefiningOp())
+  if (Declaration)
+    B.Decl = Locs.add(Declaration->getLoc());
+  else if (Operation *D = MemRef.getDefiningOp())
     B.Decl = Locs.add(D->getLoc());
   else
     B.Decl = Locs.add(cast<BlockArgument>(MemRef).getLoc());
@@ -285,11 +442,16 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
 
 void RegionModeler::addAccess(Operation *Op, Value MemRef,
                               std::vector<ExprRef> Index, AccessKind Kind,
-                              ReductionOp RedOp, Guard Protection) {
+                              ReductionOp RedOp, Guard Protection,
+                              bool WholeBuffer) {
   std::optional<unsigned> BI = buffer(MemRef);
   if (!BI)
     return;
+  // A Flang variable is an array when it is subscripted or assigned whole.
+  if (!isa<MemRefType>(MemRef.getType()) && (!Index.empty() || WholeBuffer))
+    R.Buffers[*BI].Kind = BufferKind::Array;
   Access A;
+  A.WholeBuffer = WholeBuffer;
   A.BufferIndex = *BI;
   A.Kind = Kind;
   A.Op = RedOp;
@@ -315,17 +477,22 @@ void RegionModeler::addAccess(Operation *Op, Value MemRef,
   // branches of `scf.if` it is in, guards of the `omp` dialect.
   std::vector<unsigned> Branch;
   for (Operation *P = Op->getParentOp(); P && P != Loop; P = P->getParentOp()) {
-    if (isa<scf::ForOp, scf::ParallelOp, affine::AffineForOp, omp::LoopNestOp,
-            scf::WhileOp>(P) &&
+    if ((isa<scf::ForOp, scf::ParallelOp, scf::ForallOp, affine::AffineForOp,
+             affine::AffineParallelOp, omp::LoopNestOp, scf::WhileOp>(P) ||
+         flang::isDoLoop(P)) &&
         P != Nest)
       ++A.LoopDepth;
     if (isa<scf::WhileOp>(P))
       A.Conditional = true;
-    if (isa<scf::IfOp, affine::AffineIfOp, scf::IndexSwitchOp>(P)) {
+    if (isa<scf::IfOp, affine::AffineIfOp, scf::IndexSwitchOp>(P) ||
+        flang::isIf(P)) {
       A.Conditional = true;
       Region *Holder = Op->getParentRegion();
       while (Holder->getParentOp() != P)
         Holder = Holder->getParentOp()->getParentRegion();
+      if (Holder->getRegionNumber() == 0 && P->getNumOperands() >= 1 &&
+          lastIterationOnly(P->getOperand(0)))
+        A.SingleWorkItem = true;
       auto Key = std::make_pair(P, Holder->getRegionNumber());
       auto It = BranchIds.try_emplace(Key, BranchIds.size() + 1).first;
       Branch.push_back(It->second);
@@ -340,6 +507,8 @@ void RegionModeler::addAccess(Operation *Op, Value MemRef,
     }
   }
   A.Branch.assign(Branch.rbegin(), Branch.rend());
+  if (A.Protection == Guard::None && heldLock(Op, Loop))
+    A.Protection = Guard::Lock;
   A.Order = Order++;
   A.Where = Locs.add(Op->getLoc());
   A.Spelling = R.Buffers[*BI].Name;
@@ -350,6 +519,35 @@ void RegionModeler::addAccess(Operation *Op, Value MemRef,
     A.Spelling += "]";
   }
   R.Accesses.push_back(std::move(A));
+}
+
+/// The callee of a `func.call` or `fir.call`, if direct.
+llvm::StringRef calleeName(Operation *Op) {
+  if (!Op->getName().getStringRef().ends_with(".call"))
+    return "";
+  if (auto Callee = Op->getAttrOfType<SymbolRefAttr>("callee"))
+    return Callee.getLeafReference().getValue();
+  return "";
+}
+
+/// Whether an OpenMP lock is held at \p Op: an `omp_set_lock` before it
+/// in its block (or an enclosing one) without an `omp_unset_lock` between.
+bool heldLock(Operation *Op, Operation *Loop) {
+  // Within one work item: from the access up to the loop's body.
+  for (Operation *At = Op; At && At != Loop && At->getBlock();
+       At = At->getParentOp()) {
+    if (isa<omp::LoopNestOp>(At))
+      return false;
+    for (Operation *Prev = At->getPrevNode(); Prev;
+         Prev = Prev->getPrevNode()) {
+      llvm::StringRef Callee = calleeName(Prev);
+      if (Callee == "omp_set_lock" || Callee == "omp_set_nest_lock")
+        return true;
+      if (Callee == "omp_unset_lock" || Callee == "omp_unset_nest_lock")
+        return false;
+    }
+  }
+  return false;
 }
 
 /// The reduction operator of an arith operation combining a loaded value
@@ -398,6 +596,187 @@ void RegionModeler::collectUpdates() {
       return;
     }
   });
+  // Flang: `fir.load` of an element, an arith operation, and `hlfir.assign`
+  // (or `fir.store`) to the same element: `s = s + a(i)`, `h(k) = h(k) + 1`.
+  Loop->walk([&](Operation *Store) {
+    auto Stored = flang::storedValue(Store);
+    if (!Stored)
+      return;
+    Operation *Combine = Stored->first.getDefiningOp();
+    if (!Combine || Combine->getNumOperands() != 2)
+      return;
+    for (unsigned K = 0; K < 2; ++K) {
+      Operation *Load = Combine->getOperand(K).getDefiningOp();
+      auto Ref = flang::loadedRef(Load);
+      if (!Ref || !flang::sameElement(*Ref, Stored->second) ||
+          Load->getBlock() != Store->getBlock() ||
+          !Load->isBeforeInBlock(Store) || !Load->hasOneUse())
+        continue;
+      ReductionOp Op = combiningOp(Combine, K);
+      if (Op == ReductionOp::None)
+        continue;
+      FoldedLoads.insert(Load);
+      Updates[Store] = Op;
+      return;
+    }
+  });
+}
+
+bool RegionModeler::lastIterationOnly(Value Condition, unsigned Depth) {
+  // Flang's `lastprivate` copy-out runs where `iv + step` passes the upper
+  // bound: `select(step < 0, iv + step < ub, iv + step > ub)`.
+  auto NestOp = dyn_cast_or_null<omp::LoopNestOp>(Nest);
+  Operation *D = Condition.getDefiningOp();
+  if (!NestOp || NestOp.getNumLoops() != 1 || !D || Depth > 4)
+    return false;
+  if (auto Select = dyn_cast<arith::SelectOp>(D)) {
+    // The step's sign, compared with constants.
+    auto Sign = Select.getCondition().getDefiningOp<arith::CmpIOp>();
+    APInt L, Rt;
+    if (!Sign || !matchPattern(Sign.getLhs(), m_ConstantInt(&L)) ||
+        !matchPattern(Sign.getRhs(), m_ConstantInt(&Rt)))
+      return false;
+    int64_t A = L.getSExtValue(), B = Rt.getSExtValue();
+    std::optional<bool> Chosen;
+    switch (Sign.getPredicate()) {
+    case arith::CmpIPredicate::slt:
+      Chosen = A < B;
+      break;
+    case arith::CmpIPredicate::sgt:
+      Chosen = A > B;
+      break;
+    case arith::CmpIPredicate::sle:
+      Chosen = A <= B;
+      break;
+    case arith::CmpIPredicate::sge:
+      Chosen = A >= B;
+      break;
+    default:
+      return false;
+    }
+    return lastIterationOnly(
+        *Chosen ? Select.getTrueValue() : Select.getFalseValue(), Depth + 1);
+  }
+  auto Cmp = dyn_cast<arith::CmpIOp>(D);
+  if (!Cmp)
+    return false;
+  Value IV = NestOp.getIVs()[0];
+  // Flang loads the bound again for the test: compare what they are.
+  auto IsUb = [&](Value V) {
+    return expr(V)->equals(*expr(NestOp.getLoopUpperBounds()[0]));
+  };
+  APInt Step;
+  if (!matchPattern(NestOp.getLoopSteps()[0], m_ConstantInt(&Step)) ||
+      !NestOp.getLoopInclusive())
+    return false;
+  int64_t St = Step.getSExtValue();
+  // `iv == ub` names the last iteration of an ascending loop with step 1.
+  if (Cmp.getPredicate() == arith::CmpIPredicate::eq && St == 1 &&
+      ((Cmp.getLhs() == IV && IsUb(Cmp.getRhs())) ||
+       (IsUb(Cmp.getLhs()) && Cmp.getRhs() == IV)))
+    return true;
+  auto Next = Cmp.getLhs().getDefiningOp<arith::AddIOp>();
+  APInt Added;
+  if (!Next || !IsUb(Cmp.getRhs()) ||
+      !((Next.getLhs() == IV &&
+         matchPattern(Next.getRhs(), m_ConstantInt(&Added))) ||
+        (Next.getRhs() == IV &&
+         matchPattern(Next.getLhs(), m_ConstantInt(&Added)))) ||
+      Added.getSExtValue() != St)
+    return false;
+  return (St > 0 && Cmp.getPredicate() == arith::CmpIPredicate::sgt) ||
+         (St < 0 && Cmp.getPredicate() == arith::CmpIPredicate::slt);
+}
+
+std::string RegionModeler::fortranName(Value V) {
+  Operation *D = V.getDefiningOp();
+  auto Ref = flang::loadedRef(D);
+  if (!Ref)
+    return "";
+  std::string Name;
+  flang::rootOf(*Ref, &Name);
+  return Name;
+}
+
+bool RegionModeler::writtenInLoop(Value Root) {
+  bool Written = false;
+  Loop->walk([&](Operation *W) {
+    if (auto Stored = flang::storedValue(W))
+      Written |= flang::rootOf(Stored->second) == Root;
+  });
+  return Written;
+}
+
+Operation *RegionModeler::nearestWriter(Operation *Load, Value Root) {
+  // The write that reaches the load: before it in an enclosing block, the
+  // innermost such block, the last write there.
+  Operation *Best = nullptr;
+  Scope->walk([&](Operation *W) {
+    auto Stored = flang::storedValue(W);
+    if (!Stored || flang::rootOf(Stored->second) != Root)
+      return;
+    Value Base;
+    llvm::SmallVector<Value> Indices;
+    if (flang::elementOf(Stored->second, Base, Indices))
+      return;
+    Operation *Ancestor = W->getBlock()->findAncestorOpInBlock(*Load);
+    if (!Ancestor || Ancestor == W || !W->isBeforeInBlock(Ancestor))
+      return;
+    if (!Best ||
+        (W->getBlock() == Best->getBlock() && Best->isBeforeInBlock(W)) ||
+        (W->getBlock() != Best->getBlock() &&
+         Best->getBlock()->findAncestorOpInBlock(*W)))
+      Best = W;
+  });
+  return Best;
+}
+
+ExprRef RegionModeler::loadedValue(Operation *Load, Value Ref, unsigned Depth) {
+  Value Base;
+  llvm::SmallVector<Value> Indices;
+  if (flang::elementOf(Ref, Base, Indices))
+    return nullptr; // an index loaded from an array: opaque
+  Value Root = flang::rootOf(Ref);
+  // A private copy (Flang's loop variables): the value last stored into it.
+  if (definedInside(Root, Scope) && !flang::isGlobal(Root)) {
+    if (Operation *W = nearestWriter(Load, Root))
+      return expr(flang::storedValue(W)->first, Depth + 1);
+    return nullptr;
+  }
+  // A shared variable the loop never writes (`n`): one value for all.
+  if (writtenInLoop(Root))
+    return nullptr;
+  auto It = Symbols.find(Root);
+  if (It != Symbols.end())
+    return Expr::symbol(It->second);
+  Symbol S;
+  flang::rootOf(Ref, &S.Name);
+  if (S.Name.empty())
+    S.Name = name(Root);
+  S.Kind = SymbolKind::Invariant;
+  S.IterationDependent = false;
+  SymbolId Id = R.addSymbol(std::move(S));
+  Symbols[Root] = Id;
+  return Expr::symbol(Id);
+}
+
+void RegionModeler::addFlangAccess(Operation *Op, Value Ref, AccessKind Kind,
+                                   ReductionOp RedOp) {
+  Value Base;
+  llvm::SmallVector<Value> Indices;
+  std::vector<ExprRef> Index;
+  bool Whole = false;
+  if (flang::elementOf(Ref, Base, Indices)) {
+    for (Value I : Indices)
+      Index.push_back(expr(I));
+  } else if (Operation *D = Ref.getDefiningOp();
+             D && D->getName().getStringRef() == "hlfir.designate") {
+    return; // sections, components: not modelled yet
+  } else {
+    Base = Ref;
+    Whole = flang::isArrayReference(Ref.getType());
+  }
+  addAccess(Op, Base, std::move(Index), Kind, RedOp, Guard::None, Whole);
 }
 
 void RegionModeler::visit(Operation *Op) {
@@ -450,6 +829,19 @@ void RegionModeler::visit(Operation *Op) {
     addAccess(Op, Store.getMemRef(),
               AffineIndices(Store.getAffineMap(), Store.getMapOperands()),
               AccessKind::Write, ReductionOp::None, Guard::None);
+  } else if (auto Ref = flang::loadedRef(Op)) {
+    if (!FoldedLoads.count(Op))
+      addFlangAccess(Op, *Ref, AccessKind::Read, ReductionOp::None);
+  } else if (auto Stored = flang::storedValue(Op)) {
+    auto It = Updates.find(Op);
+    if (It != Updates.end())
+      addFlangAccess(Op, Stored->second, AccessKind::ReadModifyWrite,
+                     It->second);
+    else
+      addFlangAccess(Op, Stored->second, AccessKind::Write, ReductionOp::None);
+    // `b = a` on arrays reads the right-hand side's memory.
+    if (flang::isReference(Stored->first.getType()))
+      addFlangAccess(Op, Stored->first, AccessKind::Read, ReductionOp::None);
   } else if (auto Update = dyn_cast<omp::AtomicUpdateOp>(Op)) {
     addAccess(Op, Update.getX(), FirstElement(Update.getX()),
               AccessKind::ReadModifyWrite, ReductionOp::Other, Guard::Atomic);
@@ -468,13 +860,10 @@ std::optional<ParallelRegion> RegionModeler::build() {
   R.Kind = RegionKind::Loop;
   R.Handle = Loop;
   R.Directive = Locs.add(Loop->getLoc());
-  if (auto Par = dyn_cast<scf::ParallelOp>(Loop)) {
-    R.Construct = "scf.parallel";
-    for (unsigned K = 0; K < Par.getNumLoops(); ++K)
-      R.WorkItemVars.push_back(
-          loopSymbol(Par.getInductionVars()[K], SymbolKind::Induction,
-                     Par.getLowerBound()[K], Par.getUpperBound()[K],
-                     Par.getStep()[K], false));
+  if (isa<scf::ParallelOp, scf::ForallOp, affine::AffineParallelOp>(Loop)) {
+    R.Construct = Loop->getName().getStringRef().str();
+    if (!addParallelVars(Loop, SymbolKind::Induction))
+      return std::nullopt;
   } else if (auto Ws = dyn_cast<omp::WsloopOp>(Loop)) {
     R.Construct = "omp.wsloop";
     if (auto Team = Loop->getParentOfType<omp::ParallelOp>())

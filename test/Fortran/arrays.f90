@@ -1,0 +1,56 @@
+! RUN: %flang_hlfir %s -o %t.mlir
+! RUN: %fir_opt --load-pass-plugin=%mlir_plugin --pass-pipeline='builtin.module(func.func(privateer-shared-buffer))' -verify-diagnostics %t.mlir -o /dev/null
+!
+! Arrays shared by '!$omp parallel do': a scratch array without private(w),
+! a write to the next element (a loop-carried dependence), and a histogram
+! whose bin index is a shared scalar.
+
+subroutine scratch_array(a, b, n)
+  integer :: n, i, j
+  ! expected-note@+1 {{'w' is declared here, outside the parallel loop, so all iterations share it}}
+  real :: a(n), b(n), w(4)
+  ! expected-note@+1 {{'w' is shared by this 'omp.wsloop'}}
+  !$omp parallel do
+  do i = 1, n
+    do j = 1, 4
+      ! expected-warning@+2 {{shared buffer 'w' is scratch that every iteration overwrites; iterations on different threads race on it [privateer-shared-buffer]}}
+      ! expected-note@+1 {{iterations i=1 and i=2 both write 'w[j]'}}
+      w(j) = a(i) * j
+    end do
+    b(i) = w(1) + w(4)
+  end do
+  !$omp end parallel do
+end subroutine
+
+subroutine carried(a, n)
+  integer :: n, i
+  ! expected-note@+1 {{'a' is declared here, outside the parallel loop, so all iterations share it}}
+  real :: a(n + 1)
+  ! expected-note@+1 {{'a' is shared by this 'omp.wsloop'}}
+  !$omp parallel do
+  do i = 1, n
+    ! expected-warning@+2 {{'a' is written by one iteration and read by another: the loop carries a dependence and is not parallel as written [privateer-shared-buffer]}}
+    ! expected-note@+1 {{iteration i=2 reads 'a[i]' here while iteration i=1 writes 'a[i + 1]': both access 'a[2]'}}
+    a(i + 1) = a(i) * 2
+  end do
+  !$omp end parallel do
+end subroutine
+
+subroutine histogram(a, h, n)
+  ! expected-note@+1 {{'k' is declared here, outside the parallel loop, so all iterations share it}}
+  integer :: n, i, k
+  ! expected-note@+1 {{'h' is declared here, outside the parallel loop, so all iterations share it}}
+  real :: a(n), h(8)
+  ! expected-note@+2 {{'k' is shared by this 'omp.wsloop'}}
+  ! expected-note@+1 {{'h' is shared by this 'omp.wsloop'}}
+  !$omp parallel do
+  do i = 1, n
+    ! expected-warning@+2 {{shared buffer 'k' is scratch that every iteration overwrites; iterations on different threads race on it [privateer-shared-buffer]}}
+    ! expected-note@+1 {{iterations i=1 and i=2 both write 'k'}}
+    k = mod(i, 8) + 1
+    ! expected-warning@+2 {{iterations can update 'h' at the same element without synchronization; concurrent updates may be lost [privateer-shared-buffer]}}
+    ! expected-note@+1 {{one iteration and another iteration may both update 'h[k]'}}
+    h(k) = h(k) + a(i)
+  end do
+  !$omp end parallel do
+end subroutine
