@@ -295,6 +295,26 @@ ExprRef RegionModeler::expr(Value V, unsigned Depth) {
     return Bin(ExprKind::Shr);
   if (isa<arith::MinSIOp, arith::MinUIOp>(D))
     return Bin(ExprKind::Min);
+  // `select(a < b, a, b)` is how Flang spells min (and max with `>`).
+  if (auto Select = dyn_cast<arith::SelectOp>(D))
+    if (auto Cmp = Select.getCondition().getDefiningOp<arith::CmpIOp>()) {
+      using P = arith::CmpIPredicate;
+      P Pred = Cmp.getPredicate();
+      bool Less =
+          Pred == P::slt || Pred == P::sle || Pred == P::ult || Pred == P::ule;
+      bool Greater =
+          Pred == P::sgt || Pred == P::sge || Pred == P::ugt || Pred == P::uge;
+      bool Same = Select.getTrueValue() == Cmp.getLhs() &&
+                  Select.getFalseValue() == Cmp.getRhs();
+      bool Swapped = Select.getTrueValue() == Cmp.getRhs() &&
+                     Select.getFalseValue() == Cmp.getLhs();
+      if ((Less || Greater) && (Same || Swapped)) {
+        ExprRef L = expr(Cmp.getLhs(), Depth + 1);
+        ExprRef Rt = expr(Cmp.getRhs(), Depth + 1);
+        return Expr::binary((Less == Same) ? ExprKind::Min : ExprKind::Max, L,
+                            Rt);
+      }
+    }
   if (isa<arith::MaxSIOp, arith::MaxUIOp>(D))
     return Bin(ExprKind::Max);
   // Integer conversions keep the value of every index a loop reaches.

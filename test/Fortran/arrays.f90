@@ -54,3 +54,18 @@ subroutine histogram(a, h, n)
   end do
   !$omp end parallel do
 end subroutine
+
+! min(i, 10) clamps every later iteration onto one element.
+subroutine clamped(x, y, n)
+  integer :: n, i
+  ! expected-note@+1 {{'y' is declared here, outside the parallel loop, so all iterations share it}}
+  real :: x(n), y(n)
+  ! expected-note@+1 {{'y' is shared by this 'omp.wsloop'}}
+  !$omp parallel do
+  do i = 1, n
+    ! expected-warning@+2 {{'y' is written by every iteration at the same element without synchronization [privateer-shared-buffer]}}
+    ! expected-note@+1 {{iterations i=10 and i=11 both write 'y[10]'}}
+    y(min(i, 10)) = x(i)
+  end do
+  !$omp end parallel do
+end subroutine

@@ -50,3 +50,32 @@ subroutine ok(a, b, n)
   end do
   !$omp end parallel do
 end subroutine
+
+subroutine pairs(x, y, n)
+  integer :: n, i, k
+  real :: x(n), y(n), acc
+  ! A stencil with a private accumulator.
+  !$omp parallel do private(acc)
+  do i = 2, n - 1
+    acc = 0
+    do k = -1, 1
+      acc = acc + x(i + k)
+    end do
+    y(i) = acc / 3
+  end do
+  !$omp end parallel do
+  ! Swapped pairs: 2i and 2i - 1 belong to iteration i alone.
+  !$omp parallel do
+  do i = 1, n / 2
+    y(2 * i) = x(2 * i - 1)
+    y(2 * i - 1) = x(2 * i)
+  end do
+  !$omp end parallel do
+  ! A step of 2 over pairs.
+  !$omp parallel do
+  do i = 1, n, 2
+    y(i) = 0
+    y(i + 1) = 1
+  end do
+  !$omp end parallel do
+end subroutine
