@@ -33,13 +33,27 @@ namespace privateer {
 namespace mlirfe {
 
 bool isParallelLoop(Operation *Op) {
-  return isa<scf::ParallelOp, scf::ForallOp, affine::AffineParallelOp,
-             omp::WsloopOp>(Op);
+  if (isa<scf::ParallelOp, scf::ForallOp, affine::AffineParallelOp,
+          omp::WsloopOp>(Op))
+    return true;
+  // An `omp.parallel` whose body every thread runs: one without worksharing
+  // or tasks inside (those are modelled on their own, or not yet).
+  if (!isa<omp::ParallelOp>(Op))
+    return false;
+  bool Replicated = true;
+  Op->walk([&](Operation *Inner) {
+    if (Inner != Op &&
+        isa<omp::WsloopOp, omp::SectionsOp, omp::TaskOp, omp::TaskloopOp,
+            omp::DistributeOp, omp::ParallelOp, omp::TeamsOp>(Inner))
+      Replicated = false;
+  });
+  return Replicated;
 }
 
 namespace {
 
 bool heldLock(Operation *Op, Operation *Loop);
+llvm::StringRef calleeName(Operation *Op);
 
 /// Deep enough for any index a compiler writes; bounds the recursion on
 /// pathological def-use chains.
@@ -73,6 +87,8 @@ private:
   /// The variables of a parallel loop (scf.parallel, scf.forall,
   /// affine.parallel) as symbols of kind \p Kind; false for other ops.
   bool addParallelVars(Operation *Op, SymbolKind Kind);
+  /// The executing thread's number (`omp_get_thread_num()`).
+  SymbolId threadIdSymbol();
   void registerInnerLoops(Operation *Op);
   std::optional<unsigned> buffer(Value MemRef);
   void addAccess(Operation *Op, Value MemRef, std::vector<ExprRef> Index,
@@ -103,6 +119,9 @@ private:
   llvm::DenseMap<Operation *, ReductionOp> Updates;
   llvm::DenseMap<std::pair<Operation *, unsigned>, unsigned> BranchIds;
   unsigned Order = 0;
+  /// Barriers passed so far in the walk of a replicated region.
+  unsigned Phase = 0;
+  std::optional<SymbolId> ThreadId;
   /// The distributed `omp.loop_nest` of an `omp.wsloop`: its variables are
   /// the work items', not an inner loop's.
   Operation *Nest = nullptr;
@@ -323,6 +342,8 @@ ExprRef RegionModeler::expr(Value V, unsigned Depth) {
     return expr(D->getOperand(0), Depth + 1);
   if (flang::isConversion(D))
     return expr(D->getOperand(0), Depth + 1);
+  if (calleeName(D) == "omp_get_thread_num")
+    return Expr::symbol(threadIdSymbol());
   if (auto Ref = flang::loadedRef(D))
     if (ExprRef E = loadedValue(D, *Ref, Depth))
       return E;
@@ -530,6 +551,7 @@ void RegionModeler::addAccess(Operation *Op, Value MemRef,
   if (A.Protection == Guard::None && heldLock(Op, Loop))
     A.Protection = Guard::Lock;
   A.Order = Order++;
+  A.Phase = Phase;
   A.Where = Locs.add(Op->getLoc());
   A.Spelling = R.Buffers[*BI].Name;
   if (!A.Index.empty()) {
@@ -708,6 +730,19 @@ bool RegionModeler::lastIterationOnly(Value Condition, unsigned Depth) {
          (St < 0 && Cmp.getPredicate() == arith::CmpIPredicate::slt);
 }
 
+SymbolId RegionModeler::threadIdSymbol() {
+  if (ThreadId)
+    return *ThreadId;
+  Symbol S;
+  S.Name = "thread";
+  S.Kind = SymbolKind::ThreadId;
+  S.Min = Expr::constant(0);
+  if (R.NumThreads && R.NumThreads->kind() == ExprKind::Constant)
+    S.Max = Expr::constant(R.NumThreads->value() - 1);
+  ThreadId = R.addSymbol(std::move(S));
+  return *ThreadId;
+}
+
 std::string RegionModeler::fortranName(Value V) {
   Operation *D = V.getDefiningOp();
   auto Ref = flang::loadedRef(D);
@@ -884,6 +919,16 @@ std::optional<ParallelRegion> RegionModeler::build() {
     R.Construct = Loop->getName().getStringRef().str();
     if (!addParallelVars(Loop, SymbolKind::Induction))
       return std::nullopt;
+  } else if (auto Team = dyn_cast<omp::ParallelOp>(Loop)) {
+    // Every thread of the team runs the body: the work items are threads.
+    R.Kind = RegionKind::Replicated;
+    R.Construct = "omp.parallel";
+    R.CreatesTeam = true;
+    if (Value N = Team.getNumThreads()) {
+      R.NumThreadsClause = true;
+      R.NumThreads = expr(N);
+    }
+    R.WorkItemVars.push_back(threadIdSymbol());
   } else if (auto Ws = dyn_cast<omp::WsloopOp>(Loop)) {
     R.Construct = "omp.wsloop";
     if (auto Team = Loop->getParentOfType<omp::ParallelOp>())
@@ -930,6 +975,9 @@ std::optional<ParallelRegion> RegionModeler::build() {
   Loop->walk<WalkOrder::PreOrder>([&](Operation *Op) {
     if (Op == Loop)
       return;
+    // Accesses after a barrier never race with those before it.
+    if (isa<omp::BarrierOp>(Op))
+      ++Phase;
     // The distributed loop nest's variables are the work items' already.
     if (Op != Nest)
       registerInnerLoops(Op);
