@@ -43,3 +43,6 @@ config.substitutions.append(("%fir_opt", os.path.join(config.llvm_tools_dir, "fi
 # Flang lowers Fortran to HLFIR with its source locations, for fir-opt.
 config.substitutions.append(("%flang_hlfir", os.path.join(config.llvm_tools_dir, "flang") +
                              " -fc1 -fopenmp -emit-hlfir -mmlir -mlir-print-debuginfo"))
+# Fortran in one step: flang, then fir-opt with the plugin.
+config.substitutions.append(("%privateer_fortran",
+                             os.path.join(config.privateer_obj_root, "bin", "privateer-fortran")))

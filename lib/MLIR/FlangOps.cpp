@@ -9,7 +9,10 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Types.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
 
 using namespace mlir;
 
@@ -38,6 +41,13 @@ std::string printed(Type T) {
   return S;
 }
 } // namespace
+
+bool isFortran(Operation *Op) {
+  for (Operation *P = Op; P; P = P->getParentOp())
+    if (P->hasAttr("fir.kindmap") || P->hasAttr("fir.defaultkind"))
+      return true;
+  return false;
+}
 
 std::optional<Value> loadedRef(Operation *Op) {
   if (named(Op, "fir.load") && Op->getNumOperands() >= 1)
@@ -140,6 +150,45 @@ bool isReference(Type T) {
 
 bool isArrayReference(Type T) {
   return printed(T).find("!fir.array") != std::string::npos;
+}
+
+MemoryShape shapeOf(Type T) {
+  MemoryShape Shape;
+  llvm::StringRef S;
+  std::string Printed = printed(T);
+  S = Printed;
+  // `!fir.ref<!fir.array<64x?xf32>>`: the extents, then the element.
+  size_t Array = S.find("!fir.array<");
+  llvm::StringRef Element = S;
+  if (Array != llvm::StringRef::npos) {
+    llvm::StringRef Rest = S.substr(Array + strlen("!fir.array<"));
+    while (true) {
+      int64_t Extent;
+      if (Rest.consume_front("?x")) {
+        Shape.Extents.push_back(-1);
+        continue;
+      }
+      llvm::StringRef Digits = Rest.take_while(llvm::isDigit);
+      if (Digits.empty() || !Rest.drop_front(Digits.size()).starts_with("x") ||
+          Digits.getAsInteger(10, Extent))
+        break;
+      Shape.Extents.push_back(Extent);
+      Rest = Rest.drop_front(Digits.size() + 1);
+    }
+    Element = Rest;
+  } else {
+    size_t Open = S.find('<');
+    Element = Open == llvm::StringRef::npos ? S : S.substr(Open + 1);
+  }
+  // `f32`, `i64`, `!fir.logical<4>`, `complex<f64>`.
+  unsigned Bits = 0;
+  if ((Element.starts_with("f") || Element.starts_with("i")) &&
+      !Element.drop_front().take_while(llvm::isDigit).getAsInteger(10, Bits))
+    Shape.ElementBytes = (Bits + 7) / 8;
+  else if (Element.consume_front("!fir.logical<") &&
+           !Element.take_while(llvm::isDigit).getAsInteger(10, Bits))
+    Shape.ElementBytes = Bits;
+  return Shape;
 }
 
 } // namespace flang

@@ -13,6 +13,7 @@
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -21,6 +22,9 @@ namespace privateer {
 namespace mlirfe {
 namespace flang {
 
+/// Whether \p Op comes from Flang (its module carries FIR's kind map): its
+/// constructs are named as the Fortran directives.
+bool isFortran(mlir::Operation *Op);
 /// `fir.load %ref`: the reference read.
 std::optional<mlir::Value> loadedRef(mlir::Operation *Op);
 /// `fir.store %v to %ref` and `hlfir.assign %v to %ref`: (value, reference).
@@ -53,6 +57,15 @@ bool sameElement(mlir::Value A, mlir::Value B);
 bool isReference(mlir::Type T);
 /// Whether the reference type holds an array (`!fir.ref<!fir.array<...>>`).
 bool isArrayReference(mlir::Type T);
+
+/// The shape of the memory a FIR reference type points to, as far as the
+/// printed type tells: the element's size in bytes (0 if unknown) and the
+/// extents, innermost (Fortran's first) first, -1 where dynamic.
+struct MemoryShape {
+  uint64_t ElementBytes = 0;
+  llvm::SmallVector<int64_t> Extents;
+};
+MemoryShape shapeOf(mlir::Type T);
 
 } // namespace flang
 } // namespace mlirfe

@@ -25,10 +25,11 @@ namespace mlirfe {
 namespace {
 
 /// The checks whose model the MLIR front end builds: shared buffers from
-/// memref accesses, chunks from `omp.wsloop` schedules. (Thread ids and
-/// allocations are not modelled yet, so their checks would never fire.)
-constexpr CheckId ModelledChecks[] = {CheckId::SharedBuffer,
-                                      CheckId::ChunkFalseSharing};
+/// memory accesses, thread-indexed buffers from `omp_get_thread_num()`,
+/// chunks from `omp.wsloop` schedules. (Allocations are not modelled yet,
+/// so the allocation checks would never fire.)
+constexpr CheckId ModelledChecks[] = {
+    CheckId::SharedBuffer, CheckId::ThreadIdIndex, CheckId::ChunkFalseSharing};
 
 class CheckPass : public PassWrapper<CheckPass, OperationPass<>> {
 public:

@@ -469,6 +469,13 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
     if (Type.getRank() > 0 && !Type.isDynamicDim(0))
       B.Extent = Type.getDimSize(0);
   }
+  if (!Type) {
+    // A Flang variable: what its printed type says.
+    flang::MemoryShape Shape = flang::shapeOf(MemRef.getType());
+    B.ElementSize = Shape.ElementBytes;
+    if (Shape.Extents.size() == 1 && Shape.Extents[0] >= 0)
+      B.Extent = Shape.Extents[0];
+  }
   if (Declaration)
     B.Decl = Locs.add(Declaration->getLoc());
   else if (Operation *D = MemRef.getDefiningOp())
@@ -510,6 +517,9 @@ void RegionModeler::addAccess(Operation *Op, Value MemRef,
         Stride *= Type.getDimSize(D);
     }
   }
+  // A Flang vector: consecutive subscripts are consecutive elements.
+  if (!isa<MemRefType>(MemRef.getType()) && Index.size() == 1)
+    A.Strides.assign(1, R.Buffers[*BI].ElementSize);
   A.Index = std::move(Index);
   A.Fields.assign(A.Index.size(), std::string());
   if (A.Strides.size() != A.Index.size())
@@ -922,7 +932,7 @@ std::optional<ParallelRegion> RegionModeler::build() {
   } else if (auto Team = dyn_cast<omp::ParallelOp>(Loop)) {
     // Every thread of the team runs the body: the work items are threads.
     R.Kind = RegionKind::Replicated;
-    R.Construct = "omp.parallel";
+    R.Construct = flang::isFortran(Loop) ? "!$omp parallel" : "omp.parallel";
     R.CreatesTeam = true;
     if (Value N = Team.getNumThreads()) {
       R.NumThreadsClause = true;
@@ -931,6 +941,15 @@ std::optional<ParallelRegion> RegionModeler::build() {
     R.WorkItemVars.push_back(threadIdSymbol());
   } else if (auto Ws = dyn_cast<omp::WsloopOp>(Loop)) {
     R.Construct = "omp.wsloop";
+    if (flang::isFortran(Loop)) {
+      // `!$omp parallel do` is an omp.parallel around the loop alone.
+      auto Team = dyn_cast_or_null<omp::ParallelOp>(Loop->getParentOp());
+      bool Combined =
+          Team && llvm::all_of(Team.getRegion().getOps(), [&](Operation &Op) {
+            return &Op == Loop || Op.getNumRegions() == 0;
+          });
+      R.Construct = Combined ? "!$omp parallel do" : "!$omp do";
+    }
     if (auto Team = Loop->getParentOfType<omp::ParallelOp>())
       Scope = Team;
     omp::LoopNestOp Nest;

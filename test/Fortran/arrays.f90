@@ -9,7 +9,7 @@ subroutine scratch_array(a, b, n)
   integer :: n, i, j
   ! expected-note@+1 {{'w' is declared here, outside the parallel loop, so all iterations share it}}
   real :: a(n), b(n), w(4)
-  ! expected-note@+1 {{'w' is shared by this 'omp.wsloop'}}
+  ! expected-note@+1 {{'w' is shared by this '!$omp parallel do'}}
   !$omp parallel do
   do i = 1, n
     do j = 1, 4
@@ -26,7 +26,7 @@ subroutine carried(a, n)
   integer :: n, i
   ! expected-note@+1 {{'a' is declared here, outside the parallel loop, so all iterations share it}}
   real :: a(n + 1)
-  ! expected-note@+1 {{'a' is shared by this 'omp.wsloop'}}
+  ! expected-note@+1 {{'a' is shared by this '!$omp parallel do'}}
   !$omp parallel do
   do i = 1, n
     ! expected-warning@+2 {{'a' is written by one iteration and read by another: the loop carries a dependence and is not parallel as written [privateer-shared-buffer]}}
@@ -41,8 +41,8 @@ subroutine histogram(a, h, n)
   integer :: n, i, k
   ! expected-note@+1 {{'h' is declared here, outside the parallel loop, so all iterations share it}}
   real :: a(n), h(8)
-  ! expected-note@+2 {{'k' is shared by this 'omp.wsloop'}}
-  ! expected-note@+1 {{'h' is shared by this 'omp.wsloop'}}
+  ! expected-note@+2 {{'k' is shared by this '!$omp parallel do'}}
+  ! expected-note@+1 {{'h' is shared by this '!$omp parallel do'}}
   !$omp parallel do
   do i = 1, n
     ! expected-warning@+2 {{shared buffer 'k' is scratch that every iteration overwrites; iterations on different threads race on it [privateer-shared-buffer]}}
@@ -60,7 +60,7 @@ subroutine clamped(x, y, n)
   integer :: n, i
   ! expected-note@+1 {{'y' is declared here, outside the parallel loop, so all iterations share it}}
   real :: x(n), y(n)
-  ! expected-note@+1 {{'y' is shared by this 'omp.wsloop'}}
+  ! expected-note@+1 {{'y' is shared by this '!$omp parallel do'}}
   !$omp parallel do
   do i = 1, n
     ! expected-warning@+2 {{'y' is written by every iteration at the same element without synchronization [privateer-shared-buffer]}}

@@ -9,7 +9,7 @@ subroutine scratch(a, b, n)
   integer :: n, i
   ! expected-note@+1 {{'tmp' is declared here, outside the parallel loop, so all iterations share it}}
   real :: a(n), b(n), tmp
-  ! expected-note@+1 {{'tmp' is shared by this 'omp.wsloop'}}
+  ! expected-note@+1 {{'tmp' is shared by this '!$omp parallel do'}}
   !$omp parallel do
   do i = 1, n
     ! expected-warning@+2 {{shared buffer 'tmp' is scratch that every iteration overwrites; iterations on different threads race on it [privateer-shared-buffer]}}
@@ -25,7 +25,7 @@ subroutine sum(a, n, s)
   ! expected-note@+1 {{'s' is declared here, outside the parallel loop, so all iterations share it}}
   real :: a(n), s
   s = 0
-  ! expected-note@+1 {{'s' is shared by this 'omp.wsloop'}}
+  ! expected-note@+1 {{'s' is shared by this '!$omp parallel do'}}
   !$omp parallel do
   do i = 1, n
     ! expected-warning@+2 {{'s' is updated by every iteration without a reduction; concurrent updates are lost [privateer-shared-buffer]}}
