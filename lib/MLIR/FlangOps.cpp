@@ -110,6 +110,28 @@ bool elementOf(Value Ref, Value &Base, llvm::SmallVectorImpl<Value> &Indices) {
   return true;
 }
 
+bool sectionOf(Value Ref, Value &Base, Value &Lo, Value &Hi, Value &Step) {
+  Operation *D = Ref.getDefiningOp();
+  if (!named(D, "hlfir.designate") || D->getAttr("component") ||
+      D->getAttr("complex_part"))
+    return false;
+  auto Triplets = D->getAttrOfType<DenseBoolArrayAttr>("is_triplet");
+  if (!Triplets || Triplets.size() != 1 || !Triplets[0])
+    return false;
+  llvm::SmallVector<Value> Ints;
+  for (Value V : D->getOperands().drop_front())
+    if (V.getType().isIntOrIndex())
+      Ints.push_back(V);
+  // lo, hi, step; a substring would add two more.
+  if (Ints.size() != 3)
+    return false;
+  Base = D->getOperand(0);
+  Lo = Ints[0];
+  Hi = Ints[1];
+  Step = Ints[2];
+  return true;
+}
+
 bool sameElement(Value A, Value B) {
   if (A == B)
     return true;

@@ -50,6 +50,9 @@ bool isGlobal(mlir::Value Root);
 /// False for sections, components and substrings.
 bool elementOf(mlir::Value Ref, mlir::Value &Base,
                llvm::SmallVectorImpl<mlir::Value> &Indices);
+/// `hlfir.designate %base (%lo:%hi:%step)` of a one-dimensional section.
+bool sectionOf(mlir::Value Ref, mlir::Value &Base, mlir::Value &Lo,
+               mlir::Value &Hi, mlir::Value &Step);
 /// The two references designate the same element (or are the same).
 bool sameElement(mlir::Value A, mlir::Value B);
 /// A FIR reference, box or pointer type: an operand that is memory, not a

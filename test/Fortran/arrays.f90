@@ -69,3 +69,40 @@ subroutine clamped(x, y, n)
   end do
   !$omp end parallel do
 end subroutine
+
+! Sections: b(2i:2i+3) overlaps the next iteration's; w(1:4) and the whole
+! of v are scratch every iteration overwrites.
+subroutine sections(a, b, n)
+  integer :: n, i
+  ! expected-note@+2 {{'b' is declared here, outside the parallel loop, so all iterations share it}}
+  ! expected-note@+1 {{'w' is declared here, outside the parallel loop, so all iterations share it}}
+  real :: a(n), b(4 * n), w(8)
+  ! expected-note@+1 {{'v' is declared here, outside the parallel loop, so all iterations share it}}
+  real :: v(8)
+  ! expected-note@+1 {{'b' is shared by this '!$omp parallel do'}}
+  !$omp parallel do
+  do i = 1, n
+    ! expected-warning@+2 {{'b' is written by every iteration at the same element without synchronization [privateer-shared-buffer]}}
+    ! expected-note@+1 {{iterations i=1 and i=2 both write 'b[2 * i:2 * i + 3]' (with n=2)}}
+    b(2 * i:2 * i + 3) = a(i)
+  end do
+  !$omp end parallel do
+  ! expected-note@+1 {{'w' is shared by this '!$omp parallel do'}}
+  !$omp parallel do
+  do i = 1, n
+    ! expected-warning@+2 {{shared buffer 'w' is scratch that every iteration overwrites}}
+    ! expected-note@+1 {{iterations i=1 and i=2 both write 'w[1:4]'}}
+    w(1:4) = a(i)
+    b(i) = w(2)
+  end do
+  !$omp end parallel do
+  ! expected-note@+1 {{'v' is shared by this '!$omp parallel do'}}
+  !$omp parallel do
+  do i = 1, n
+    ! expected-warning@+2 {{shared buffer 'v' is scratch that every iteration overwrites}}
+    ! expected-note@+1 {{iterations i=1 and i=2 both write all of 'v'}}
+    v = a(i)
+    b(i) = v(3)
+  end do
+  !$omp end parallel do
+end subroutine

@@ -71,6 +71,12 @@ subroutine pairs(x, y, n)
     y(2 * i - 1) = x(2 * i)
   end do
   !$omp end parallel do
+  ! Four elements per iteration, as a section.
+  !$omp parallel do
+  do i = 1, n / 4
+    y(4 * i - 3:4 * i) = x(i)
+  end do
+  !$omp end parallel do
   ! A step of 2 over pairs.
   !$omp parallel do
   do i = 1, n, 2
