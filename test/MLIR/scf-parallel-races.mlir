@@ -127,3 +127,25 @@ func.func @two_dims(%a: memref<10xf32>, %b: memref<10x10xf32>) {
   }
   return
 }
+
+// A row allocated per outer iteration is private to it, but shared by the
+// iterations of the inner scf.parallel: reported once, on the inner loop.
+func.func @nested(%a: memref<10x10xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c10 = arith.constant 10 : index
+  scf.parallel (%i) = (%c0) to (%c10) step (%c1) {
+    %row = memref.alloca() : memref<10xf32>
+    // expected-note @-1 {{'%alloca' is declared here, outside the parallel loop, so all iterations share it}}
+    // expected-note @+1 {{'%alloca' is shared by this 'scf.parallel'}}
+    scf.parallel (%j) = (%c0) to (%c10) step (%c1) {
+      %v = memref.load %a[%i, %j] : memref<10x10xf32>
+      // expected-warning @+2 {{'%alloca' is written by every iteration at the same element without synchronization [privateer-shared-buffer]}}
+      // expected-note @+1 {{iterations %arg2=0 and %arg2=1 both write '%alloca[0]'}}
+      memref.store %v, %row[%c0] : memref<10xf32>
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
