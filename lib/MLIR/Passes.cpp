@@ -87,7 +87,7 @@ void CheckPass::runOnOperation() {
   CheckContext Context{*Oracle, CacheLine};
   llvm::SmallVector<Operation *> Loops;
   getOperation()->walk([&](Operation *Op) {
-    if (isParallelLoop(Op))
+    if (isParallelConstruct(Op))
       Loops.push_back(Op);
   });
   for (Operation *Loop : Loops) {

@@ -34,7 +34,7 @@ using namespace mlir;
 namespace privateer {
 namespace mlirfe {
 
-bool isParallelLoop(Operation *Op) {
+bool isParallelConstruct(Operation *Op) {
   if (isa<scf::ParallelOp, scf::ForallOp, affine::AffineParallelOp,
           omp::WsloopOp>(Op))
     return true;
@@ -440,7 +440,7 @@ std::optional<ParallelRegion> RegionModeler::build() {
 
 std::optional<ParallelRegion> buildRegion(Operation *Loop,
                                           LocationTable &Locs) {
-  if (!isParallelLoop(Loop))
+  if (!isParallelConstruct(Loop))
     return std::nullopt;
   return RegionModeler(Loop, Locs).build();
 }

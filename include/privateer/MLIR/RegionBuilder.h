@@ -2,10 +2,12 @@
 //-*-===//
 //
 // Part of privateer. Builds the front-end-neutral model (ParallelRegion,
-// Buffer, Access with symbolic indices) from MLIR's parallel loops:
-// `scf.parallel`, and `omp.wsloop`/`omp.loop_nest` inside `omp.parallel`,
-// over memref loads and stores. The model's opaque locations are indices into
-// a table of mlir::Locations this builder keeps, so that findings map back.
+// Buffer, Access with symbolic indices) from MLIR's parallel constructs:
+// `scf.parallel`, `scf.forall`, `affine.parallel`, `omp.wsloop` (with its
+// `omp.loop_nest`, inside `omp.parallel` or orphaned) and `omp.parallel`
+// regions without worksharing, over memref accesses and Flang's HLFIR/FIR
+// ones. The model's opaque locations are indices into a table of
+// mlir::Locations this builder keeps, so that findings map back.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,12 +43,13 @@ private:
   std::vector<mlir::Location> Locs;
 };
 
-/// Whether \p Op is a parallel loop this front end models.
-bool isParallelLoop(mlir::Operation *Op);
+/// Whether \p Op is a parallel construct this front end models: a parallel
+/// loop, or an `omp.parallel` whose body every thread runs.
+bool isParallelConstruct(mlir::Operation *Op);
 
-/// The model of the parallel loop \p Loop (see isParallelLoop), its
-/// locations recorded in \p Locs. Nothing when the loop has a shape the
-/// builder does not understand (no loop nest, non-index bounds).
+/// The model of the parallel construct \p Loop (see isParallelConstruct),
+/// its locations recorded in \p Locs. Nothing when it has a shape the
+/// builder does not understand (no loop nest, several affine bounds).
 std::optional<ParallelRegion> buildRegion(mlir::Operation *Loop,
                                           LocationTable &Locs);
 
