@@ -4,7 +4,7 @@ import lit.formats
 
 config.name = "privateer"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".c", ".cpp", ".test"]
+config.suffixes = [".c", ".cpp", ".test", ".mlir"]
 # ThreadSanitizer and LeakSanitizer need the runtimes of libclang-rt-22-dev.
 # Unit holds the GoogleTest sources; its own suite runs the binary.
 config.excludes = ["Inputs", "Unit", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
@@ -49,3 +49,15 @@ config.substitutions.append(("%apply-replacements", config.apply_replacements))
 # Test inputs lose their own RUN and check lines before a front end rewrites
 # them, so that a check can only match the rewritten code.
 config.substitutions.append(("%strip-checks", "sed -e '\\#^// [A-Z][A-Z0-9-]*:#d'"))
+# The MLIR front end: mlir-opt (mlir-22-tools) loads the pass plugin; a pass
+# registered by a plugin is selected with --pass-pipeline, never a flag.
+config.substitutions.append(("%mlir_plugin", config.mlir_plugin))
+config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
+config.substitutions.append(("%fir_opt", os.path.join(config.llvm_tools_dir, "fir-opt")))
+# Flang lowers Fortran to HLFIR with its source locations, for fir-opt.
+config.substitutions.append(("%flang_hlfir", os.path.join(config.llvm_tools_dir, "flang") +
+                             " -fc1 -fopenmp -emit-hlfir -mmlir -mlir-print-debuginfo"))
+# Fortran in one step: flang, then fir-opt with the plugin.
+# (First: lit substitutes in order, and %privateer is a prefix of it.)
+config.substitutions.insert(0, ("%privateer_fortran",
+                                os.path.join(config.privateer_obj_root, "bin", "privateer-fortran")))

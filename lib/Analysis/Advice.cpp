@@ -157,8 +157,14 @@ std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B,
     return "give each thread its own copy: allocate " + quote(B.Name) +
            " inside the region, or privatize it on the construct with an "
            "'omp.private' recipe";
-  case PM::OpenMP:
   case PM::Fortran:
+    // Fortran declares at the top of a scope (a BLOCK inside a loop is
+    // rare): the clause is the fix.
+    if (B.Kind != BufferKind::Pointee)
+      return "give each thread its own copy: add 'private(" + B.Name +
+             ")' to the directive";
+    break;
+  case PM::OpenMP:
     break;
   }
   const char *Where = R.Kind == RegionKind::Loop       ? "the loop body"

@@ -1,0 +1,218 @@
+//===- FlangOps.cpp - Flang's FIR and HLFIR operations by name ------------===//
+//
+// Part of privateer. See FlangOps.h: names and operand positions of the FIR
+// and HLFIR operations Flang 22 emits for OpenMP loops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FlangOps.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Types.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
+
+using namespace mlir;
+
+namespace privateer {
+namespace mlirfe {
+namespace flang {
+
+namespace {
+bool named(Operation *Op, llvm::StringRef Name) {
+  return Op && Op->getName().getStringRef() == Name;
+}
+
+/// `_QFsEtmp` -> `tmp`: Flang's unique names end in `E` and the lower-case
+/// Fortran name.
+std::string fortranName(llvm::StringRef Unique) {
+  size_t E = Unique.rfind('E');
+  if (E == llvm::StringRef::npos || E + 1 >= Unique.size())
+    return Unique.str();
+  return Unique.substr(E + 1).str();
+}
+
+std::string printed(Type T) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  T.print(OS);
+  return S;
+}
+} // namespace
+
+bool isFortran(Operation *Op) {
+  for (Operation *P = Op; P; P = P->getParentOp())
+    if (P->hasAttr("fir.kindmap") || P->hasAttr("fir.defaultkind"))
+      return true;
+  return false;
+}
+
+std::optional<Value> loadedRef(Operation *Op) {
+  if (named(Op, "fir.load") && Op->getNumOperands() >= 1)
+    return Op->getOperand(0);
+  return std::nullopt;
+}
+
+std::optional<std::pair<Value, Value>> storedValue(Operation *Op) {
+  if ((named(Op, "fir.store") || named(Op, "hlfir.assign")) &&
+      Op->getNumOperands() >= 2)
+    return std::make_pair(Op->getOperand(0), Op->getOperand(1));
+  return std::nullopt;
+}
+
+bool isConversion(Operation *Op) { return named(Op, "fir.convert"); }
+bool isDoLoop(Operation *Op) { return named(Op, "fir.do_loop"); }
+bool isIf(Operation *Op) { return named(Op, "fir.if"); }
+
+Value rootOf(Value Ref, std::string *Name, Operation **Decl) {
+  for (unsigned Steps = 0; Steps < 16; ++Steps) {
+    Operation *D = Ref.getDefiningOp();
+    if (!D || D->getNumOperands() == 0)
+      break;
+    if (named(D, "hlfir.declare") || named(D, "fir.declare")) {
+      if (Name && Name->empty())
+        if (auto U = D->getAttrOfType<StringAttr>("uniq_name"))
+          *Name = fortranName(U.getValue());
+      if (Decl && !*Decl)
+        *Decl = D;
+    } else if (!(named(D, "fir.convert") || named(D, "fir.box_addr") ||
+                 named(D, "fir.embox") || named(D, "fir.rebox"))) {
+      break;
+    }
+    Ref = D->getOperand(0);
+  }
+  return Ref;
+}
+
+bool isGlobal(Value Root) {
+  return named(Root.getDefiningOp(), "fir.address_of");
+}
+
+bool elementOf(Value Ref, Value &Base, llvm::SmallVectorImpl<Value> &Indices) {
+  Operation *D = Ref.getDefiningOp();
+  if (!named(D, "hlfir.designate") || D->getNumOperands() < 2)
+    return false;
+  // Components, substrings, complex parts and sections are not one element
+  // of the base's array.
+  if (D->getAttr("component") || D->getAttr("complex_part"))
+    return false;
+  if (auto Triplets = D->getAttrOfType<DenseBoolArrayAttr>("is_triplet"))
+    for (bool T : Triplets.asArrayRef())
+      if (T)
+        return false;
+  for (Value V : D->getOperands().drop_front())
+    if (!V.getType().isIntOrIndex())
+      return false;
+  Base = D->getOperand(0);
+  Indices.assign(D->getOperands().begin() + 1, D->getOperands().end());
+  return true;
+}
+
+bool sectionOf(Value Ref, Value &Base, Value &Lo, Value &Hi, Value &Step) {
+  Operation *D = Ref.getDefiningOp();
+  if (!named(D, "hlfir.designate") || D->getAttr("component") ||
+      D->getAttr("complex_part"))
+    return false;
+  auto Triplets = D->getAttrOfType<DenseBoolArrayAttr>("is_triplet");
+  if (!Triplets || Triplets.size() != 1 || !Triplets[0])
+    return false;
+  llvm::SmallVector<Value> Ints;
+  for (Value V : D->getOperands().drop_front())
+    if (V.getType().isIntOrIndex())
+      Ints.push_back(V);
+  // lo, hi, step; a substring would add two more.
+  if (Ints.size() != 3)
+    return false;
+  Base = D->getOperand(0);
+  Lo = Ints[0];
+  Hi = Ints[1];
+  Step = Ints[2];
+  return true;
+}
+
+bool sameElement(Value A, Value B) {
+  if (A == B)
+    return true;
+  Operation *DA = A.getDefiningOp(), *DB = B.getDefiningOp();
+  if (!named(DA, "hlfir.designate") || !named(DB, "hlfir.designate") ||
+      DA->getAttrDictionary() != DB->getAttrDictionary() ||
+      DA->getNumOperands() != DB->getNumOperands())
+    return false;
+  for (unsigned K = 0; K < DA->getNumOperands(); ++K) {
+    Value X = DA->getOperand(K), Y = DB->getOperand(K);
+    if (X == Y)
+      continue;
+    // `h(k)` loads k again for the store: the same unchanged variable.
+    Operation *LX = X.getDefiningOp(), *LY = Y.getDefiningOp();
+    while (isConversion(LX) && isConversion(LY)) {
+      X = LX->getOperand(0);
+      Y = LY->getOperand(0);
+      LX = X.getDefiningOp();
+      LY = Y.getDefiningOp();
+    }
+    if (X == Y)
+      continue;
+    auto RX = loadedRef(LX), RY = loadedRef(LY);
+    if (!RX || !RY || *RX != *RY)
+      return false;
+  }
+  return true;
+}
+
+bool isReference(Type T) {
+  std::string S = printed(T);
+  return llvm::StringRef(S).starts_with("!fir.ref") ||
+         llvm::StringRef(S).starts_with("!fir.box") ||
+         llvm::StringRef(S).starts_with("!fir.heap") ||
+         llvm::StringRef(S).starts_with("!fir.ptr") ||
+         llvm::StringRef(S).starts_with("!fir.class");
+}
+
+bool isArrayReference(Type T) {
+  return printed(T).find("!fir.array") != std::string::npos;
+}
+
+MemoryShape shapeOf(Type T) {
+  MemoryShape Shape;
+  llvm::StringRef S;
+  std::string Printed = printed(T);
+  S = Printed;
+  // `!fir.ref<!fir.array<64x?xf32>>`: the extents, then the element.
+  size_t Array = S.find("!fir.array<");
+  llvm::StringRef Element = S;
+  if (Array != llvm::StringRef::npos) {
+    llvm::StringRef Rest = S.substr(Array + strlen("!fir.array<"));
+    while (true) {
+      int64_t Extent;
+      if (Rest.consume_front("?x")) {
+        Shape.Extents.push_back(-1);
+        continue;
+      }
+      llvm::StringRef Digits = Rest.take_while(llvm::isDigit);
+      if (Digits.empty() || !Rest.drop_front(Digits.size()).starts_with("x") ||
+          Digits.getAsInteger(10, Extent))
+        break;
+      Shape.Extents.push_back(Extent);
+      Rest = Rest.drop_front(Digits.size() + 1);
+    }
+    Element = Rest;
+  } else {
+    size_t Open = S.find('<');
+    Element = Open == llvm::StringRef::npos ? S : S.substr(Open + 1);
+  }
+  // `f32`, `i64`, `!fir.logical<4>`, `complex<f64>`.
+  unsigned Bits = 0;
+  if ((Element.starts_with("f") || Element.starts_with("i")) &&
+      !Element.drop_front().take_while(llvm::isDigit).getAsInteger(10, Bits))
+    Shape.ElementBytes = (Bits + 7) / 8;
+  else if (Element.consume_front("!fir.logical<") &&
+           !Element.take_while(llvm::isDigit).getAsInteger(10, Bits))
+    Shape.ElementBytes = Bits;
+  return Shape;
+}
+
+} // namespace flang
+} // namespace mlirfe
+} // namespace privateer

@@ -1,0 +1,77 @@
+//===- FlangOps.h - Flang's FIR and HLFIR operations by name ----*- C++ -*-===//
+//
+// Part of privateer. fir-opt does not export FIR's C++ symbols to plugins, so
+// the MLIR front end recognises the few FIR and HLFIR operations it models
+// by their names and operand positions, with upstream MLIR classes only.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PRIVATEER_LIB_MLIR_FLANGOPS_H
+#define PRIVATEER_LIB_MLIR_FLANGOPS_H
+
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace privateer {
+namespace mlirfe {
+namespace flang {
+
+/// Whether \p Op comes from Flang (its module carries FIR's kind map): its
+/// constructs are named as the Fortran directives.
+bool isFortran(mlir::Operation *Op);
+/// `fir.load %ref`: the reference read.
+std::optional<mlir::Value> loadedRef(mlir::Operation *Op);
+/// `fir.store %v to %ref` and `hlfir.assign %v to %ref`: (value, reference).
+std::optional<std::pair<mlir::Value, mlir::Value>>
+storedValue(mlir::Operation *Op);
+/// `fir.convert`: a value conversion (integer widths, index).
+bool isConversion(mlir::Operation *Op);
+/// `fir.do_loop`: a sequential loop with an inclusive upper bound; operands
+/// lb, ub, step, then the initial values of its iteration arguments.
+bool isDoLoop(mlir::Operation *Op);
+/// `fir.if`: a branch.
+bool isIf(mlir::Operation *Op);
+
+/// The memory \p Ref names, through `hlfir.declare`, `fir.declare`,
+/// conversions and boxes. \p Name receives the Fortran name of the first
+/// declaration passed (`tmp` for `_QFsEtmp`), \p Decl that declaration.
+mlir::Value rootOf(mlir::Value Ref, std::string *Name = nullptr,
+                   mlir::Operation **Decl = nullptr);
+/// The memory of a global (`fir.address_of`): shared wherever the address is
+/// taken.
+bool isGlobal(mlir::Value Root);
+/// `hlfir.designate %base (%i, %j)` of one element: its base and indices.
+/// False for sections, components and substrings.
+bool elementOf(mlir::Value Ref, mlir::Value &Base,
+               llvm::SmallVectorImpl<mlir::Value> &Indices);
+/// `hlfir.designate %base (%lo:%hi:%step)` of a one-dimensional section.
+bool sectionOf(mlir::Value Ref, mlir::Value &Base, mlir::Value &Lo,
+               mlir::Value &Hi, mlir::Value &Step);
+/// The two references designate the same element (or are the same).
+bool sameElement(mlir::Value A, mlir::Value B);
+/// A FIR reference, box or pointer type: an operand that is memory, not a
+/// value.
+bool isReference(mlir::Type T);
+/// Whether the reference type holds an array (`!fir.ref<!fir.array<...>>`).
+bool isArrayReference(mlir::Type T);
+
+/// The shape of the memory a FIR reference type points to, as far as the
+/// printed type tells: the element's size in bytes (0 if unknown) and the
+/// extents, innermost (Fortran's first) first, -1 where dynamic.
+struct MemoryShape {
+  uint64_t ElementBytes = 0;
+  llvm::SmallVector<int64_t> Extents;
+};
+MemoryShape shapeOf(mlir::Type T);
+
+} // namespace flang
+} // namespace mlirfe
+} // namespace privateer
+
+#endif // PRIVATEER_LIB_MLIR_FLANGOPS_H

@@ -1,0 +1,67 @@
+//===- OpSemantics.cpp - What MLIR operations mean to the model -----------===//
+//
+// Part of privateer. See OpSemantics.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OpSemantics.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+using namespace mlir;
+
+namespace privateer {
+namespace mlirfe {
+
+llvm::StringRef calleeName(Operation *Op) {
+  if (!Op->getName().getStringRef().ends_with(".call"))
+    return "";
+  if (auto Callee = Op->getAttrOfType<SymbolRefAttr>("callee"))
+    return Callee.getLeafReference().getValue();
+  return "";
+}
+
+bool heldLock(Operation *Op, Operation *Loop) {
+  // Within one work item: from the access up to the loop's body.
+  for (Operation *At = Op; At && At != Loop && At->getBlock();
+       At = At->getParentOp()) {
+    if (isa<omp::LoopNestOp>(At))
+      return false;
+    for (Operation *Prev = At->getPrevNode(); Prev;
+         Prev = Prev->getPrevNode()) {
+      llvm::StringRef Callee = calleeName(Prev);
+      if (Callee == "omp_set_lock" || Callee == "omp_set_nest_lock")
+        return true;
+      if (Callee == "omp_unset_lock" || Callee == "omp_unset_nest_lock")
+        return false;
+    }
+  }
+  return false;
+}
+
+ReductionOp combiningOp(Operation *Op, unsigned LoadOperand) {
+  if (isa<arith::AddIOp, arith::AddFOp>(Op))
+    return ReductionOp::Add;
+  if (isa<arith::SubIOp, arith::SubFOp>(Op))
+    return LoadOperand == 0 ? ReductionOp::Sub : ReductionOp::None;
+  if (isa<arith::MulIOp, arith::MulFOp>(Op))
+    return ReductionOp::Mul;
+  if (isa<arith::AndIOp>(Op))
+    return ReductionOp::And;
+  if (isa<arith::OrIOp>(Op))
+    return ReductionOp::Or;
+  if (isa<arith::XOrIOp>(Op))
+    return ReductionOp::Xor;
+  if (isa<arith::MinSIOp, arith::MinUIOp, arith::MinimumFOp, arith::MinNumFOp>(
+          Op))
+    return ReductionOp::Min;
+  if (isa<arith::MaxSIOp, arith::MaxUIOp, arith::MaximumFOp, arith::MaxNumFOp>(
+          Op))
+    return ReductionOp::Max;
+  return ReductionOp::None;
+}
+
+} // namespace mlirfe
+} // namespace privateer

@@ -1,0 +1,34 @@
+//===- OpSemantics.h - What MLIR operations mean to the model ---*- C++ -*-===//
+//
+// Part of privateer. Small facts about operations the model builder asks:
+// direct callees, OpenMP lock spans, and the combining operator of an update.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PRIVATEER_LIB_MLIR_OPSEMANTICS_H
+#define PRIVATEER_LIB_MLIR_OPSEMANTICS_H
+
+#include "privateer/Model/Region.h"
+
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace privateer {
+namespace mlirfe {
+
+/// The callee of a `func.call` or `fir.call`, if direct; empty otherwise.
+llvm::StringRef calleeName(mlir::Operation *Op);
+
+/// Whether an OpenMP lock is held at \p Op inside the work item of \p Loop:
+/// an `omp_set_lock` before it in its block (or an enclosing one) without an
+/// `omp_unset_lock` between.
+bool heldLock(mlir::Operation *Op, mlir::Operation *Loop);
+
+/// The reduction operator of an arith operation combining a loaded value
+/// (its operand \p LoadOperand) with another (`s[k] = s[k] + x`), or None.
+ReductionOp combiningOp(mlir::Operation *Op, unsigned LoadOperand);
+
+} // namespace mlirfe
+} // namespace privateer
+
+#endif // PRIVATEER_LIB_MLIR_OPSEMANTICS_H
