@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "privateer/Clang/CXX/UserCodeVisitor.h"
 #include "privateer/Clang/ProgrammingModel.h"
 
 #include "privateer/Clang/CXX/RegionBuilder.h"
@@ -52,42 +53,11 @@ std::optional<RegionKind> unitKind(OpenMPDirectiveKind K) {
   }
 }
 
-class UnitFinder : public RecursiveASTVisitor<UnitFinder> {
+class UnitFinder : public UserCodeVisitor<UnitFinder> {
 public:
   UnitFinder(ASTContext &Ctx,
              llvm::function_ref<void(ModelledConstruct &&)> Found)
-      : Ctx(Ctx), Found(Found) {}
-
-  bool shouldVisitTemplateInstantiations() const { return true; }
-
-  bool TraverseDecl(Decl *D) {
-    if (!D)
-      return true;
-    // Nothing in system headers is ours to report.
-    if (!isa<TranslationUnitDecl>(D) &&
-        Ctx.getSourceManager().isInSystemHeader(
-            Ctx.getSourceManager().getExpansionLoc(D->getLocation())))
-      return true;
-    const FunctionDecl *Saved = Function;
-    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
-      // Template patterns are analysed through their instantiations.
-      if (FD->isDependentContext())
-        return true;
-      Function = FD;
-    }
-    bool Result = RecursiveASTVisitor::TraverseDecl(D);
-    Function = Saved;
-    return Result;
-  }
-
-  bool TraverseStmt(Stmt *S) {
-    if (!S)
-      return true;
-    Stack.push_back(S);
-    bool Result = RecursiveASTVisitor::TraverseStmt(S);
-    Stack.pop_back();
-    return Result;
-  }
+      : UserCodeVisitor(Ctx), Found(Found) {}
 
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
     auto Kind = unitKind(D->getDirectiveKind());
@@ -128,10 +98,7 @@ public:
   }
 
 private:
-  ASTContext &Ctx;
   llvm::function_ref<void(ModelledConstruct &&)> Found;
-  std::vector<const Stmt *> Stack;
-  const FunctionDecl *Function = nullptr;
 };
 
 class OpenMPModel : public ProgrammingModel {

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "privateer/Clang/CXX/UserCodeVisitor.h"
 #include "privateer/Clang/ProgrammingModel.h"
 
 #include "privateer/Clang/CXX/RegionBuilder.h"
@@ -32,42 +33,11 @@ using clang::Expr;
 
 namespace {
 
-class ConstructFinder : public RecursiveASTVisitor<ConstructFinder> {
+class ConstructFinder : public UserCodeVisitor<ConstructFinder> {
 public:
   ConstructFinder(ASTContext &Ctx,
                   llvm::function_ref<void(ModelledConstruct &&)> Found)
-      : Ctx(Ctx), Found(Found) {}
-
-  bool shouldVisitTemplateInstantiations() const { return true; }
-
-  bool TraverseDecl(Decl *D) {
-    if (!D)
-      return true;
-    // Nothing in system headers is ours to report (TBB's own calls).
-    if (!isa<TranslationUnitDecl>(D) &&
-        Ctx.getSourceManager().isInSystemHeader(
-            Ctx.getSourceManager().getExpansionLoc(D->getLocation())))
-      return true;
-    const FunctionDecl *Saved = Function;
-    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
-      // Template patterns are analysed through their instantiations.
-      if (FD->isDependentContext())
-        return true;
-      Function = FD;
-    }
-    bool Result = RecursiveASTVisitor::TraverseDecl(D);
-    Function = Saved;
-    return Result;
-  }
-
-  bool TraverseStmt(Stmt *S) {
-    if (!S)
-      return true;
-    Stack.push_back(S);
-    bool Result = RecursiveASTVisitor::TraverseStmt(S);
-    Stack.pop_back();
-    return Result;
-  }
+      : UserCodeVisitor(Ctx), Found(Found) {}
 
   bool VisitCallExpr(CallExpr *Call) {
     if (!Function)
@@ -151,10 +121,7 @@ public:
   }
 
 private:
-  ASTContext &Ctx;
   llvm::function_ref<void(ModelledConstruct &&)> Found;
-  std::vector<const Stmt *> Stack;
-  const FunctionDecl *Function = nullptr;
 };
 
 class TBBModel : public ProgrammingModel {
