@@ -1,6 +1,7 @@
 // Accumulations: reduction(+: s), reduction(max: m), and an array-section
 // reduction for a histogram, added to directives without clauses, with a
-// clause, and split over two lines.
+// clause (an existing reduction with the same operator takes the new item:
+// `reduction(+ : cnt, bins[:NB])`), and split over two lines.
 // RUN: %verify-setup
 // RUN: %cc -fplugin-arg-privateer-fix %t/in.c 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: FileCheck %s --check-prefix=FIXED --input-file=%t/in.c
@@ -66,6 +67,6 @@ int main(void) {
 // FIXED: #pragma omp parallel for reduction(+: sum){{$}}
 // FIXED: #pragma omp parallel for schedule(static) reduction(max: max){{$}}
 // FIXED: schedule(static, 64) reduction(+: hist[:16]){{$}}
-// FIXED: #pragma omp parallel for reduction(+ : cnt) reduction(min: lo) reduction(*: prod) reduction(+: bins[:NB]){{$}}
+// FIXED: #pragma omp parallel for reduction(+ : cnt, bins[:NB]) reduction(min: lo) reduction(*: prod){{$}}
 // RACE: WARNING: ThreadSanitizer: data race
 // CLEAN: {{^[0-9]+ [0-9]+}}

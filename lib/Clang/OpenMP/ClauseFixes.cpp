@@ -415,7 +415,26 @@ std::vector<FixItHint> addClause(const Remedy &Fix, const void *BufferHandle,
     }
     Copy = PrivateCopy::LastPrivate;
   }
-  // Extend a clause of the same kind, or add one.
+  // Extend a clause of the same kind, or add one: a reduction with the same
+  // operator (and no modifier) takes the new item too.
+  if (Reduction)
+    for (const OMPClause *C : D->clauses()) {
+      const auto *RC = dyn_cast<OMPReductionClause>(C);
+      if (!RC || RC->isImplicit() ||
+          RC->getModifier() != OMPC_REDUCTION_unknown ||
+          !Writable(RC->getEndLoc()))
+        continue;
+      DeclarationName Id = RC->getNameInfo().getName();
+      std::string Op = Id.getNameKind() == DeclarationName::CXXOperatorName
+                           ? getOperatorSpelling(Id.getCXXOverloadedOperator())
+                           : Id.getAsString();
+      if (Op != openMPReductionIdentifier(Fix.Op))
+        continue;
+      Hints.push_back(FixItHint::CreateInsertion(
+          RC->getEndLoc(),
+          ", " + spelledSection(Fix.Variable, Fix.SectionLength, V, Ctx)));
+      return Hints;
+    }
   if (!Reduction)
     for (const OMPClause *C : D->clauses()) {
       bool Same =
