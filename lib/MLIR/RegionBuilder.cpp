@@ -194,27 +194,35 @@ Access *RegionModeler::addAccess(Operation *Op, Value MemRef,
   return &R.Accesses.back();
 }
 
+void RegionModeler::noteUpdate(
+    Operation *Store, Value Stored,
+    llvm::function_ref<bool(Operation *Load)> SameElement) {
+  Operation *Combine = Stored.getDefiningOp();
+  if (!Combine || Combine->getNumOperands() != 2)
+    return;
+  for (unsigned K = 0; K < 2; ++K) {
+    Operation *Load = Combine->getOperand(K).getDefiningOp();
+    if (!Load || !SameElement(Load) || Load->getBlock() != Store->getBlock() ||
+        !Load->isBeforeInBlock(Store) || !Load->hasOneUse())
+      continue;
+    ReductionOp Op = combiningOp(Combine, K);
+    if (Op == ReductionOp::None)
+      continue;
+    FoldedLoads.insert(Load);
+    Updates[Store] = Op;
+    return;
+  }
+}
+
 void RegionModeler::collectUpdates() {
   // `%v = load m[idx]; %w = op %v, %x; store %w, m[idx]` in one block is one
   // read-modify-write: what the checks call an accumulation.
   Loop->walk([&](memref::StoreOp Store) {
-    Operation *Combine = Store.getValueToStore().getDefiningOp();
-    if (!Combine || Combine->getNumOperands() != 2)
-      return;
-    for (unsigned K = 0; K < 2; ++K) {
-      auto Load = Combine->getOperand(K).getDefiningOp<memref::LoadOp>();
-      if (!Load || Load.getMemRef() != Store.getMemRef() ||
-          Load.getIndices() != Store.getIndices() ||
-          Load->getBlock() != Store->getBlock() ||
-          !Load->isBeforeInBlock(Store) || !Load->hasOneUse())
-        continue;
-      ReductionOp Op = combiningOp(Combine, K);
-      if (Op == ReductionOp::None)
-        continue;
-      FoldedLoads.insert(Load);
-      Updates[Store] = Op;
-      return;
-    }
+    noteUpdate(Store, Store.getValueToStore(), [&](Operation *Op) {
+      auto Load = dyn_cast<memref::LoadOp>(Op);
+      return Load && Load.getMemRef() == Store.getMemRef() &&
+             Load.getIndices() == Store.getIndices();
+    });
   });
   // Flang: `fir.load` of an element, an arith operation, and `hlfir.assign`
   // (or `fir.store`) to the same element: `s = s + a(i)`, `h(k) = h(k) + 1`.
@@ -222,23 +230,10 @@ void RegionModeler::collectUpdates() {
     auto Stored = flang::storedValue(Store);
     if (!Stored)
       return;
-    Operation *Combine = Stored->first.getDefiningOp();
-    if (!Combine || Combine->getNumOperands() != 2)
-      return;
-    for (unsigned K = 0; K < 2; ++K) {
-      Operation *Load = Combine->getOperand(K).getDefiningOp();
+    noteUpdate(Store, Stored->first, [&](Operation *Load) {
       auto Ref = flang::loadedRef(Load);
-      if (!Ref || !flang::sameElement(*Ref, Stored->second) ||
-          Load->getBlock() != Store->getBlock() ||
-          !Load->isBeforeInBlock(Store) || !Load->hasOneUse())
-        continue;
-      ReductionOp Op = combiningOp(Combine, K);
-      if (Op == ReductionOp::None)
-        continue;
-      FoldedLoads.insert(Load);
-      Updates[Store] = Op;
-      return;
-    }
+      return Ref && flang::sameElement(*Ref, Stored->second);
+    });
   });
 }
 

@@ -88,6 +88,11 @@ private:
   bool lastIterationOnly(Value Condition, unsigned Depth = 0);
   std::string fortranName(Value V);
   void collectUpdates();
+  /// Records \p Store of \p Stored as a read-modify-write when \p Stored
+  /// combines a value loaded (by an op \p SameElement accepts) earlier in
+  /// its block and used nowhere else.
+  void noteUpdate(Operation *Store, Value Stored,
+                  llvm::function_ref<bool(Operation *Load)> SameElement);
   void visit(Operation *Op);
 
   Operation *Loop;
