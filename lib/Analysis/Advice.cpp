@@ -92,6 +92,9 @@ std::string whyNoFix(ProgrammingModelKind Model, NoFixReason Why) {
            "'atomic' on the updates alone would not be enough";
   case NoFixReason::HeapScratchOutsideLoop:
     return "heap scratch outside a worksharing loop";
+  case NoFixReason::ReadsNotOwnWrites:
+    return "the called code may read elements that the work item did not "
+           "write first, so a private copy could change what it reads";
   case NoFixReason::SlotNotArrayElement:
     return "the slot is updated through calls, or is not an element of a "
            "fixed-size array";

@@ -10,6 +10,7 @@
 #include "privateer/Analysis/SharedBufferAnalysis.h"
 #include "privateer/Analysis/Advice.h"
 #include "privateer/Analysis/RunChecks.h"
+#include "privateer/Analysis/WrittenBeforeRead.h"
 
 #include <algorithm>
 #include <optional>
@@ -297,6 +298,86 @@ std::optional<Remedy> reductionRemedy(const ParallelRegion &R, const Buffer &B,
   return Fix;
 }
 
+/// A worksharing loop's work items run on the team's threads one after
+/// another: what a thread collects can be handed over once, after its last.
+/// The buffers live in the team the construct creates (a combined
+/// `parallel for` over one loop, split in two by the rewrite); the
+/// construct must have one queue only, since two splits of one construct
+/// cannot both be applied.
+bool perThreadBuffersFit(const ParallelRegion &R) {
+  if (R.Kind != RegionKind::Loop || R.InterleavedWork || !R.CreatesTeam ||
+      R.WorkItemVars.size() != 1 || R.Construction == ConstructKind::TaskLoop)
+    return false;
+  std::set<const void *> Queues;
+  for (const Symbol &S : R.Symbols)
+    if (S.CounterHandle)
+      Queues.insert(S.CounterHandle);
+  for (const Access &A : R.Accesses)
+    if (A.Append)
+      Queues.insert(&R.Buffers[A.BufferIndex]);
+  return Queues.size() == 1;
+}
+
+/// Every access of the container in the construct appends an element in
+/// the construct's own code (not in a called function, a task or code one
+/// thread runs), unguarded: a queue that a buffer per thread can collect.
+bool onlyAppends(const ParallelRegion &R, unsigned BufferIndex) {
+  if (!perThreadBuffersFit(R))
+    return false;
+  bool Any = false;
+  for (const Access &A : R.Accesses) {
+    if (A.BufferIndex != BufferIndex)
+      continue;
+    if (!A.Append || A.Protection != Guard::None || !A.Via.empty() ||
+        A.InNestedTask || A.SingleWorkItem)
+      return false;
+    Any = true;
+  }
+  return Any;
+}
+
+/// For a counter \p B whose one update is \p W: the write `q[n++] = v`
+/// that uses the value, when that is the counter's only use and the only
+/// access of q in the construct (an append to the queue q).
+const Access *queueAppend(const ParallelRegion &R, const Buffer &B,
+                          const Access &W) {
+  if (!perThreadBuffersFit(R) || !B.Handle || !W.Via.empty() ||
+      W.InNestedTask || W.SingleWorkItem)
+    return nullptr;
+  unsigned CounterIndex = W.BufferIndex;
+  for (const Access &A : R.Accesses)
+    if (A.BufferIndex == CounterIndex && &A != &W)
+      return nullptr;
+  const Access *Found = nullptr;
+  for (const Access &A : R.Accesses) {
+    bool UsesValue = false;
+    for (const ExprRef &I : A.Index)
+      UsesValue |= I->mentions(
+          [&](SymbolId S) { return R.symbol(S).CounterHandle == B.Handle; });
+    if (!UsesValue)
+      continue;
+    if (Found || A.Kind != AccessKind::Write || A.Index.size() != 1 ||
+        A.Protection != Guard::None || !A.Via.empty() || A.WholeBuffer)
+      return nullptr;
+    auto Form = toAffine(*A.Index[0]);
+    if (!Form || Form->Constant != 0 || Form->Coeffs.size() != 1 ||
+        Form->Coeffs.begin()->second != 1 ||
+        R.symbol(Form->Coeffs.begin()->first).CounterHandle != B.Handle)
+      return nullptr;
+    Found = &A;
+  }
+  if (!Found)
+    return nullptr;
+  const Buffer &Q = R.Buffers[Found->BufferIndex];
+  if (Q.Attr != Sharing::Shared || !Q.VisibleAtConstruct ||
+      (Q.Kind != BufferKind::Pointee && Q.Kind != BufferKind::Array))
+    return nullptr;
+  for (const Access &A : R.Accesses)
+    if (A.BufferIndex == Found->BufferIndex && &A != Found)
+      return nullptr;
+  return Found;
+}
+
 Finding makeFinding(const ParallelRegion &R, const Buffer &B,
                     const std::vector<const Access *> &All, const Access &W,
                     const Access &A, const Conflict &C) {
@@ -350,8 +431,15 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
       OnlyUpdates &= X->Kind == AccessKind::ReadModifyWrite &&
                      X->Op == ReductionOp::Add && X->Via.empty();
     if (OnlyUpdates && All.size() == 1) {
-      F.Fix.What = Remedy::Kind::AtomicCapture;
-      F.Fix.Begin = W.Where;
+      if (const Access *Append = queueAppend(R, B, W)) {
+        F.Fix.What = Remedy::Kind::LocalQueue;
+        F.Fix.Variable = R.Buffers[Append->BufferIndex].Name;
+        F.Fix.Counter = B.Name;
+        F.Fix.Begin = Append->Where;
+      } else {
+        F.Fix.What = Remedy::Kind::AtomicCapture;
+        F.Fix.Begin = W.Where;
+      }
     } else {
       F.Fix = Remedy::none(NoFixReason::CounterUsedOutside);
     }
@@ -409,14 +497,20 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
     bool OnlyThroughCalls = true;
     for (const Access *X : All)
       OnlyThroughCalls &= !X->Via.empty();
-    Advice = privatizeAdvice(R, B, OnlyThroughCalls);
+    // Through calls, the callee's code decides what is read: a copy per
+    // work item is exact when each reads only what it wrote before.
+    bool Privatizable =
+        !OnlyThroughCalls || readsFollowOwnWrites(R, W.BufferIndex);
+    Advice = privatizeAdvice(R, B, !Privatizable);
     if (B.Kind == BufferKind::Pointee && R.Kind == RegionKind::Loop &&
-        !OnlyThroughCalls) {
+        Privatizable) {
       F.Fix.What = Remedy::Kind::SplitScratch;
       F.Fix.Variable = B.Name;
-    } else if (B.Kind == BufferKind::Pointee)
+    } else if (!Privatizable)
+      F.Fix = Remedy::none(NoFixReason::ReadsNotOwnWrites);
+    else if (B.Kind == BufferKind::Pointee)
       F.Fix = Remedy::none(NoFixReason::HeapScratchOutsideLoop);
-    else if (B.VisibleAtConstruct && !OnlyThroughCalls) {
+    else if (B.VisibleAtConstruct) {
       // A container's copy must hold its elements: copy it in.
       F.Fix.What = Remedy::Kind::Privatize;
       F.Fix.Copy = B.Kind == BufferKind::Container ? PrivateCopy::FirstPrivate
@@ -436,6 +530,11 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
     F.Message = "shared container " + Name + " is modified by " + Every +
                 " without synchronization ('" + W.Spelling + "')";
     Advice = containerAdvice(R);
+    if (onlyAppends(R, W.BufferIndex)) {
+      F.Fix.What = Remedy::Kind::LocalQueue;
+      F.Fix.Variable = B.Name;
+      F.Fix.Begin = W.Where;
+    }
   } else {
     F.Kind = RaceKind::Collision;
     bool BothWrite = &W == &A || (R.Kind == RegionKind::Sections &&

@@ -1,6 +1,9 @@
-// A shared counter whose value is used (a frontier queue's tail) takes each
-// value with 'omp atomic capture'. The queue's order may change; its
-// contents may not (the output is order independent).
+// A shared counter whose value is used (a frontier queue's tail) in a
+// worksharing loop of an enclosing parallel region, where no buffer per
+// thread can be added without restructuring the region (see
+// frontier-queue.cpp for the combined 'parallel for'), takes each value
+// with 'omp atomic capture'. The queue's order may change; its contents
+// may not (the output is order independent).
 // RUN: %verify-setup
 // RUN: %cc -fplugin-arg-privateer-fix %t/in.c 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: FileCheck %s --check-prefix=FIXED --input-file=%t/in.c
@@ -19,10 +22,13 @@ int main(void) {
   int tail = 0;
   for (int v = 0; v < 20000; v++)
     adj[v] = (v * 7) % 3 == 0;
-#pragma omp parallel for
+#pragma omp parallel
+  {
+#pragma omp for
   for (int v = 0; v < 20000; v++)
     if (adj[v])
       next[tail++] = v; // frontier
+  }
   long sum = 0, squares = 0;
   for (int k = 0; k < tail; k++) {
     sum += next[k];
@@ -31,7 +37,8 @@ int main(void) {
   static int hits[20000];
   int count = 0;
   long seen = 0;
-#pragma omp parallel for reduction(+ : seen)
+#pragma omp parallel
+#pragma omp for reduction(+ : seen)
   for (int v = 0; v < 20000; v++) {
     if (v % 5 != 1)
       continue;
@@ -52,6 +59,7 @@ int main(void) {
 // FIXED-NEXT: #pragma omp atomic capture
 // FIXED-NEXT:   privateer_slot_[[L:[0-9]+]] = tail++;
 // FIXED-NEXT:   next[privateer_slot_[[L]]] = v; // frontier
+// FIXED-NEXT: }
 // FIXED-NEXT: }
 // FIXED-NEXT: long sum = 0, squares = 0;
 // In a block, no braces.

@@ -137,7 +137,7 @@ double dynamic_last(const double *a, double *b) {
 // DIAG: warning: threads write 'mine[t]' in a loop
 // DIAG: note: no automatic fix: the loop uses the buffer otherwise, changes the slot's index, or calls code that could reach the buffer
 // DIAG: warning: shared counter 'k'
-// DIAG: note: no automatic fix: the update is made only under a condition of its expression
+// DIAG: note: no automatic fix: the append is not a statement 'q[n++] = v;' of its own
 // DIAG: warning: shared counter 'n'
 // DIAG: note: no automatic fix: the statement makes more than one update
 // DIAG: warning: threads write 'part[omp_get_thread_num()]' in a loop

@@ -34,6 +34,7 @@ enum class NoFixReason {
   CounterUsedOutside,     ///< the counter is used outside its one update
   AccessesBesideUpdates,  ///< atomic updates would leave other accesses racing
   HeapScratchOutsideLoop, ///< heap scratch in a region that is not a loop
+  ReadsNotOwnWrites,      ///< called code may read what others wrote
   SlotNotArrayElement,    ///< the slot is reached through calls or not an array
   AllocationNotHoisted,   ///< only uninitialized blocks of a team loop hoist
   NewArrayNotAligned,     ///< new[] would need an aligned delete[]
@@ -70,6 +71,10 @@ struct Remedy {
     LeaseFromPool,
     /// the chunk of the loop's schedule, from Begin to End, becomes Chunk
     Rechunk,
+    /// appends to the shared queue Variable (push_back on a container, or
+    /// `Variable[Counter++] = v` at Begin) go to a buffer per thread, added
+    /// to the queue in bulk; the queue's elements may come in another order
+    LocalQueue,
   };
   Kind What = Kind::None;
   /// The buffer the remedy is about, by name (no subscript, no section).
@@ -85,6 +90,8 @@ struct Remedy {
   Loc Begin, End;
   /// For Rechunk.
   int64_t Chunk = 0;
+  /// For LocalQueue in its counter form: the counter's name.
+  std::string Counter;
   /// For PadElements and AlignAllocation.
   unsigned LineBytes = 0;
   /// For Atomic: where each update statement's target starts.

@@ -13,6 +13,7 @@
 #include "privateer/Model/Expr.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,6 +50,10 @@ struct Symbol {
   bool Descending = false;
   /// For opaque values: whether the value may differ between work items.
   bool IterationDependent = true;
+  /// For the value of a counter's increment (`n++` in `q[n++] = v`): the
+  /// counter's node (as Buffer::Handle), so that the analysis can tell an
+  /// append to a queue; null otherwise.
+  const void *CounterHandle = nullptr;
 };
 
 enum class RegionKind {
@@ -162,6 +167,10 @@ struct Access {
   /// The access covers every element of the buffer (memset, a container
   /// mutation such as push_back, an assignment to a whole object).
   bool WholeBuffer = false;
+  /// The mutation appends one element at the end of a container
+  /// (push_back, emplace_back): appends of different work items commute up
+  /// to the order of the elements.
+  bool Append = false;
   /// For a range access (memcpy, std::fill), the number of elements covered
   /// from Index onwards; null for a single element.
   ExprRef RangeLength;
@@ -277,6 +286,12 @@ struct ParallelRegion {
   std::vector<Buffer> Buffers;
   std::vector<Access> Accesses;
   std::vector<Allocation> Allocations;
+  /// Inner loops that, once started, run their variable through every value
+  /// from its Min to its Max (counted loops whose bodies have no break,
+  /// continue, return, goto or throw): the branch that is the loop's body
+  /// (as in Access::Branch) and the loop's variable. A write in such a loop
+  /// writes every element its index takes before anything after the loop.
+  std::map<unsigned, SymbolId> CompleteLoops;
   /// Tasks: where the task can be suspended, and whether it is untied (it
   /// can resume on another thread).
   std::vector<SchedulingPoint> SchedulingPoints;

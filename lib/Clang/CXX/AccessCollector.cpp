@@ -192,7 +192,7 @@ void RegionBuilder::record(const Target &T, AccessKind Kind, const Expr *Where,
     A.Protection = Guard::Lock;
   else if (Where && isAtomicType(Where->getType()))
     A.Protection = Guard::AtomicObject;
-  A.Conditional = InConditional;
+  A.Conditional = InConditional || AfterReturn;
   A.Branch = BranchPath;
   A.Epoch = LabelEpoch;
   A.SingleWorkItem = InSingleItem;
@@ -279,6 +279,9 @@ void RegionBuilder::visitStmt(const Stmt *S) {
   if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
     if (Ret->getRetValue())
       visitExpr(Ret->getRetValue(), AccessKind::Read, true);
+    // What follows a return in the function runs only on paths that did not
+    // take it.
+    AfterReturn = true;
     return;
   }
   if (const auto *CS = dyn_cast<CapturedStmt>(S))
@@ -504,6 +507,34 @@ void RegionBuilder::visitIf(const IfStmt *If) {
       }
 }
 
+namespace {
+/// The loop body \p S can end its loop before the loop variable has run
+/// through its range, or skip the rest of an iteration: a break or continue
+/// of this loop, a return, goto or throw. (A break of a nested loop or
+/// switch, and anything inside a lambda, stays local.)
+bool mayLeaveEarly(const Stmt *S, bool InNestedLoop = false,
+                   bool InSwitch = false) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) ||
+      isa<CXXThrowExpr>(S) || isa<CoreturnStmt>(S))
+    return true;
+  if (isa<BreakStmt>(S))
+    return !InNestedLoop && !InSwitch;
+  if (isa<ContinueStmt>(S))
+    return !InNestedLoop;
+  if (isa<LambdaExpr>(S) || isa<BlockExpr>(S))
+    return false;
+  bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+              isa<CXXForRangeStmt>(S);
+  bool Switch = isa<SwitchStmt>(S);
+  for (const Stmt *Child : S->children())
+    if (mayLeaveEarly(Child, InNestedLoop || Loop, InSwitch || Switch))
+      return true;
+  return false;
+}
+} // namespace
+
 void RegionBuilder::visitFor(const ForStmt *F) {
   visitStmt(F->getInit());
   auto Shape = matchForLoop(F, Ctx);
@@ -526,6 +557,8 @@ void RegionBuilder::visitFor(const ForStmt *F) {
   ++LoopDepth;
   if (F->getCond())
     visitExpr(F->getCond(), AccessKind::Read, true);
+  if (Shape && !mayLeaveEarly(F->getBody()))
+    R.CompleteLoops[NextBranch] = Symbols[Shape->Var];
   BranchPath.push_back(NextBranch++); // a body may run zero times
   visitStmt(F->getBody());
   BranchPath.pop_back();
@@ -1068,9 +1101,14 @@ void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
     // A mutation of the container itself, or of one element of an outer
     // container (`rows[i].push_back(x)` changes rows[i] only).
     auto T = Arrow ? resolvePointer(Obj) : resolveLValue(Obj);
+    size_t Before = R.Accesses.size();
     if (T)
       record(*T, AccessKind::Write, Call, ReductionOp::None, false,
              /*Whole=*/T->Index.empty());
+    if (R.Accesses.size() == Before + 1 &&
+        (Name == "push_back" || Name == "emplace_back") &&
+        MD->getParent()->isInStdNamespace())
+      R.Accesses.back().Append = true;
   }
   if (Arrow)
     visitPointerOperand(Obj);
@@ -1111,7 +1149,10 @@ void RegionBuilder::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
   if (!CallSite)
     CallSite = Call;
   InlineStack.push_back(FD);
+  bool SavedAfterReturn = AfterReturn;
+  AfterReturn = false;
   visitStmt(FD->getBody());
+  AfterReturn = SavedAfterReturn;
   InlineStack.pop_back();
   CallSite = SavedSite;
 }

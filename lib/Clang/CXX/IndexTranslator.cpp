@@ -280,6 +280,12 @@ ExprRef RegionBuilder::opaque(const Expr *E, bool Dependent) {
   S.Name = spell(E);
   S.Kind = SymbolKind::Opaque;
   S.IterationDependent = Dependent;
+  // `n++`: the value a counter hands out.
+  if (const auto *UO = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
+      UO && UO->isIncrementOp())
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+      S.CounterHandle = DRE->getDecl();
   SymbolId Id = R.addSymbol(std::move(S));
   OpaqueBySpelling[Key] = Id;
   return SymExpr::symbol(Id);

@@ -56,6 +56,7 @@ std::vector<FixItHint> buildFix(const Finding &F,
                        F.Fix.What == Remedy::Kind::AtomicCapture ||
                        F.Fix.What == Remedy::Kind::PadElements ||
                        F.Fix.What == Remedy::Kind::SplitScratch ||
+                       F.Fix.What == Remedy::Kind::LocalQueue ||
                        F.Fix.What == Remedy::Kind::LeaseFromPool;
     if (SpellsTypes && Function &&
         (Function->isTemplateInstantiation() ||
@@ -103,6 +104,8 @@ std::vector<FixItHint> buildFix(const Finding &F,
     return atomicCapture(Construct, fromLoc(F.Fix.Begin), Ctx, WhyNot,
                          Writable);
   }
+  case Remedy::Kind::LocalQueue:
+    return localQueue(F.Fix, F.BufferHandle, Construct, Ctx, WhyNot, Writable);
   case Remedy::Kind::SplitAllocation: {
     return splitAllocation(Construct, F.Fix.Variable, Ctx, WhyNot, Writable);
   }

@@ -92,6 +92,21 @@ uint64_t runtimeCacheLine(clang::ASTContext &Ctx);
 /// Whether \p FD assigns \p V (or changes it in place) anywhere.
 bool assignedAfterInit(const clang::VarDecl *V, const clang::FunctionDecl *FD);
 
+/// The loop of a combined `parallel for` over one loop, the only construct
+/// the splits rewrite; null (with \p WhyNot) otherwise.
+const clang::ForStmt *splittableLoop(const clang::OMPExecutableDirective *D,
+                                     std::string &WhyNot);
+
+/// The edit that turns the directive into `#pragma omp parallel` (team
+/// clauses), an opening brace, \p Prologue (what each thread declares), and
+/// `#pragma omp for` (loop clauses, then \p ForExtra); the text after the
+/// clauses, such as a trailing comment, stays. Nothing when the clauses
+/// cannot be split.
+std::optional<clang::FixItHint>
+splitHeader(const clang::OMPExecutableDirective *D, const std::string &Indent,
+            const std::string &Prologue, clang::ASTContext &Ctx,
+            std::string &WhyNot, const std::string &ForExtra = "");
+
 //===-- One entry point per kind of fix -----------------------------------===//
 
 /// A data-sharing clause added to (or merged into) the directive, spelled
@@ -113,6 +128,13 @@ std::vector<clang::FixItHint>
 atomicCapture(const clang::OMPExecutableDirective *D,
               clang::SourceLocation Target, clang::ASTContext &Ctx,
               std::string &WhyNot, WritableFn Writable);
+
+/// Appends to a shared queue (`q.push_back(v)`, `q[n++] = v`) collected in
+/// a buffer per thread and added to the queue in bulk.
+std::vector<clang::FixItHint>
+localQueue(const Remedy &Fix, const void *BufferHandle,
+           const clang::OMPExecutableDirective *D, clang::ASTContext &Ctx,
+           std::string &WhyNot, WritableFn Writable);
 
 /// Heap scratch shared by a `parallel for`: one block per thread.
 std::vector<clang::FixItHint>

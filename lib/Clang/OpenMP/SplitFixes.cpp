@@ -26,9 +26,11 @@ namespace privateer {
 namespace clangfe {
 
 namespace {
+bool splitClauses(const OMPExecutableDirective *D, ASTContext &Ctx,
+                  std::string &ParallelClauses, std::string &ForClauses,
+                  std::string &WhyNot);
+} // namespace
 
-/// The loop of a combined `parallel for` over one loop, the only construct
-/// the splits rewrite; null (with \p WhyNot) otherwise.
 const ForStmt *splittableLoop(const OMPExecutableDirective *D,
                               std::string &WhyNot) {
   OpenMPDirectiveKind K = D->getDirectiveKind();
@@ -42,18 +44,11 @@ const ForStmt *splittableLoop(const OMPExecutableDirective *D,
       cast<OMPLoopDirective>(D)->getInnermostCapturedStmt()->getCapturedStmt());
 }
 
-bool splitClauses(const OMPExecutableDirective *D, ASTContext &Ctx,
-                  std::string &ParallelClauses, std::string &ForClauses,
-                  std::string &WhyNot);
-
-/// The edit that turns the directive into `#pragma omp parallel` (team
-/// clauses), an opening brace, \p Prologue (one statement per thread), and
-/// `#pragma omp for` (loop clauses); the text after the clauses, such as a
-/// trailing comment, stays. Nothing when the clauses cannot be split.
 std::optional<FixItHint> splitHeader(const OMPExecutableDirective *D,
                                      const std::string &Indent,
                                      const std::string &Prologue,
-                                     ASTContext &Ctx, std::string &WhyNot) {
+                                     ASTContext &Ctx, std::string &WhyNot,
+                                     const std::string &ForExtra) {
   std::string ParallelClauses, ForClauses;
   if (!splitClauses(D, Ctx, ParallelClauses, ForClauses, WhyNot))
     return std::nullopt;
@@ -68,8 +63,11 @@ std::optional<FixItHint> splitHeader(const OMPExecutableDirective *D,
   return FixItHint::CreateReplacement(
       CharSourceRange::getCharRange(D->getBeginLoc(), PragmaEnd),
       "#pragma omp parallel" + ParallelClauses + "\n" + Indent + "{\n" +
-          Indent + "  " + Prologue + "\n#pragma omp for" + ForClauses);
+          Indent + "  " + Prologue + "\n#pragma omp for" + ForClauses +
+          ForExtra);
 }
+
+namespace {
 
 /// Distributes a `parallel for`'s clauses: the team's to `parallel`, the
 /// loop's to `for`. False for a clause with no obvious place.

@@ -245,6 +245,9 @@ private:
   Guard CurrentGuard = Guard::None;
   unsigned LockDepth = 0;
   bool InConditional = false;
+  /// A return was passed in the function being visited: the rest of it is
+  /// conditional.
+  bool AfterReturn = false;
   /// The branches around the statement being visited (Access::Branch).
   std::vector<unsigned> BranchPath;
   unsigned NextBranch = 0;

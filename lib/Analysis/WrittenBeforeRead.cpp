@@ -1,0 +1,222 @@
+//===- WrittenBeforeRead.cpp - Reads that see only their own writes -------===//
+//
+// Part of privateer. Shows, for scratch reached through calls
+// (`matmul(C, a, b); total += sum(C);`), that each work item reads only
+// what it wrote: the callee's loops `for r, for c: C[r*N + c] = ...` write
+// the dense interval [0, N*N - 1], which contains every `C[k]`, k in
+// [0, N*N - 1], that `sum` reads afterwards.
+//
+//===----------------------------------------------------------------------===//
+
+#include "privateer/Analysis/WrittenBeforeRead.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <optional>
+
+namespace privateer {
+
+namespace {
+
+/// An inclusive range of element indices of one dimension, in symbols that
+/// are the same throughout one work item.
+struct Interval {
+  ExprRef Lo, Hi;
+};
+
+/// Symbols that keep one value through a work item: sizes, the work item's
+/// own variables, the thread number. (An opaque value may be a different
+/// load each time it is named.)
+bool fixedInWorkItem(const ParallelRegion &R, SymbolId S) {
+  SymbolKind K = R.symbol(S).Kind;
+  return K == SymbolKind::Invariant || K == SymbolKind::Induction ||
+         K == SymbolKind::ThreadId;
+}
+
+size_t commonPrefix(const std::vector<unsigned> &A,
+                    const std::vector<unsigned> &B) {
+  size_t N = 0;
+  while (N < A.size() && N < B.size() && A[N] == B[N])
+    ++N;
+  return N;
+}
+
+/// \p E ranged over every value of the symbols in \p Free (each from its
+/// Min to its Max); other symbols stay as they are. Nothing when a bound is
+/// unknown, when a bound names another free symbol, or when \p E is not
+/// affine in them.
+std::optional<Interval> rangeOver(const ParallelRegion &R, const ExprRef &E,
+                                  const std::vector<SymbolId> &Free) {
+  auto Form = toAffine(*E);
+  if (!Form)
+    return std::nullopt;
+  ExprRef Lo = E, Hi = E;
+  for (SymbolId S : Free) {
+    int64_t A = Form->coeff(S);
+    if (!A)
+      continue;
+    const Symbol &Sym = R.symbol(S);
+    if (!Sym.Min || !Sym.Max)
+      return std::nullopt;
+    for (SymbolId Other : Free)
+      if (Sym.Min->mentions([&](SymbolId X) { return X == Other; }) ||
+          Sym.Max->mentions([&](SymbolId X) { return X == Other; }))
+        return std::nullopt;
+    Lo = substitute(Lo, S, A > 0 ? Sym.Min : Sym.Max);
+    Hi = substitute(Hi, S, A > 0 ? Sym.Max : Sym.Min);
+  }
+  return Interval{Lo, Hi};
+}
+
+/// A write whose loop variables \p Loops run through their whole ranges
+/// touches every index between its least and greatest value only when the
+/// variables tile it: ordered by coefficient, the first moves by one and
+/// each next by the span of those before it (`r*N + c`, c in [0, N-1]).
+bool dense(const ParallelRegion &R, const ExprRef &E,
+           const std::vector<SymbolId> &Loops) {
+  auto Form = toAffine(*E);
+  if (!Form)
+    return false;
+  std::vector<std::pair<int64_t, SymbolId>> Used;
+  for (SymbolId S : Loops)
+    if (int64_t A = Form->coeff(S)) {
+      if (R.symbol(S).Step != 1)
+        return false;
+      Used.push_back({std::llabs(A), S});
+    }
+  std::sort(Used.begin(), Used.end());
+  int64_t Span = 1;
+  for (size_t K = 0; K < Used.size(); ++K) {
+    if (Used[K].first != Span)
+      return false;
+    if (K + 1 == Used.size())
+      break; // the outermost may have symbolic bounds
+    const Symbol &S = R.symbol(Used[K].second);
+    if (!S.Min || !S.Max || S.Min->kind() != ExprKind::Constant ||
+        S.Max->kind() != ExprKind::Constant || S.Max->value() < S.Min->value())
+      return false;
+    int64_t Count = S.Max->value() - S.Min->value() + 1;
+    if (Count > (int64_t(1) << 31) || Span > (int64_t(1) << 31))
+      return false;
+    Span *= Count;
+  }
+  return true;
+}
+
+/// \p A - \p B is a constant at least zero, whatever the other symbols are.
+bool noLess(const ExprRef &A, const ExprRef &B) {
+  auto D = toAffine(*Expr::binary(ExprKind::Sub, A, B));
+  return D && D->isConstant() && D->Constant >= 0;
+}
+
+/// The last dimension of a range access (memset, std::fill) reaches
+/// RangeLength - 1 elements further.
+std::optional<Interval> withRange(const Access &A, size_t Dim,
+                                  std::optional<Interval> I) {
+  if (!I || !A.RangeLength || Dim + 1 != A.Index.size())
+    return I;
+  I->Hi = Expr::binary(
+      ExprKind::Add, I->Hi,
+      Expr::binary(ExprKind::Sub, A.RangeLength, Expr::constant(1)));
+  return I;
+}
+
+/// \p W, made before \p X by the same work item, surely wrote every element
+/// \p X touches.
+bool covers(const ParallelRegion &R, const Access &W, const Access &X) {
+  if (W.Kind != AccessKind::Write || W.Order >= X.Order || W.SingleWorkItem ||
+      W.InNestedTask || W.Epoch != X.Epoch || W.Phase != X.Phase)
+    return false;
+  size_t Common = commonPrefix(W.Branch, X.Branch);
+  // On the read's own path: the same element, or all of them.
+  if (Common == W.Branch.size()) {
+    if (W.WholeBuffer && !W.RangeLength)
+      return true;
+    if (!X.WholeBuffer && !W.RangeLength && !X.RangeLength &&
+        W.Fields == X.Fields && equalIndex(W.Index, X.Index))
+      return true;
+  }
+  if (W.Conditional || X.WholeBuffer)
+    return false;
+  if (W.WholeBuffer && !W.RangeLength) {
+    // Cleared whole in complete loops (`for ...: memset(c, 0, ...)`).
+    for (size_t K = Common; K < W.Branch.size(); ++K)
+      if (!R.CompleteLoops.count(W.Branch[K]))
+        return false;
+    return true;
+  }
+  // Past the common path, the write is inside complete loops only: when the
+  // read runs, they have run through every value.
+  std::vector<SymbolId> WriteLoops;
+  for (size_t K = Common; K < W.Branch.size(); ++K) {
+    auto It = R.CompleteLoops.find(W.Branch[K]);
+    if (It == R.CompleteLoops.end())
+      return false;
+    WriteLoops.push_back(It->second);
+  }
+  // The loops on the common path are the same iteration for both.
+  std::vector<SymbolId> Shared;
+  for (size_t K = 0; K < Common; ++K)
+    if (auto It = R.CompleteLoops.find(W.Branch[K]);
+        It != R.CompleteLoops.end())
+      Shared.push_back(It->second);
+  auto IsShared = [&](SymbolId S) {
+    return std::find(Shared.begin(), Shared.end(), S) != Shared.end();
+  };
+  if (W.Index.size() != X.Index.size() || W.Fields != X.Fields)
+    return false;
+  for (size_t D = 0; D < W.Index.size(); ++D) {
+    // The write's other symbols must be fixed for the work item, or loops
+    // the read is inside too.
+    bool WriteOk = !W.Index[D]->mentions([&](SymbolId S) {
+      return !fixedInWorkItem(R, S) && !IsShared(S) &&
+             std::find(WriteLoops.begin(), WriteLoops.end(), S) ==
+                 WriteLoops.end();
+    });
+    if (!WriteOk || !dense(R, W.Index[D], WriteLoops))
+      return false;
+    // Every loop variable of the read not shared with the write ranges over
+    // its bounds (a superset of what the read touches).
+    std::vector<SymbolId> ReadFree;
+    bool ReadOk = true;
+    X.Index[D]->mentions([&](SymbolId S) {
+      if (fixedInWorkItem(R, S) || IsShared(S))
+        return false;
+      if (R.symbol(S).Kind != SymbolKind::InnerLoop)
+        ReadOk = false;
+      else if (std::find(ReadFree.begin(), ReadFree.end(), S) == ReadFree.end())
+        ReadFree.push_back(S);
+      return false;
+    });
+    if (!ReadOk)
+      return false;
+    auto WI = withRange(W, D, rangeOver(R, W.Index[D], WriteLoops));
+    auto XI = withRange(X, D, rangeOver(R, X.Index[D], ReadFree));
+    if (!WI || !XI || !noLess(XI->Lo, WI->Lo) || !noLess(WI->Hi, XI->Hi))
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
+bool readsFollowOwnWrites(const ParallelRegion &R, unsigned BufferIndex) {
+  std::vector<const Access *> Writes;
+  for (const Access &A : R.Accesses)
+    if (A.BufferIndex == BufferIndex && A.Kind == AccessKind::Write)
+      Writes.push_back(&A);
+  for (const Access &X : R.Accesses) {
+    if (X.BufferIndex != BufferIndex || X.Kind == AccessKind::Write)
+      continue;
+    bool Covered = false;
+    for (const Access *W : Writes)
+      if ((Covered = covers(R, *W, X)))
+        break;
+    if (!Covered)
+      return false;
+  }
+  return true;
+}
+
+} // namespace privateer
