@@ -1,5 +1,6 @@
 # lit configuration for privateer's test suites.
 import os
+import shutil
 import lit.formats
 
 config.name = "privateer"
@@ -61,3 +62,14 @@ config.substitutions.append(("%flang_hlfir", os.path.join(config.llvm_tools_dir,
 # (First: lit substitutes in order, and %privateer is a prefix of it.)
 config.substitutions.insert(0, ("%privateer_fortran",
                                 os.path.join(config.privateer_obj_root, "bin", "privateer-fortran")))
+
+# The installed package (test/Package): cmake installs this build and
+# configures projects with it, with each generator whose tool is here.
+# (%privateer_obj_root and %tidy_binary first: %privateer and %tidy are
+# prefixes of them.)
+config.substitutions.append(("%cmake", config.cmake))
+config.substitutions.insert(0, ("%privateer_obj_root", config.privateer_obj_root))
+config.substitutions.insert(0, ("%tidy_binary", config.clang_tidy))
+for tool in ["ninja", "make", "gcc"]:
+    if shutil.which(tool):
+        config.available_features.add(tool)
