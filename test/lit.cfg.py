@@ -70,6 +70,6 @@ config.substitutions.insert(0, ("%privateer_fortran",
 config.substitutions.append(("%cmake", config.cmake))
 config.substitutions.insert(0, ("%privateer_obj_root", config.privateer_obj_root))
 config.substitutions.insert(0, ("%tidy_binary", config.clang_tidy))
-for tool in ["ninja", "make", "gcc"]:
+for tool in ["ninja", "make", "gcc", "git"]:
     if shutil.which(tool):
         config.available_features.add(tool)
