@@ -73,3 +73,10 @@ config.substitutions.insert(0, ("%tidy_binary", config.clang_tidy))
 for tool in ["ninja", "make", "gcc", "git"]:
     if shutil.which(tool):
         config.available_features.add(tool)
+
+# Distributed builds (test/Distcc): a distccd of each test's own on loopback
+# (utils/setup installs distcc).
+if shutil.which("distcc") and shutil.which("distccd"):
+    config.available_features.add("distcc")
+config.substitutions.append(("%with-distccd", "python3 " + os.path.join(
+    config.privateer_src_root, "test", "Distcc", "Inputs", "with_distccd.py")))
