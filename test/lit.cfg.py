@@ -45,6 +45,11 @@ config.substitutions.append(("%check_clang_tidy",
 config.substitutions.append(("%expect-exit", f"python3 {inputs}/expect_exit.py"))
 config.substitutions.append(("%privateer", config.privateer))
 config.substitutions.append(("%findings", f"python3 {inputs}/findings.py"))
+# run-clang-tidy with the module: %tidy_module first, %tidy is its prefix.
+config.substitutions.insert(0, ("%tidy_module", config.tidy_module))
+if config.run_clang_tidy and os.path.exists(config.run_clang_tidy):
+    config.available_features.add("run-clang-tidy")
+    config.substitutions.append(("%run_clang_tidy", config.run_clang_tidy))
 config.substitutions.append(("%validate-sarif", f"python3 {inputs}/validate_sarif.py"))
 config.substitutions.append(("%apply-replacements", config.apply_replacements))
 # Test inputs lose their own RUN and check lines before a front end rewrites
