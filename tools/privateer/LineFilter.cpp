@@ -169,6 +169,9 @@ LineFilter LineFilter::fromUnifiedDiff(StringRef Diff, StringRef Root) {
 
 Expected<LineFilter> LineFilter::fromGitDiff(StringRef Rev,
                                              ArrayRef<std::string> Files) {
+  // git would read it as an option (--output=<file> writes a file).
+  if (Rev.empty() || Rev.starts_with("-"))
+    return createStringError("--diff needs a revision, not '" + Rev + "'");
   std::set<std::string> Dirs, Roots;
   for (const std::string &File : Files)
     Dirs.insert(sys::path::parent_path(File).str());
