@@ -284,8 +284,11 @@ public:
       Position P = positionOf(SM, clangfe::fromLoc(Rep.F.Where));
       if (Lines.admits(P.File, P.Line))
         return false;
-      Out.Unreported.insert(P.File + ":" + std::to_string(P.Offset) + ":" +
-                            checkName(Rep.F.Check) + ":" + Rep.F.Message);
+      Result Left;
+      Left.Check = checkName(Rep.F.Check);
+      Left.Message = Rep.F.Message;
+      Left.Where = P;
+      Out.Unreported.insert(Left.key());
       return true;
     });
     std::vector<std::vector<FixItHint>> Owned =
