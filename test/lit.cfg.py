@@ -1,5 +1,6 @@
 # lit configuration for privateer's test suites.
 import os
+import shutil
 import lit.formats
 
 config.name = "privateer"
@@ -44,6 +45,11 @@ config.substitutions.append(("%check_clang_tidy",
 config.substitutions.append(("%expect-exit", f"python3 {inputs}/expect_exit.py"))
 config.substitutions.append(("%privateer", config.privateer))
 config.substitutions.append(("%findings", f"python3 {inputs}/findings.py"))
+# run-clang-tidy with the module: %tidy_module first, %tidy is its prefix.
+config.substitutions.insert(0, ("%tidy_module", config.tidy_module))
+if config.run_clang_tidy and os.path.exists(config.run_clang_tidy):
+    config.available_features.add("run-clang-tidy")
+    config.substitutions.append(("%run_clang_tidy", config.run_clang_tidy))
 config.substitutions.append(("%validate-sarif", f"python3 {inputs}/validate_sarif.py"))
 config.substitutions.append(("%apply-replacements", config.apply_replacements))
 # Test inputs lose their own RUN and check lines before a front end rewrites
@@ -61,3 +67,21 @@ config.substitutions.append(("%flang_hlfir", os.path.join(config.llvm_tools_dir,
 # (First: lit substitutes in order, and %privateer is a prefix of it.)
 config.substitutions.insert(0, ("%privateer_fortran",
                                 os.path.join(config.privateer_obj_root, "bin", "privateer-fortran")))
+
+# The installed package (test/Package): cmake installs this build and
+# configures projects with it, with each generator whose tool is here.
+# (%privateer_obj_root and %tidy_binary first: %privateer and %tidy are
+# prefixes of them.)
+config.substitutions.append(("%cmake", config.cmake))
+config.substitutions.insert(0, ("%privateer_obj_root", config.privateer_obj_root))
+config.substitutions.insert(0, ("%tidy_binary", config.clang_tidy))
+for tool in ["ninja", "make", "gcc", "git"]:
+    if shutil.which(tool):
+        config.available_features.add(tool)
+
+# Distributed builds (test/Distcc): a distccd of each test's own on loopback
+# (utils/setup installs distcc).
+if shutil.which("distcc") and shutil.which("distccd"):
+    config.available_features.add("distcc")
+config.substitutions.append(("%with-distccd", "python3 " + os.path.join(
+    config.privateer_src_root, "test", "Distcc", "Inputs", "with_distccd.py")))

@@ -6,10 +6,12 @@
 // and writes what CI wants: merged fixes applied once per file (--fix),
 // clang-apply-replacements YAML (--export-fixes) and SARIF (--sarif). A
 // unit that fails to compile is reported and skipped, and no file with
-// compile errors is ever edited.
+// compile errors is ever edited. --diff and --line-filter keep only the
+// findings on changed lines, in every output.
 //
 //===----------------------------------------------------------------------===//
 
+#include "LineFilter.h"
 #include "Output.h"
 
 #include "privateer/Analysis/Options.h"
@@ -71,6 +73,21 @@ cl::opt<std::string>
                cl::desc("directory that SARIF locations are relative to "
                         "(default: the current directory)"),
                cl::value_desc("dir"), cl::cat(Category));
+cl::opt<std::string>
+    Diff("diff",
+         cl::desc("report (and fix, and export) only the findings on lines "
+                  "that 'git diff <rev>' adds or changes, in the git "
+                  "repositories of the analysed files (tracked files only)"),
+         cl::value_desc("rev"), cl::cat(Category));
+cl::opt<std::string> LineFilterJson(
+    "line-filter",
+    cl::desc("report (and fix, and export) only the findings on these "
+             "lines, in clang-tidy's format: "
+             "'[{\"name\":\"file.c\",\"lines\":[[1,3],[5,5]]},"
+             "{\"name\":\"file.h\"}]' (a name matches the end of a "
+             "path; no \"lines\": all of its lines; a file not named: "
+             "none)"),
+    cl::value_desc("json"), cl::cat(Category));
 cl::opt<bool> ExitZero("exit-zero",
                        cl::desc("exit with 0 even when there are findings "
                                 "(tool and compile errors still give 2)"),
@@ -157,6 +174,8 @@ struct UnitOutcome {
   std::vector<Result> Results;
   /// Files where the compiler reported errors: never edited.
   std::set<std::string> FilesWithErrors;
+  /// Findings left out by --diff or --line-filter (Result::key()s).
+  std::set<std::string> Unreported;
 };
 
 /// Findings already printed by some unit (a shared header's finding is
@@ -241,9 +260,11 @@ private:
 
 class UnitConsumer : public ASTConsumer {
 public:
-  UnitConsumer(CompilerInstance &CI, const Options &Opts, UnitOutcome &Out,
-               UnitPrinter &Printer, PrintedOnce &Printed)
-      : CI(CI), Opts(Opts), Out(Out), Printer(Printer), Printed(Printed) {}
+  UnitConsumer(CompilerInstance &CI, const Options &Opts,
+               const LineFilter &Lines, UnitOutcome &Out, UnitPrinter &Printer,
+               PrintedOnce &Printed)
+      : CI(CI), Opts(Opts), Lines(Lines), Out(Out), Printer(Printer),
+        Printed(Printed) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &Diags = CI.getDiagnostics();
@@ -257,6 +278,19 @@ public:
       return;
     const SourceManager &SM = Ctx.getSourceManager();
     std::vector<clangfe::Report> Reports = clangfe::analyze(Ctx, Opts);
+    // Before the edits are merged: a kept finding must not carry a clause
+    // merged from one that is not reported.
+    erase_if(Reports, [&](const clangfe::Report &Rep) {
+      Position P = positionOf(SM, clangfe::fromLoc(Rep.F.Where));
+      if (Lines.admits(P.File, P.Line))
+        return false;
+      Result Left;
+      Left.Check = checkName(Rep.F.Check);
+      Left.Message = Rep.F.Message;
+      Left.Where = P;
+      Out.Unreported.insert(Left.key());
+      return true;
+    });
     std::vector<std::vector<FixItHint>> Owned =
         privateer::clangfe::assignMergedEdits(Reports, SM);
     bool AsError = Opts.Werror == Options::ErrorMode::Always ||
@@ -308,6 +342,7 @@ public:
 private:
   CompilerInstance &CI;
   const Options &Opts;
+  const LineFilter &Lines;
   UnitOutcome &Out;
   UnitPrinter &Printer;
   PrintedOnce &Printed;
@@ -315,20 +350,23 @@ private:
 
 class UnitAction : public ASTFrontendAction {
 public:
-  UnitAction(const Options &Opts, UnitOutcome &Out, UnitPrinter &Printer,
-             PrintedOnce &Printed)
-      : Opts(Opts), Out(Out), Printer(Printer), Printed(Printed) {}
+  UnitAction(const Options &Opts, const LineFilter &Lines, UnitOutcome &Out,
+             UnitPrinter &Printer, PrintedOnce &Printed)
+      : Opts(Opts), Lines(Lines), Out(Out), Printer(Printer), Printed(Printed) {
+  }
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
     // "N warnings generated." goes with the unit's other output, not to a
     // stderr that parallel units share.
     CI.setVerboseOutputStream(Printer.stream());
-    return std::make_unique<UnitConsumer>(CI, Opts, Out, Printer, Printed);
+    return std::make_unique<UnitConsumer>(CI, Opts, Lines, Out, Printer,
+                                          Printed);
   }
 
 private:
   const Options &Opts;
+  const LineFilter &Lines;
   UnitOutcome &Out;
   UnitPrinter &Printer;
   PrintedOnce &Printed;
@@ -336,23 +374,27 @@ private:
 
 class UnitActionFactory : public FrontendActionFactory {
 public:
-  UnitActionFactory(const Options &Opts, UnitOutcome &Out, UnitPrinter &Printer,
+  UnitActionFactory(const Options &Opts, const LineFilter &Lines,
+                    UnitOutcome &Out, UnitPrinter &Printer,
                     PrintedOnce &Printed)
-      : Opts(Opts), Out(Out), Printer(Printer), Printed(Printed) {}
+      : Opts(Opts), Lines(Lines), Out(Out), Printer(Printer), Printed(Printed) {
+  }
 
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<UnitAction>(Opts, Out, Printer, Printed);
+    return std::make_unique<UnitAction>(Opts, Lines, Out, Printer, Printed);
   }
 
 private:
   const Options &Opts;
+  const LineFilter &Lines;
   UnitOutcome &Out;
   UnitPrinter &Printer;
   PrintedOnce &Printed;
 };
 
 UnitOutcome runUnit(const CompilationDatabase &DB, const std::string &File,
-                    const Options &Opts, PrintedOnce &Printed) {
+                    const Options &Opts, const LineFilter &Lines,
+                    PrintedOnce &Printed) {
   UnitOutcome Out;
   Out.File = File;
   raw_string_ostream Text(Out.Text);
@@ -376,7 +418,7 @@ UnitOutcome runUnit(const CompilationDatabase &DB, const std::string &File,
                     "-resource-dir=" PRIVATEER_CLANG_RESOURCE_DIR);
     return Adjusted;
   });
-  UnitActionFactory Factory(Opts, Out, Printer, Printed);
+  UnitActionFactory Factory(Opts, Lines, Out, Printer, Printed);
   if (Tool.run(&Factory) != 0) {
     Out.Failed = true;
     if (Out.Text.empty())
@@ -570,6 +612,27 @@ int main(int argc, const char **argv) {
     return 2;
   }
 
+  LineFilter Lines;
+  bool Filtered = false;
+  if (LineFilterJson.getNumOccurrences()) {
+    Expected<LineFilter> F = LineFilter::fromJson(LineFilterJson);
+    if (!F) {
+      errs() << "privateer: error: " << toString(F.takeError()) << "\n";
+      return 2;
+    }
+    Lines.intersect(std::move(*F));
+    Filtered = true;
+  }
+  if (Diff.getNumOccurrences()) {
+    Expected<LineFilter> F = LineFilter::fromGitDiff(Diff, Files);
+    if (!F) {
+      errs() << "privateer: error: " << toString(F.takeError()) << "\n";
+      return 2;
+    }
+    Lines.intersect(std::move(*F));
+    Filtered = true;
+  }
+
   // Each unit's output is printed whole, as soon as it is done.
   std::vector<UnitOutcome> Outcomes(Files.size());
   PrintedOnce Printed;
@@ -581,7 +644,7 @@ int main(int argc, const char **argv) {
     for (size_t I = 0; I < Files.size(); ++I)
       Pool.async([&, I] {
         Outcomes[I] =
-            runUnit(Parser->getCompilations(), Files[I], Opts, Printed);
+            runUnit(Parser->getCompilations(), Files[I], Opts, Lines, Printed);
         std::lock_guard<std::mutex> Lock(OutputMutex);
         outs() << Outcomes[I].Text;
         outs().flush();
@@ -598,8 +661,11 @@ int main(int argc, const char **argv) {
   std::vector<Edit> Accepted;
   std::vector<Result> Kept = keptResults(Outcomes, Accepted);
   unsigned Failed = 0;
-  for (const UnitOutcome &U : Outcomes)
+  std::set<std::string> Unreported;
+  for (const UnitOutcome &U : Outcomes) {
     Failed += U.Failed;
+    Unreported.insert(U.Unreported.begin(), U.Unreported.end());
+  }
   bool ToolError = false;
 
   if (Opts.Fix)
@@ -627,6 +693,8 @@ int main(int argc, const char **argv) {
   errs() << "privateer: " << Files.size() << " translation unit"
          << (Files.size() == 1 ? "" : "s") << ", " << Kept.size() << " finding"
          << (Kept.size() == 1 ? "" : "s");
+  if (Filtered)
+    errs() << " (" << Unreported.size() << " not on the chosen lines)";
   if (Opts.Fix)
     errs() << ", fixes written to " << FixedFiles.size() << " file"
            << (FixedFiles.size() == 1 ? "" : "s");
