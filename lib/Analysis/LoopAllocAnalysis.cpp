@@ -43,10 +43,12 @@ std::vector<Finding> analyzeLoopAlloc(const ParallelRegion &R) {
     F.Notes.push_back({R.Directive, perIterationAllocationAdvice(R, A)});
     F.Construct = R.Directive;
     // Uninitialized memory (malloc, new[]) can be reused by the next
-    // iteration without changing the program; zeroed or constructed
-    // storage (calloc, containers) could carry values over.
+    // iteration without changing the program; a container sized at its
+    // construction is refilled in place (the front end spells how), so no
+    // value carries over; zeroed blocks (calloc) are not reused yet.
     if ((A.Allocator == AllocatorKind::Malloc ||
-         A.Allocator == AllocatorKind::NewArray) &&
+         A.Allocator == AllocatorKind::NewArray ||
+         A.Allocator == AllocatorKind::Container) &&
         R.CreatesTeam && R.WorkItemVars.size() == 1) {
       F.Fix.What = Remedy::Kind::SplitAllocation;
       F.Fix.Variable = A.Name;

@@ -44,7 +44,13 @@ std::vector<Finding> analyzeSublineAlloc(const ParallelRegion &R,
         HotWrite = &X;
         break;
       }
-    if (!HotWrite)
+    // Through a nested worksharing loop, only a block known to be smaller
+    // than whole lines is reported: a block sized at run time (`m` rows)
+    // is most often many lines, and a "may" there would be noise.
+    Loc HotWhere = HotWrite ? HotWrite->Where
+                   : Bytes  ? A.WrittenInNestedLoop
+                            : Loc();
+    if (!HotWhere.valid())
       continue;
     Finding F;
     F.Check = CheckId::SublineAlloc;
@@ -67,7 +73,7 @@ std::vector<Finding> analyzeSublineAlloc(const ParallelRegion &R,
     F.Message = "per-thread block " + quote(A.Name) + " of " + Size + What +
                 ": blocks of different threads can share a line, and writing "
                 "them in a loop makes it bounce between cores";
-    F.Notes.push_back({HotWrite->Where, "written in a loop here"});
+    F.Notes.push_back({HotWhere, "written in a loop here"});
     F.Notes.push_back(
         {A.Where, lineAlignedAllocationAdvice(R, A, Bytes, CacheLine)});
     // malloc and calloc become a line-aligned, line-rounded allocation of

@@ -217,10 +217,34 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
         if (X.BufferIndex == A.BufferIndex)
           OnlyDirect &= X.Via.empty();
       F.Construct = R.Directive;
-      if (R.Kind == RegionKind::Replicated && OnlyDirect) {
+      // A worksharing loop whose iterations all add to their thread's slot
+      // (the index is the thread number, nothing else): the slot can live
+      // in a local across the loop, written back once, as fast as a
+      // reduction, where padding still writes memory on every iteration.
+      // (A combined construct is split for the local: one buffer only, as
+      // two splits of one construct cannot both be applied.)
+      std::set<unsigned> Slotted;
+      for (const Access &X : R.Accesses)
+        if (X.Kind != AccessKind::Read && mentionsThreadId(R, X))
+          Slotted.insert(X.BufferIndex);
+      bool SlotFixedPerThread =
+          R.Kind == RegionKind::Loop &&
+          R.Model == ProgrammingModelKind::OpenMP &&
+          (!R.CreatesTeam || Slotted.size() == 1) && !R.InterleavedWork &&
+          R.Construction != ConstructKind::TaskLoop && A.Index.size() == 1 &&
+          A.Protection == Guard::None && !A.Index[0]->mentions([&](SymbolId S) {
+            SymbolKind K = R.symbol(S).Kind;
+            return K != SymbolKind::ThreadId && K != SymbolKind::Invariant;
+          });
+      bool Paddable = B.Kind == BufferKind::Array && B.Extent &&
+                      A.Index.size() == 1 && R.Kind == RegionKind::Loop;
+      if ((R.Kind == RegionKind::Replicated || SlotFixedPerThread) &&
+          OnlyDirect) {
         F.Fix.What = Remedy::Kind::LocalAccumulator;
         F.Fix.Begin = A.Where;
         F.Fix.Variable = B.Name;
+        if (Paddable)
+          F.Fix.LineBytes = CacheLine; // padding, where no local can be made
       } else if (B.Kind == BufferKind::Array && B.Extent &&
                  A.Index.size() == 1) {
         // A worksharing loop's own iterations update the slot: pad it.

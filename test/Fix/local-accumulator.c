@@ -1,7 +1,10 @@
 // Thread-indexed counters updated in a hot loop keep the slot in a local
 // across the loop: one read before, one write after. A loop that calls code
 // that could use the buffer keeps its code; a call cannot reach a local
-// buffer whose address never escapes, so that one is rewritten.
+// buffer whose address never escapes, so that one is rewritten. In a
+// worksharing loop of an enclosing region (the partial sums of a reduction
+// written by hand) the slot is the thread's for the whole loop: the local
+// is read before the directive and written back after its loop.
 // RUN: %verify-setup
 // RUN: %cc -fplugin-arg-privateer-fix %t/in.c 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: FileCheck %s --check-prefix=FIXED --input-file=%t/in.c
@@ -42,9 +45,17 @@ int main(void) {
     for (int i = t; i < 100000; i += 8)
       mine[t] += weight(x[i]); // 'mine' is local and never escapes
   }
+  long part[8] = {0};
+#pragma omp parallel num_threads(8)
+  {
+    int t = omp_get_thread_num();
+#pragma omp for schedule(dynamic, 100)
+    for (int i = 0; i < 100000; i++)
+      part[t] += x[i];
+  }
   long s = 0;
   for (int t = 0; t < 8; t++)
-    s += hits[t] * (t + 1) + seen[t] + 3 * mine[t];
+    s += hits[t] * (t + 1) + seen[t] + 3 * mine[t] + part[t];
   printf("%ld\n", s);
   return 0;
 }
@@ -61,6 +72,14 @@ int main(void) {
 // FIXED-NEXT: for (int i = t; i < 100000; i += 8)
 // FIXED-NEXT:   privateer_mine_[[M:[0-9]+]] += weight(x[i]);
 // FIXED-NEXT: mine[t] = privateer_mine_[[M]];
+// DIAG: warning: threads write 'part[t]' in a loop
+// FIXED:      int t = omp_get_thread_num();
+// FIXED-NEXT: long privateer_part_{{[0-9]+}} = part[t];
+// FIXED-NEXT: #pragma omp for schedule(dynamic, 100)
+// FIXED-NEXT: for (int i = 0; i < 100000; i++)
+// FIXED-NEXT:   privateer_part_[[P:[0-9]+]] += x[i];
+// FIXED-NEXT: part[t] = privateer_part_[[P]];
+// FIXED-NEXT: }
 // AGAIN-NOT: 'hits[t]'
 // AGAIN: warning: threads write 'seen[t]' in a loop
 // AGAIN-NOT: 'mine[t]'

@@ -1,7 +1,7 @@
 // Padding in C++ with <privateer/runtime/privateer.hpp> included: the
 // array becomes privateer::padded<T>, and every use names its value (a
 // padded<T> passed to printf would not be a long). Here the array is a
-// local of the function, which OpenMP captures.
+// static local, which the loop's call could reach: no local accumulator.
 // RUN: rm -rf %t && mkdir -p %t && %strip-checks %s > %t/in.cpp
 // RUN: %cxx -I%privateer_include -fplugin-arg-privateer-fix %t/in.cpp 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: FileCheck %s --check-prefix=FIXED --input-file=%t/in.cpp
@@ -17,22 +17,24 @@
 #include <omp.h>
 #include <privateer/runtime/privateer.hpp>
 
+static long weight(int i) { return i % 7 == 0; }
+
 int main() {
-  long counts[16];
+  static long counts[16];
   for (int t = 0; t < 16; t++)
     counts[t] = 0;
 #pragma omp parallel for num_threads(4) schedule(static)
   for (int i = 0; i < 100000; i++)
-    counts[omp_get_thread_num()] += i % 7 == 0;
+    counts[omp_get_thread_num()] += weight(i);
   long s = 0;
   for (int c = 0; c < 4; c++)
     s += counts[c];
   std::printf("%ld %ld\n", s, counts[0]);
 }
 // DIAG: warning: threads write 'counts[omp_get_thread_num()]' in a loop
-// FIXED: privateer::padded<long> counts[16];
+// FIXED: static privateer::padded<long> counts[16];
 // FIXED: counts[t].value = 0;
-// FIXED: counts[omp_get_thread_num()].value += i % 7 == 0;
+// FIXED: counts[omp_get_thread_num()].value += weight(i);
 // FIXED: s += counts[c].value;
 // FIXED: std::printf("%ld %ld\n", s, counts[0].value);
-// LINE128: struct alignas(128) { long value; } counts[16];
+// LINE128: static struct alignas(128) { long value; } counts[16];

@@ -52,13 +52,17 @@ struct Remedy {
     /// local, used in its place
     AtomicCapture,
     /// keep the slot at Begin (of Variable) in a local across its loop: read
-    /// it before, update the local, write it back after
+    /// it before, update the local, write it back after; with LineBytes
+    /// set, padding every element (as PadElements) is the exact fallback
+    /// where the code around the loop leaves no room for the local
     LocalAccumulator,
     /// heap scratch Variable shared by a worksharing loop: one block per
     /// thread, made like Variable's, used under a new name, freed after
     SplitScratch,
     /// the allocation of Variable at Begin, made and freed by every
-    /// iteration: made once per thread instead, and reused
+    /// iteration: made once per thread instead, and reused (a container
+    /// sized at its construction is refilled in place in each iteration,
+    /// so that no value carries over from the one before)
     SplitAllocation,
     /// pad every element of the array Variable to whole cache lines
     /// (LineBytes), rewriting every use

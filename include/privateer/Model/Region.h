@@ -253,6 +253,10 @@ struct Allocation {
   bool PerThread = false;
   /// Sequential loops around the allocation inside its work item.
   unsigned LoopDepth = 0;
+  /// A write through the block in a worksharing loop nested in the region
+  /// (`omp for` inside `omp parallel`): its thread's iterations write it
+  /// one after another, as a loop of its own would.
+  Loc WrittenInNestedLoop;
 };
 
 /// A point where a task can be suspended and its thread run other tasks.

@@ -654,6 +654,45 @@ void RegionBuilder::childTasks(const Stmt *TaskBody) {
   R.ChildTasksUseThreadId |= mayUseThreadId(TaskBody, 0);
 }
 
+void RegionBuilder::worksharingLoop(const Stmt *Body) {
+  if (R.Kind != RegionKind::Replicated || !Body)
+    return;
+  // `ws[k] = ...`, `ws[k] += ...`, `*ws = ...`, `ws[k]++` on a variable
+  // holding one of this work item's blocks.
+  auto Block = [&](const Expr *Target) -> const VarDecl * {
+    Target = Target->IgnoreParenImpCasts();
+    const Expr *Base = nullptr;
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Target))
+      Base = AS->getBase();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(Target);
+             UO && UO->getOpcode() == UO_Deref)
+      Base = UO->getSubExpr();
+    const auto *DRE =
+        Base ? dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()) : nullptr;
+    return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  };
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    const Expr *Target = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp())
+      Target = BO->getLHS();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(S);
+             UO && UO->isIncrementDecrementOp())
+      Target = UO->getSubExpr();
+    if (const VarDecl *V = Target ? Block(Target) : nullptr)
+      if (auto It = AllocationsOf.find(V); It != AllocationsOf.end())
+        for (size_t K : It->second)
+          if (R.Allocations[K].PerThread &&
+              !R.Allocations[K].WrittenInNestedLoop.valid())
+            R.Allocations[K].WrittenInNestedLoop = toLoc(Target->getBeginLoc());
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Body);
+}
+
 void RegionBuilder::schedulingPoint(SourceLocation Where, const char *What) {
   if (Spec.Kind != RegionKind::Tasks && !Spec.InterleavedWork)
     return;

@@ -250,8 +250,10 @@ void RegionBuilder::noteSlotAllocations() {
   for (const auto &Entry : BufferIds) {
     const auto &Key = Entry.first;
     unsigned Id = Entry.second;
+    // The blocks the slots point to: level 2 of a pointer to the slots
+    // (`double **ws`), level 1 of an array of them (`double *ws[64]`).
     const auto *X = dyn_cast<VarDecl>(Key.first);
-    if (!X || Key.second != 2)
+    if (!X || Key.second != (X->getType()->isArrayType() ? 1u : 2u))
       continue;
     std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
       if (!S)

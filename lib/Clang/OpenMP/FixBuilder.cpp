@@ -97,8 +97,16 @@ std::vector<FixItHint> buildFix(const Finding &F,
                         Ctx, WhyNot, Writable);
   }
   case Remedy::Kind::LocalAccumulator: {
-    return localAccumulator(Construct, Function, fromLoc(F.Fix.Begin),
-                            F.Fix.Variable, Ctx, WhyNot, Writable);
+    Hints = localAccumulator(Construct, Function, fromLoc(F.Fix.Begin),
+                             F.Fix.Variable, Ctx, WhyNot, Writable);
+    if (Hints.empty() && F.Fix.LineBytes) {
+      std::string WhyNotLocal = WhyNot;
+      Hints = padElements(F.BufferHandle, Construct, F.Fix.Variable,
+                          F.Fix.LineBytes, Ctx, WhyNot, Writable);
+      if (Hints.empty())
+        WhyNot = WhyNotLocal; // the better fix's reason
+    }
+    return Hints;
   }
   case Remedy::Kind::AtomicCapture: {
     return atomicCapture(Construct, fromLoc(F.Fix.Begin), Ctx, WhyNot,

@@ -137,8 +137,12 @@ void OpenMPSemantics::visitDirective(const OMPExecutableDirective *D,
     // transformations run inside this work item.
     if (isOpenMPWorksharingDirective(K) || isOpenMPTaskLoopDirective(K) ||
         isOpenMPTeamsDirective(K) || isOpenMPDistributeDirective(K) ||
-        isOpenMPTargetExecutionDirective(K) || isOpenMPGenericLoopDirective(K))
+        isOpenMPTargetExecutionDirective(K) ||
+        isOpenMPGenericLoopDirective(K)) {
+      if (isOpenMPWorksharingDirective(K) && isOpenMPLoopDirective(K))
+        V.worksharingLoop(associatedBody(D));
       return;
+    }
     break;
   }
   // Clauses of a nested construct that give its body private copies

@@ -105,7 +105,36 @@ localAccumulator(const OMPExecutableDirective *D, const FunctionDecl *FD,
     forEachChild(S, Walk);
     Stack.pop_back();
   };
-  if (const Stmt *Body = associatedBody(D))
+  // In a worksharing loop the slot stays the thread's through the whole
+  // loop: the loop is the construct's own. (A combined `parallel for` is
+  // split so that the local lives in the team's region.)
+  const auto *Worksharing = dyn_cast<OMPLoopDirective>(D);
+  const ForStmt *Split = nullptr;
+  if (Worksharing) {
+    if (isOpenMPParallelDirective(D->getDirectiveKind())) {
+      Split = splittableLoop(D, WhyNot);
+      if (!Split)
+        return {};
+    }
+    if (Worksharing->getLoopsNumber() != 1) {
+      WhyNot = "the loop is collapsed";
+      return {};
+    }
+    Loop = dyn_cast_or_null<ForStmt>(
+        Worksharing->getInnermostCapturedStmt()->getCapturedStmt());
+    std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
+      if (!S || SlotExpr)
+        return;
+      if (const auto *E = dyn_cast<Expr>(S);
+          E && E->getBeginLoc() == Slot &&
+          (isa<ArraySubscriptExpr>(E) || isa<CXXOperatorCallExpr>(E))) {
+        SlotExpr = E;
+        return;
+      }
+      forEachChild(S, Find);
+    };
+    Find(Loop);
+  } else if (const Stmt *Body = associatedBody(D))
     Walk(Body);
   if (!SlotExpr || !Loop) {
     WhyNot = "the slot is not updated in a loop that is a statement of a "
@@ -201,14 +230,33 @@ localAccumulator(const OMPExecutableDirective *D, const FunctionDecl *FD,
   if (LoopEnd.isInvalid())
     return {};
   std::vector<FixItHint> Hints;
-  Hints.push_back(FixItHint::CreateInsertion(Loop->getBeginLoc(),
-                                             Type + " " + Name + " = " +
-                                                 SlotText + ";\n" + Indent));
+  std::string Load = Type + " " + Name + " = " + SlotText + ";";
+  std::string Store = SlotText + " = " + Name + ";";
+  if (Split) {
+    // #pragma omp parallel { T local = slot; #pragma omp for ... slot = local;
+    // }
+    auto Header = splitHeader(D, Indent, Load, Ctx, WhyNot);
+    if (!Header)
+      return {};
+    Hints.push_back(*Header);
+    indentMore(Loop, SM, Hints);
+    Hints.push_back(FixItHint::CreateInsertion(
+        LoopEnd, "\n" + Indent + "  " + Store + "\n" + Indent + "}"));
+  } else if (Worksharing) {
+    // Before the directive's line, after its loop.
+    if (!Writable(D->getBeginLoc()))
+      return {};
+    Hints.push_back(
+        FixItHint::CreateInsertion(D->getBeginLoc(), Indent + Load + "\n"));
+    Hints.push_back(FixItHint::CreateInsertion(LoopEnd, "\n" + Indent + Store));
+  } else {
+    Hints.push_back(
+        FixItHint::CreateInsertion(Loop->getBeginLoc(), Load + "\n" + Indent));
+    Hints.push_back(FixItHint::CreateInsertion(LoopEnd, "\n" + Indent + Store));
+  }
   for (const Expr *U : Uses)
     Hints.push_back(FixItHint::CreateReplacement(
         CharSourceRange::getTokenRange(U->getSourceRange()), Name));
-  Hints.push_back(FixItHint::CreateInsertion(LoopEnd, "\n" + Indent + SlotText +
-                                                          " = " + Name + ";"));
   return Hints;
 }
 

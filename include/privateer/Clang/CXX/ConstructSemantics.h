@@ -117,6 +117,10 @@ public:
                                const char *What) = 0;
   /// The unit creates child tasks running \p Body (a unit of their own).
   virtual void childTasks(const clang::Stmt *Body) = 0;
+  /// The team shares out the iterations of the loop \p Body (a unit of its
+  /// own): each thread runs its share one after another, so what it writes
+  /// there through its own blocks is written in a loop of this work item.
+  virtual void worksharingLoop(const clang::Stmt *Body) = 0;
 };
 
 /// The programming model's side of one unit.

@@ -165,6 +165,7 @@ private:
   void barrier() override { ++Phase; }
   void schedulingPoint(clang::SourceLocation Where, const char *What) override;
   void childTasks(const clang::Stmt *Body) override;
+  void worksharingLoop(const clang::Stmt *Body) override;
   void visitDecl(const clang::VarDecl *V);
   void visitExpr(const clang::Expr *E, AccessKind Mode, bool ValueUsed);
   bool visitCall(const clang::CallExpr *Call, bool ValueUsed);
