@@ -85,13 +85,17 @@ localAccumulator(const OMPExecutableDirective *D, const FunctionDecl *FD,
   const Stmt *Loop = nullptr;
   const Expr *SlotExpr = nullptr;
   std::vector<const Stmt *> Stack;
+  // The subscript the finding points at.
+  auto IsSlot = [&](const Stmt *S) {
+    const auto *E = dyn_cast<Expr>(S);
+    return E && E->getBeginLoc() == Slot &&
+           (isa<ArraySubscriptExpr>(E) || isa<CXXOperatorCallExpr>(E));
+  };
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
     if (!S || SlotExpr)
       return;
-    if (const auto *E = dyn_cast<Expr>(S);
-        E && E->getBeginLoc() == Slot &&
-        (isa<ArraySubscriptExpr>(E) || isa<CXXOperatorCallExpr>(E))) {
-      SlotExpr = E;
+    if (IsSlot(S)) {
+      SlotExpr = cast<Expr>(S);
       for (size_t K = 0; K + 1 < Stack.size(); ++K)
         if ((isa<ForStmt>(Stack[K + 1]) || isa<WhileStmt>(Stack[K + 1]) ||
              isa<DoStmt>(Stack[K + 1])) &&
@@ -125,10 +129,8 @@ localAccumulator(const OMPExecutableDirective *D, const FunctionDecl *FD,
     std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
       if (!S || SlotExpr)
         return;
-      if (const auto *E = dyn_cast<Expr>(S);
-          E && E->getBeginLoc() == Slot &&
-          (isa<ArraySubscriptExpr>(E) || isa<CXXOperatorCallExpr>(E))) {
-        SlotExpr = E;
+      if (IsSlot(S)) {
+        SlotExpr = cast<Expr>(S);
         return;
       }
       forEachChild(S, Find);
