@@ -44,11 +44,13 @@ std::vector<Finding> analyzeLoopAlloc(const ParallelRegion &R) {
     F.Construct = R.Directive;
     // Uninitialized memory (malloc, new[]) can be reused by the next
     // iteration without changing the program; a container sized at its
-    // construction is refilled in place (the front end spells how), so no
-    // value carries over; zeroed blocks (calloc) are not reused yet.
+    // construction, or a make_unique<T[]> block, is refilled in place (the
+    // front end spells how), so no value carries over; zeroed blocks
+    // (calloc) are not reused yet.
     if ((A.Allocator == AllocatorKind::Malloc ||
          A.Allocator == AllocatorKind::NewArray ||
-         A.Allocator == AllocatorKind::Container) &&
+         A.Allocator == AllocatorKind::Container ||
+         A.Allocator == AllocatorKind::MakeUnique) &&
         R.CreatesTeam && R.WorkItemVars.size() == 1) {
       F.Fix.What = Remedy::Kind::SplitAllocation;
       F.Fix.Variable = A.Name;

@@ -15,6 +15,7 @@
 // RUN: env OMP_NUM_THREADS=4 %t/par | diff %t/expected -
 // RUN: %clangxx -x c++ -std=c++17 -O1 -g -fopenmp -fsanitize=thread %t/in.cpp -o %t/fixed && %tsan-env %t/fixed 2>&1 | FileCheck %s --check-prefix=CLEAN --implicit-check-not=ThreadSanitizer
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,21 @@ long names(int n) {
   return total;
 }
 
+// A block owned by a unique_ptr: made once per thread, its elements
+// value-initialized again in each iteration.
+double owned(int n, int m) {
+  double total = 0;
+#pragma omp parallel for reduction(+ : total)
+  for (int i = 0; i < n; i++) {
+    auto row = std::make_unique<double[]>(m);
+    for (int j = 0; j < m; j += 3)
+      row[j] = i + j;
+    for (int j = 0; j < m; j++)
+      total += row[j];
+  }
+  return total;
+}
+
 // Elements that are containers themselves: T() is not spelled for them.
 long nested(int n) {
   long total = 0;
@@ -78,13 +94,14 @@ int main() {
   static double As[P * N * K], Bs[P * K * N];
   for (int k = 0; k < P * N * K; k++)
     As[k] = Bs[k] = (k % 7) * 0.5;
-  std::printf("%.1f %ld %ld %ld\n", products(As, Bs), marks(3000), names(3000),
-              nested(500));
+  std::printf("%.1f %ld %ld %ld %.1f\n", products(As, Bs), marks(3000),
+              names(3000), nested(500), owned(2000, 50));
   return 0;
 }
 // DIAG: warning: 'C' (4608 bytes) is constructed and destroyed in every iteration
 // DIAG: warning: 'seen' (256 bytes) is constructed and destroyed
 // DIAG: warning: 's' (40 bytes) is constructed and destroyed
+// DIAG: warning: 'row' ('m * 8' bytes) is constructed and destroyed
 // DIAG: warning: 'words'
 // DIAG: note: no automatic fix: the elements are not plain values that T() makes again
 // FIXED-LABEL: double products(
@@ -103,10 +120,17 @@ int main() {
 // FIXED-LABEL: long names(
 // FIXED:        std::string s;
 // FIXED:          s.assign(40, 'x');
+// FIXED-LABEL: double owned(
+// FIXED:      #pragma omp parallel{{$}}
+// FIXED-NEXT: {
+// FIXED-NEXT:   auto row = std::make_unique<double[]>(m);
+// FIXED-NEXT: #pragma omp for reduction(+ : total)
+// FIXED-NEXT:   for (int i = 0; i < n; i++) {
+// FIXED-NEXT:     std::uninitialized_fill_n(row.get(), m, double());
 // FIXED-LABEL: long nested(
 // FIXED:      #pragma omp parallel for reduction(+ : total){{$}}
 // FIXED-NEXT:   for (int i = 0; i < n; i++) {
 // FIXED-NEXT:     std::vector<std::string> words(8);
 // AGAIN: warning: 'words'
 // AGAIN-NOT: warning:
-// CLEAN: {{[0-9]+\.[0-9]+ -?[0-9]+ [0-9]+ [0-9]+}}
+// CLEAN: {{[0-9]+\.[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ [0-9]+\.[0-9]}}

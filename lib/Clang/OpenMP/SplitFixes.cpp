@@ -396,6 +396,32 @@ splitAllocation(const OMPExecutableDirective *D, const std::string &Name,
             dyn_cast<CXXConstructExpr>(V->getInit()->IgnoreImplicit()))
       return reusedContainer(D, Loop, Alloc, V, Construct, Ctx, WhyNot,
                              Writable);
+  // `auto p = std::make_unique<T[]>(n);` owns its block: it moves out of
+  // the loop as it is, and each iteration value-initializes the elements
+  // again (std::uninitialized_fill_n, from <memory> like make_unique).
+  const clang::Expr *RefillCount = nullptr;
+  QualType RefillElement;
+  if (Alloc && V && !Release) {
+    const clang::Expr *Init = V->getInit()->IgnoreImplicit();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(Init);
+        CE && CE->getNumArgs() == 1)
+      Init = CE->getArg(0)->IgnoreImplicit();
+    const auto *Call = dyn_cast<CallExpr>(Init);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    const TemplateArgumentList *TArgs =
+        Callee ? Callee->getTemplateSpecializationArgs() : nullptr;
+    if (Callee && Callee->isInStdNamespace() && Callee->getIdentifier() &&
+        Callee->getName() == "make_unique" && Call->getNumArgs() == 1 &&
+        TArgs && TArgs->size() >= 1 &&
+        TArgs->get(0).getKind() == TemplateArgument::Type)
+      if (const auto *AT =
+              Ctx.getAsIncompleteArrayType(TArgs->get(0).getAsType());
+          AT && AT->getElementType()->isScalarType()) {
+        RefillCount = Call->getArg(0);
+        RefillElement = AT->getElementType();
+        Release = Alloc; // nothing to move after the loop
+      }
+  }
   if (!Alloc || !Release) {
     WhyNot = "the allocation and its release are not both statements of "
              "the loop body";
@@ -454,6 +480,38 @@ splitAllocation(const OMPExecutableDirective *D, const std::string &Name,
   }
   if (!Writable(Alloc->getBeginLoc()) || !Writable(Release->getBeginLoc()))
     return None;
+  if (RefillCount) {
+    const FunctionDecl *FD = dyn_cast<FunctionDecl>(V->getDeclContext());
+    if (FD && (FD->isTemplateInstantiation() || FD->isDependentContext())) {
+      WhyNot = "the code is a template's, and the fix would spell one "
+               "instance's types";
+      return None;
+    }
+    std::string Indent = indentOf(Loop->getBeginLoc(), SM);
+    std::string AllocText =
+        Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                 Alloc->getBeginLoc(), Alloc->getEndLoc()),
+                             SM, LO)
+            .str();
+    auto Header = splitHeader(D, Indent, AllocText, Ctx, WhyNot);
+    if (!Header)
+      return None;
+    std::string Count = Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                                 RefillCount->getSourceRange()),
+                                             SM, LO)
+                            .str();
+    std::vector<FixItHint> Hints{*Header};
+    Hints.push_back(FixItHint::CreateReplacement(
+        CharSourceRange::getTokenRange(Alloc->getBeginLoc(),
+                                       Alloc->getEndLoc()),
+        "std::uninitialized_fill_n(" + V->getName().str() + ".get(), " + Count +
+            ", " + spellType(RefillElement, Ctx) + "());"));
+    indentMore(Loop, SM, Hints);
+    Hints.push_back(FixItHint::CreateInsertion(
+        Lexer::getLocForEndOfToken(Loop->getEndLoc(), 0, SM, LO),
+        "\n" + Indent + "}"));
+    return Hints;
+  }
   SourceLocation ReleaseEnd = Lexer::findLocationAfterToken(
       Release->getEndLoc(), tok::semi, SM, LO, false);
   if (ReleaseEnd.isInvalid()) {
