@@ -15,6 +15,32 @@
 
 namespace privateer {
 
+namespace {
+
+/// Below this size glibc serves a block from the thread's cache: a
+/// malloc/free pair costs tens of nanoseconds.
+constexpr int64_t SmallBlockBytes = 4096;
+/// An iteration that runs a loop this long costs microseconds: a small
+/// block's allocation is then a few percent of it at most, and a report
+/// would be noise.
+constexpr int64_t HeavyLoopSteps = 1024;
+
+/// \p A is a small block in an iteration that also runs a long loop.
+bool smallBesideItsIteration(const ParallelRegion &R, const Allocation &A) {
+  if (A.Bytes->kind() != ExprKind::Constant ||
+      A.Bytes->value() >= SmallBlockBytes)
+    return false;
+  for (const Symbol &S : R.Symbols)
+    if (S.Kind == SymbolKind::InnerLoop && S.Min && S.Max &&
+        S.Min->kind() == ExprKind::Constant &&
+        S.Max->kind() == ExprKind::Constant && S.Step > 0 &&
+        (S.Max->value() - S.Min->value()) / S.Step + 1 >= HeavyLoopSteps)
+      return true;
+  return false;
+}
+
+} // namespace
+
 std::vector<Finding> analyzeLoopAlloc(const ParallelRegion &R) {
   std::vector<Finding> Findings;
   if (R.Kind != RegionKind::Loop)
@@ -26,6 +52,8 @@ std::vector<Finding> analyzeLoopAlloc(const ParallelRegion &R) {
     if (A.Bytes->mentions([&](SymbolId S) {
           return R.symbol(S).Kind == SymbolKind::InnerLoop;
         }))
+      continue;
+    if (smallBesideItsIteration(R, A))
       continue;
     Finding F;
     F.Check = CheckId::LoopAlloc;

@@ -48,3 +48,31 @@ void per_thread(int n, int m, double *out) {
     free(t);
   }
 }
+
+// A small block in an iteration that runs a long loop: the allocation is a
+// few percent of the iteration at most; no report.
+void small_beside_heavy(int n, double *out) {
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    double *w = malloc(256);
+    double s = 0;
+    for (int k = 0; k < 100000; k++) {
+      w[k % 32] = k;
+      s += w[(k * 7) % 32];
+    }
+    out[i] = s;
+    free(w);
+  }
+}
+
+// The same block beside a short loop is the cost of the iteration.
+void small_beside_light(int n, double *out) {
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    double *w = malloc(256); // expected-warning {{'w' (256 bytes) is allocated and freed in every iteration}}
+    for (int k = 0; k < 32; k++)
+      w[k] = i + k;
+    out[i] = w[3] + w[31];
+    free(w);
+  }
+}
