@@ -42,10 +42,15 @@ void vector_per_index(int n, int m, double *out) {
 // CHECK: warning: shared buffer 'tmp' is scratch
 // CHECK: note: no automatic fix: declared in the body it would be made for every index
 
-void accumulate(int n, const double *x, double *res) {
-  double s = 0;
-  tbb::parallel_for(0, n, [&](int i) { s += x[i]; });
-  *res = s;
+// A maximum: tbb::combinable is built for +, -, *, | and ^ only (see
+// tbb-combinable.cpp).
+void maximum(int n, const double *x, double *res) {
+  double m = 0;
+  tbb::parallel_for(0, n, [&](int i) {
+    if (x[i] > m)
+      m = x[i];
+  });
+  *res = m;
 }
-// CHECK: warning: 's' is updated by every iteration without a reduction
-// CHECK: note: no automatic fix:
+// CHECK: warning: 'm' is updated by every iteration without a reduction
+// CHECK: note: no automatic fix: tbb::combinable is built only for a scalar updated with +, -, *, | or ^

@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
+#include <tuple>
 
 using namespace clang;
 
@@ -74,6 +76,7 @@ std::vector<FixItHint> mergeEdits(llvm::ArrayRef<Report> Reports,
   std::map<std::pair<FileID, unsigned>,
            std::pair<SourceLocation, std::vector<std::string>>>
       Clauses;
+  std::set<std::tuple<FileID, unsigned, std::string>> Inserted;
   for (const Report &R : Reports) {
     llvm::ArrayRef<FixItHint> Fixes = R.Fixes;
     // Insertions at one point go in one after the other (two clauses added
@@ -103,6 +106,13 @@ std::vector<FixItHint> mergeEdits(llvm::ArrayRef<Report> Reports,
         Entry.first = At;
         Entry.second.push_back(H->CodeToInsert);
         continue;
+      }
+      // The same text inserted at the same place by two fixes (the
+      // `#include` both need) goes in once.
+      if (isInsertion(*H)) {
+        auto [File, Offset] = SM.getDecomposedLoc(H->RemoveRange.getBegin());
+        if (!Inserted.insert({File, Offset, H->CodeToInsert}).second)
+          continue;
       }
       Edits.push_back(*H);
       if (!isInsertion(*H))

@@ -13,6 +13,7 @@
 
 #include "BodyFixes.h"
 
+#include "CombinableFixes.h"
 #include "Constructs.h"
 #include "privateer/Analysis/Advice.h"
 
@@ -223,8 +224,11 @@ std::vector<FixItHint> buildBodyFix(const Finding &F,
   if (F.Check == CheckId::SharedBuffer && F.Kind == RaceKind::Scratch &&
       F.Fix.What == Remedy::Kind::Privatize && F.BufferHandle)
     return moveIntoBody(F, C, Ctx, WhyNot);
-  // The other rewrites (enumerable_thread_specific, combinable,
-  // parallel_reduce, a buffer_pool lease) are not built for TBB yet.
+  if (F.Check == CheckId::SharedBuffer && F.Fix.What == Remedy::Kind::Reduce &&
+      F.BufferHandle)
+    return buildCombinableFix(F, C, Ctx, WhyNot);
+  // The other rewrites (enumerable_thread_specific, parallel_reduce, a
+  // buffer_pool lease) are not built for TBB yet.
   WhyNot =
       F.Fix.What == Remedy::Kind::None && F.Fix.Why != NoFixReason::Unstated
           ? whyNoFix(F.Model, F.Fix.Why)

@@ -1,0 +1,271 @@
+//===- CombinableFixes.cpp - TBB fixes: accumulations combined ------------===//
+//
+// Part of privateer.
+//
+//   double sum = 0;
+//   tbb::parallel_for(0, n, [&](int i) { sum += x[i]; });
+// becomes
+//   double sum = 0;
+//   tbb::combinable<double> privateer_sum;
+//   tbb::parallel_for(0, n, [&](int i) { privateer_sum.local() += x[i]; });
+//   sum += privateer_sum.combine([](double a, double b) { return a + b; });
+//
+// Each thread's copy starts at the operator's identity (combinable's
+// default T() is 0; a product's copies start at 1), so combining the copies
+// and then the variable's value before the call gives what the sequential
+// loop gives, up to the order of the operations (as for an OpenMP
+// reduction). A file that does not declare tbb::combinable gets
+// `#include <tbb/combinable.h>` after the include that brought the call.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CombinableFixes.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <functional>
+
+using namespace clang;
+
+namespace privateer {
+namespace clangfe {
+
+namespace {
+
+/// The spelling of the combining operator, and the identity a thread's
+/// copy starts from when T() is not it.
+bool combiningOperator(ReductionOp Op, const char *&Spelling,
+                       const char *&Identity) {
+  Identity = nullptr;
+  switch (Op) {
+  case ReductionOp::Add:
+  case ReductionOp::Sub: // partial sums of the subtracted terms, negated
+    Spelling = "+";
+    return true;
+  case ReductionOp::Mul:
+    Spelling = "*";
+    Identity = "1";
+    return true;
+  case ReductionOp::Or:
+    Spelling = "|";
+    return true;
+  case ReductionOp::Xor:
+    Spelling = "^";
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Whether \p Ref (a use of the accumulated variable) is the target of an
+/// update with \p Op: `v += e`, `v -= e`, `v++`, `v *= e`...
+bool isUpdateTarget(const DeclRefExpr *Ref, ReductionOp Op, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(*Ref);
+  while (!Parents.empty() && Parents[0].get<ParenExpr>())
+    Parents = Ctx.getParents(Parents[0]);
+  if (Parents.empty())
+    return false;
+  if (const auto *CA = Parents[0].get<CompoundAssignOperator>()) {
+    if (CA->getLHS()->IgnoreParens() != Ref)
+      return false;
+    switch (CA->getOpcode()) {
+    case BO_AddAssign:
+    case BO_SubAssign:
+      return Op == ReductionOp::Add || Op == ReductionOp::Sub;
+    case BO_MulAssign:
+      return Op == ReductionOp::Mul;
+    case BO_OrAssign:
+      return Op == ReductionOp::Or;
+    case BO_XorAssign:
+      return Op == ReductionOp::Xor;
+    default:
+      return false;
+    }
+  }
+  if (const auto *UO = Parents[0].get<UnaryOperator>())
+    return UO->isIncrementDecrementOp() &&
+           (Op == ReductionOp::Add || Op == ReductionOp::Sub);
+  return false;
+}
+
+/// Whether the unit declares tbb::combinable (through <tbb/tbb.h> or
+/// <tbb/combinable.h>).
+bool declaresCombinable(ASTContext &Ctx) {
+  for (const NamedDecl *NS :
+       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("tbb")))
+    if (const auto *N = dyn_cast<NamespaceDecl>(NS))
+      if (!N->lookup(&Ctx.Idents.get("combinable")).empty())
+        return true;
+  return false;
+}
+
+/// Where `#include <tbb/combinable.h>` goes: the line after the include,
+/// in \p File, that brought \p Decl's header.
+SourceLocation includeAfter(const Decl *D, FileID File,
+                            const SourceManager &SM) {
+  FileID F = SM.getFileID(SM.getExpansionLoc(D->getLocation()));
+  while (F.isValid() && F != File) {
+    SourceLocation Inc = SM.getIncludeLoc(F);
+    if (Inc.isInvalid())
+      return {};
+    if (SM.getFileID(Inc) == File) {
+      auto [Id, Offset] = SM.getDecomposedLoc(Inc);
+      StringRef Buffer = SM.getBufferData(Id);
+      size_t LineEnd = Buffer.find('\n', Offset);
+      if (LineEnd == StringRef::npos)
+        return {};
+      return SM.getLocForStartOfFile(Id).getLocWithOffset(LineEnd + 1);
+    }
+    F = SM.getFileID(Inc);
+  }
+  return {};
+}
+
+} // namespace
+
+std::vector<FixItHint> buildCombinableFix(const Finding &F,
+                                          const ModelledConstruct &C,
+                                          ASTContext &Ctx,
+                                          std::string &WhyNot) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  const auto *V = static_cast<const ValueDecl *>(F.BufferHandle);
+  const auto *Var = dyn_cast_or_null<VarDecl>(V);
+  const auto *Call = dyn_cast_or_null<CallExpr>(C.Construct);
+  const char *Op = nullptr, *Identity = nullptr;
+  if (!Var || !Call || F.Fix.SectionLength ||
+      !combiningOperator(F.Fix.Op, Op, Identity) ||
+      !Var->getType()->isArithmeticType() ||
+      Var->getType().isVolatileQualified()) {
+    WhyNot = "tbb::combinable is built only for a scalar updated with +, -, "
+             "*, | or ^";
+    return {};
+  }
+  if (C.Function && (C.Function->isTemplateInstantiation() ||
+                     C.Function->isDependentContext())) {
+    WhyNot = "the code is a template's, and the fix would spell one "
+             "instance's types";
+    return {};
+  }
+  // The body: a lambda argument with a default by-reference capture (the
+  // new variable is captured as the old one was).
+  const LambdaExpr *Body = nullptr;
+  for (const clang::Expr *Arg : Call->arguments())
+    if (const auto *L = dyn_cast<LambdaExpr>(Arg->IgnoreImplicit()))
+      Body = Body ? nullptr : L;
+  if (!Body || Body->getCaptureDefault() != LCD_ByRef) {
+    WhyNot = "the body is not one lambda with a '[&]' capture";
+    return {};
+  }
+  // Every use of the variable in the call is one of the updates.
+  std::vector<const DeclRefExpr *> Uses;
+  bool OnlyUpdates = true;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
+        DRE && DRE->getDecl() == Var) {
+      Uses.push_back(DRE);
+      OnlyUpdates &= isUpdateTarget(DRE, F.Fix.Op, Ctx);
+    }
+    for (const Stmt *Child : S->children())
+      Walk(Child);
+  };
+  Walk(Body->getBody());
+  unsigned InCall = 0;
+  std::function<void(const Stmt *)> Count = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
+        DRE && DRE->getDecl() == Var)
+      ++InCall;
+    for (const Stmt *Child : S->children())
+      Count(Child);
+  };
+  // (The other arguments: the lambda's own children include its captures.)
+  for (const clang::Expr *Arg : Call->arguments())
+    if (Arg->IgnoreImplicit() != Body)
+      Count(Arg);
+  if (Uses.empty() || !OnlyUpdates || InCall) {
+    WhyNot = "the body uses '" + Var->getName().str() +
+             "' other than in the updates";
+    return {};
+  }
+  // The call is a statement of a block.
+  DynTypedNodeList Parents = Ctx.getParents(*Call);
+  while (!Parents.empty() && (Parents[0].get<ExprWithCleanups>() ||
+                              Parents[0].get<ImplicitCastExpr>() ||
+                              Parents[0].get<CXXBindTemporaryExpr>()))
+    Parents = Ctx.getParents(Parents[0]);
+  if (Parents.empty() || !Parents[0].get<CompoundStmt>()) {
+    WhyNot = "the call is not a statement of its own";
+    return {};
+  }
+  SourceLocation Begin = Call->getBeginLoc();
+  SourceLocation After = Lexer::findLocationAfterToken(
+      Call->getEndLoc(), tok::semi, SM, LO, false);
+  for (SourceLocation L : {Begin, Call->getEndLoc()})
+    if (L.isInvalid() || L.isMacroID() || SM.isInSystemHeader(L)) {
+      WhyNot = "the code comes from a macro expansion or a system header";
+      return {};
+    }
+  for (const DeclRefExpr *U : Uses)
+    if (U->getLocation().isMacroID()) {
+      WhyNot = "the code comes from a macro expansion or a system header";
+      return {};
+    }
+  if (After.isInvalid()) {
+    WhyNot = "the call is not a statement of its own";
+    return {};
+  }
+  std::string Name = Var->getName().str();
+  std::string Local = "privateer_" + Name;
+  // (An arithmetic type, or a typedef of one that is in scope here.)
+  std::string Type =
+      Var->getType().getNonReferenceType().getUnqualifiedType().getAsString(
+          Ctx.getPrintingPolicy());
+  // Indentation of the call's line.
+  auto [File, Offset] = SM.getDecomposedLoc(SM.getExpansionLoc(Begin));
+  StringRef Buffer = SM.getBufferData(File);
+  size_t LineStart = Buffer.rfind('\n', Offset);
+  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  StringRef Lead = Buffer.slice(LineStart, Offset);
+  if (Lead.find_first_not_of(" \t") != StringRef::npos) {
+    WhyNot = "the call shares its line with other code";
+    return {};
+  }
+  std::string Indent = Lead.str();
+
+  std::vector<FixItHint> Hints;
+  if (!declaresCombinable(Ctx)) {
+    SourceLocation At = Call->getDirectCallee()
+                            ? includeAfter(Call->getDirectCallee(), File, SM)
+                            : SourceLocation();
+    if (At.isInvalid()) {
+      WhyNot = "tbb::combinable is not declared: include <tbb/combinable.h>";
+      return {};
+    }
+    Hints.push_back(
+        FixItHint::CreateInsertion(At, "#include <tbb/combinable.h>\n"));
+  }
+  std::string Decl =
+      "tbb::combinable<" + Type + "> " + Local +
+      (Identity ? std::string("([] { return ") + Type + "(" + Identity + "); })"
+                : std::string()) +
+      ";\n" + Indent;
+  Hints.push_back(FixItHint::CreateInsertion(Begin, Decl));
+  for (const DeclRefExpr *U : Uses)
+    Hints.push_back(FixItHint::CreateReplacement(
+        CharSourceRange::getTokenRange(U->getLocation()), Local + ".local()"));
+  Hints.push_back(FixItHint::CreateInsertion(
+      After, "\n" + Indent + Name + " " + Op + "= " + Local + ".combine([](" +
+                 Type + " a, " + Type + " b) { return a " + Op + " b; });"));
+  return Hints;
+}
+
+} // namespace clangfe
+} // namespace privateer
