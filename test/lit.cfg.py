@@ -63,6 +63,8 @@ config.substitutions.append(("%fir_opt", os.path.join(config.llvm_tools_dir, "fi
 # Flang lowers Fortran to HLFIR with its source locations, for fir-opt.
 config.substitutions.append(("%flang_hlfir", os.path.join(config.llvm_tools_dir, "flang") +
                              " -fc1 -fopenmp -emit-hlfir -mmlir -mlir-print-debuginfo"))
+# The Flang driver, to build and run fixed Fortran programs.
+config.substitutions.append(("%flang_exe", os.path.join(config.llvm_tools_dir, "flang")))
 # Fortran in one step: flang, then fir-opt with the plugin.
 # (First: lit substitutes in order, and %privateer is a prefix of it.)
 config.substitutions.insert(0, ("%privateer_fortran",

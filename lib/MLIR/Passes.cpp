@@ -8,14 +8,18 @@
 //===----------------------------------------------------------------------===//
 
 #include "privateer/MLIR/Passes.h"
+#include "FlangOps.h"
 #include "privateer/Analysis/IndexSolver.h"
 #include "privateer/Analysis/RunChecks.h"
 #include "privateer/MLIR/RegionBuilder.h"
 #include "privateer/Model/Printer.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -65,7 +69,80 @@ private:
   Option<unsigned> CacheLine{*this, "cache-line",
                              llvm::cl::desc("cache line size in bytes"),
                              llvm::cl::init(64)};
+  Option<std::string> FixFile{
+      *this, "fix-file",
+      llvm::cl::desc("append the clause each Fortran finding's exact fix adds "
+                     "to its '!$omp' directive, one per line: file, line, "
+                     "column and clause, tab-separated (privateer-fortran "
+                     "--fix applies them)"),
+      llvm::cl::init("")};
 };
+
+/// The clause, in Fortran's words, that the remedy of \p F adds to its
+/// directive; empty when there is none or it would not be exact.
+std::string fortranClause(const Finding &F, Operation *Loop) {
+  const Remedy &Fix = F.Fix;
+  if (F.Model != ProgrammingModelKind::Fortran || !F.BufferHandle)
+    return "";
+  if (Fix.What == Remedy::Kind::Reduce) {
+    const char *Op = nullptr;
+    switch (Fix.Op) {
+    case ReductionOp::Add:
+    case ReductionOp::Sub: // the subtracted terms are summed
+      Op = "+";
+      break;
+    case ReductionOp::Mul:
+      Op = "*";
+      break;
+    case ReductionOp::Min:
+      Op = "min";
+      break;
+    case ReductionOp::Max:
+      Op = "max";
+      break;
+    default:
+      return "";
+    }
+    return std::string("reduction(") + Op + ":" + Fix.Variable + ")";
+  }
+  if (Fix.What != Remedy::Kind::Privatize || Fix.Copy != PrivateCopy::Private)
+    return "";
+  // A private copy leaves the variable undefined after the construct: the
+  // fix is exact only when nothing after the construct reads it.
+  Value Memory = Value::getFromOpaquePointer(F.BufferHandle);
+  auto Func = Loop->getParentOfType<FunctionOpInterface>();
+  if (!Func)
+    return "";
+  bool After = false, UsedAfter = false;
+  Func->walk<WalkOrder::PreOrder>([&](Operation *Op) {
+    if (Op == Loop) {
+      After = true;
+      return WalkResult::skip();
+    }
+    if (After)
+      for (Value Operand : Op->getOperands())
+        UsedAfter |= flang::rootOf(Operand) == Memory;
+    return WalkResult::advance();
+  });
+  // In an enclosing sequential loop, code before the construct runs after
+  // it too (in the next iteration).
+  Operation *Outermost = nullptr;
+  for (Operation *Parent = Loop->getParentOp(); Parent && Parent != Func;
+       Parent = Parent->getParentOp())
+    if (isa<LoopLikeOpInterface>(Parent))
+      Outermost = Parent;
+  if (Outermost)
+    Outermost->walk<WalkOrder::PreOrder>([&](Operation *Op) {
+      if (Op == Loop)
+        return WalkResult::skip();
+      for (Value Operand : Op->getOperands())
+        UsedAfter |= flang::rootOf(Operand) == Memory;
+      return WalkResult::advance();
+    });
+  if (UsedAfter)
+    return "";
+  return "private(" + Fix.Variable + ")";
+}
 
 void CheckPass::report(const Finding &F, const LocationTable &Locs,
                        Location Fallback) const {
@@ -97,8 +174,25 @@ void CheckPass::runOnOperation() {
       continue;
     if (DumpModel)
       llvm::errs() << dump(*R);
-    for (const Finding &F : runChecks(*R, Filter, Context))
+    for (const Finding &F : runChecks(*R, Filter, Context)) {
       report(F, Locs, Loop->getLoc());
+      if (FixFile.empty())
+        continue;
+      std::string Clause = fortranClause(F, Loop);
+      auto Directive = Locs.lookup(F.Construct);
+      auto At = Directive ? dyn_cast<FileLineColLoc>(*Directive) : nullptr;
+      if (Clause.empty() || !At)
+        continue;
+      std::error_code EC;
+      llvm::raw_fd_ostream Out(FixFile, EC, llvm::sys::fs::OF_Append);
+      if (EC) {
+        emitError(Loop->getLoc())
+            << "privateer: cannot write " << FixFile << ": " << EC.message();
+        return signalPassFailure();
+      }
+      Out << At.getFilename().getValue() << '\t' << At.getLine() << '\t'
+          << At.getColumn() << '\t' << Clause << '\n';
+    }
   }
 }
 

@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Applies the clauses privateer's MLIR pass proposes to Fortran sources.
+
+Part of privateer. Reads the fix file that `fir-opt ... privateer{fix-file=F}`
+appends to (file, line, column and clause per line, tab-separated) and adds
+each clause to the `!$omp` directive at that line: at the end of the
+directive's code on its last continuation line (a line ending in `&`
+continues it), before a trailing comment. A clause the directive already
+has is not added again, so applying twice changes nothing. Each file is
+written once, through a temporary file renamed over it.
+
+usage: privateer-fortran-fix.py FIX_FILE
+"""
+import os
+import re
+import sys
+import tempfile
+
+SENTINEL = re.compile(r"^\s*!\$omp\b", re.IGNORECASE)
+
+
+def code_end(line):
+    """Where the directive's code ends on a line: before a `!` comment that
+    is not the `!$omp` sentinel itself, and before trailing blanks."""
+    text = line.rstrip("\n")
+    start = 0
+    match = SENTINEL.match(text)
+    if match:
+        start = match.end()
+    cut = text.find("!", start)
+    code = text if cut < 0 else text[:cut]
+    return len(code.rstrip())
+
+
+def apply(path, fixes):
+    with open(path) as f:
+        lines = f.readlines()
+    changed = False
+    for line_no, clauses in sorted(fixes.items()):
+        first = line_no - 1
+        if first >= len(lines) or not SENTINEL.match(lines[first]):
+            print(f"privateer-fortran: {path}:{line_no}: no '!$omp' directive "
+                  "there; fix not applied", file=sys.stderr)
+            continue
+        last = first
+        while last + 1 < len(lines) and \
+                lines[last][:code_end(lines[last])].endswith("&"):
+            last += 1
+        directive = " ".join(l[:code_end(l)] for l in lines[first:last + 1])
+        flat = directive.replace(" ", "").lower()
+        for clause in clauses:
+            if clause.replace(" ", "").lower() in flat:
+                continue
+            end = code_end(lines[last])
+            lines[last] = lines[last][:end] + " " + clause + lines[last][end:]
+            flat += clause.replace(" ", "").lower()
+            changed = True
+    if not changed:
+        return
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".privateer-")
+    try:
+        with os.fdopen(fd, "w") as out:
+            out.writelines(lines)
+        os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    by_file = {}
+    with open(sys.argv[1]) as f:
+        for row in f:
+            parts = row.rstrip("\n").split("\t")
+            if len(parts) != 4:
+                continue
+            path, line, _, clause = parts
+            clauses = by_file.setdefault(path, {}).setdefault(int(line), [])
+            if clause not in clauses:
+                clauses.append(clause)
+    for path, fixes in by_file.items():
+        apply(path, fixes)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
