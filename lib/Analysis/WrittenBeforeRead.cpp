@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "privateer/Analysis/WrittenBeforeRead.h"
+#include "privateer/Model/Polynomial.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -42,20 +43,56 @@ size_t commonPrefix(const std::vector<unsigned> &A,
   return N;
 }
 
+/// The coefficient of loop variable \p V in \p P (P == V * Q + Rest), when
+/// it mentions none of \p Loops (no product of two loop variables).
+std::optional<Polynomial> coefficient(const Polynomial &P, SymbolId V,
+                                      const std::vector<SymbolId> &Loops) {
+  Polynomial Q, Rest;
+  P.divide(V, Q, Rest);
+  for (SymbolId L : Loops)
+    if (Q.mentions(L))
+      return std::nullopt;
+  return Q;
+}
+
+/// The sign of a coefficient: a constant's, or, for a product of sizes
+/// (`N`, `N*K`) with positive factors, positive. (A size that bounds the
+/// writing loops is taken as positive: were it not, the loops would write
+/// nothing, and what the construct reads would be what no iteration wrote,
+/// which no rewrite can make defined.)
+std::optional<int> signOf(const ParallelRegion &R, const Polynomial &Q) {
+  if (Q.Terms.empty())
+    return 0;
+  int Sign = 0;
+  for (const auto &[Mono, C] : Q.Terms) {
+    for (SymbolId S : Mono)
+      if (R.symbol(S).Kind != SymbolKind::Invariant)
+        return std::nullopt;
+    int TermSign = C > 0 ? 1 : -1;
+    if (Sign && TermSign != Sign)
+      return std::nullopt;
+    Sign = TermSign;
+  }
+  return Sign;
+}
+
 /// \p E ranged over every value of the symbols in \p Free (each from its
 /// Min to its Max); other symbols stay as they are. Nothing when a bound is
-/// unknown, when a bound names another free symbol, or when \p E is not
-/// affine in them.
+/// unknown, when a bound names another free symbol, or when a free
+/// symbol's coefficient has no known sign.
 std::optional<Interval> rangeOver(const ParallelRegion &R, const ExprRef &E,
                                   const std::vector<SymbolId> &Free) {
-  auto Form = toAffine(*E);
-  if (!Form)
+  auto Poly = toPolynomial(*E);
+  if (!Poly)
     return std::nullopt;
   ExprRef Lo = E, Hi = E;
   for (SymbolId S : Free) {
-    int64_t A = Form->coeff(S);
-    if (!A)
+    if (!Poly->mentions(S))
       continue;
+    auto Q = coefficient(*Poly, S, Free);
+    auto Sign = Q ? signOf(R, *Q) : std::nullopt;
+    if (!Sign || !*Sign)
+      return std::nullopt;
     const Symbol &Sym = R.symbol(S);
     if (!Sym.Min || !Sym.Max)
       return std::nullopt;
@@ -63,51 +100,68 @@ std::optional<Interval> rangeOver(const ParallelRegion &R, const ExprRef &E,
       if (Sym.Min->mentions([&](SymbolId X) { return X == Other; }) ||
           Sym.Max->mentions([&](SymbolId X) { return X == Other; }))
         return std::nullopt;
-    Lo = substitute(Lo, S, A > 0 ? Sym.Min : Sym.Max);
-    Hi = substitute(Hi, S, A > 0 ? Sym.Max : Sym.Min);
+    Lo = substitute(Lo, S, *Sign > 0 ? Sym.Min : Sym.Max);
+    Hi = substitute(Hi, S, *Sign > 0 ? Sym.Max : Sym.Min);
   }
   return Interval{Lo, Hi};
 }
 
 /// A write whose loop variables \p Loops run through their whole ranges
 /// touches every index between its least and greatest value only when the
-/// variables tile it: ordered by coefficient, the first moves by one and
-/// each next by the span of those before it (`r*N + c`, c in [0, N-1]).
+/// variables tile it: the innermost moves by one and each next by the span
+/// of those before it (`r*N + c` with c in [0, N-1]; `(i*M + j)*K + k`).
 bool dense(const ParallelRegion &R, const ExprRef &E,
            const std::vector<SymbolId> &Loops) {
-  auto Form = toAffine(*E);
-  if (!Form)
+  auto Poly = toPolynomial(*E);
+  if (!Poly)
     return false;
-  std::vector<std::pair<int64_t, SymbolId>> Used;
+  std::vector<std::pair<SymbolId, Polynomial>> Left;
   for (SymbolId S : Loops)
-    if (int64_t A = Form->coeff(S)) {
-      if (R.symbol(S).Step != 1)
+    if (Poly->mentions(S)) {
+      auto Q = coefficient(*Poly, S, Loops);
+      if (!Q || R.symbol(S).Step != 1)
         return false;
-      Used.push_back({std::llabs(A), S});
+      Left.push_back({S, *Q});
     }
-  std::sort(Used.begin(), Used.end());
-  int64_t Span = 1;
-  for (size_t K = 0; K < Used.size(); ++K) {
-    if (Used[K].first != Span)
+  Polynomial Span;
+  Span.Terms[{}] = 1;
+  while (!Left.empty()) {
+    auto It = std::find_if(Left.begin(), Left.end(),
+                           [&](const auto &L) { return L.second == Span; });
+    if (It == Left.end())
       return false;
-    if (K + 1 == Used.size())
-      break; // the outermost may have symbolic bounds
-    const Symbol &S = R.symbol(Used[K].second);
-    if (!S.Min || !S.Max || S.Min->kind() != ExprKind::Constant ||
-        S.Max->kind() != ExprKind::Constant || S.Max->value() < S.Min->value())
+    const Symbol &S = R.symbol(It->first);
+    Left.erase(It);
+    if (Left.empty())
+      break; // the outermost: its own extent does not matter
+    if (!S.Min || !S.Max)
       return false;
-    int64_t Count = S.Max->value() - S.Min->value() + 1;
-    if (Count > (int64_t(1) << 31) || Span > (int64_t(1) << 31))
+    auto Extent = toPolynomial(
+        *Expr::binary(ExprKind::Add, Expr::binary(ExprKind::Sub, S.Max, S.Min),
+                      Expr::constant(1)));
+    if (!Extent || !signOf(R, *Extent) || *signOf(R, *Extent) <= 0)
       return false;
-    Span *= Count;
+    for (SymbolId L : Loops)
+      if (Extent->mentions(L))
+        return false;
+    auto Next = toPolynomial(
+        *Expr::binary(ExprKind::Mul, Span.toExpr(), Extent->toExpr()));
+    if (!Next)
+      return false;
+    Span = *Next;
   }
   return true;
 }
 
 /// \p A - \p B is a constant at least zero, whatever the other symbols are.
 bool noLess(const ExprRef &A, const ExprRef &B) {
-  auto D = toAffine(*Expr::binary(ExprKind::Sub, A, B));
-  return D && D->isConstant() && D->Constant >= 0;
+  auto D = toPolynomial(*Expr::binary(ExprKind::Sub, A, B));
+  if (!D)
+    return false;
+  for (const auto &[Mono, C] : D->Terms)
+    if (!Mono.empty() || C < 0)
+      return false;
+  return true;
 }
 
 /// The last dimension of a range access (memset, std::fill) reaches

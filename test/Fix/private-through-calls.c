@@ -78,6 +78,26 @@ double on_heap(int m, int n) {
   return total;
 }
 
+// Sizes known only at run time: r*n + c over r, c in [0, n-1] is the dense
+// range [0, n*n - 1] that the sum reads (the benchmark's matmul).
+static void square(double *C, int q, int n) {
+  for (int r = 0; r < n; r++)
+    for (int c = 0; c < n; c++)
+      C[r * n + c] = (q + r * 0.5) * (q + c * 0.5);
+}
+
+double runtime_sizes(int n, int p) {
+  double *C = malloc(sizeof(double) * n * n);
+  double total = 0;
+#pragma omp parallel for schedule(dynamic) reduction(+ : total)
+  for (int q = 0; q < p; q++) {
+    square(C, q, n);
+    total += sum(C, n * n);
+  }
+  free(C);
+  return total;
+}
+
 #ifndef ONLY_FIXED
 // The helper stops early on some inputs: what the sum then reads is what
 // another iteration left, and a private copy would read garbage instead.
@@ -121,6 +141,7 @@ int main(void) {
     As[k] = Bs[k] = (k % 7) * 0.5;
   printf("%.1f\n", on_stack(As, Bs));
   printf("%.2f\n", on_heap(40, 900));
+  printf("%.2f\n", runtime_sizes(20, 300));
   free(As);
   free(Bs);
   return 0;
@@ -128,6 +149,7 @@ int main(void) {
 // DIAG: warning: shared buffer 'C' is scratch that every iteration overwrites
 // DIAG: note: 'C' is shared by this 'omp parallel for'; give each thread its own copy: declare 'C' inside the loop body or add 'private(C)'
 // DIAG: warning: shared buffer 'row' is scratch
+// DIAG: warning: shared buffer 'C' is scratch
 // DIAG: warning: shared buffer 'row' is scratch
 // DIAG: note: 'row' is shared by this 'omp parallel for'; the called function uses 'row' for every work item
 // DIAG: note: no automatic fix: the called code may read elements that the work item did not write first
@@ -143,6 +165,14 @@ int main(void) {
 // FIXED:        fill(row, m, i);
 // FIXED-NEXT:   out[i] = dot(row, m);
 // FIXED:      free(row);
+// FIXED-NEXT: }
+// FIXED-LABEL: double runtime_sizes(
+// FIXED:      #pragma omp parallel{{$}}
+// FIXED-NEXT: {
+// FIXED-NEXT:   double *C = malloc(sizeof(double) * n * n);
+// FIXED-NEXT: #pragma omp for schedule(dynamic) reduction(+ : total)
+// FIXED:        square(C, q, n);
+// FIXED:      free(C);
 // FIXED-NEXT: }
 // FIXED-LABEL: double stops_early(
 // FIXED:      #pragma omp parallel for reduction(+ : total){{$}}
