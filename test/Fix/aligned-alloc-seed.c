@@ -34,6 +34,28 @@ double region_workspace(const double *x, int n) {
   return total;
 }
 
+// The workspace written by a helper the loop calls (the talk's code hands
+// it to functions of other files).
+static void step(double *w, const double *x, int i) {
+  for (int j = 0; j < 12; j++)
+    w[j] = x[i] * (j + 1);
+}
+
+double helper_workspace(const double *x, int n) {
+  double total = 0;
+#pragma omp parallel reduction(+ : total)
+  {
+    double *w = malloc(12 * sizeof(double));
+#pragma omp for
+    for (int i = 0; i < n; i++) {
+      step(w, x, i);
+      total += w[11];
+    }
+    free(w);
+  }
+  return total;
+}
+
 double slot_workspaces(const double *x, int n) {
   double *w[16];
   double total = 0;
@@ -88,17 +110,21 @@ int main(void) {
   static double x[20000];
   for (int i = 0; i < 20000; i++)
     x[i] = (i % 13) * 0.5;
-  printf("%.1f %.1f %.1f %.1f\n", region_workspace(x, 20000),
-         slot_workspaces(x, 20000), read_only(x, 20000), aligned(x, 20000));
+  printf("%.1f %.1f %.1f %.1f %.1f\n", region_workspace(x, 20000),
+         helper_workspace(x, 20000), slot_workspaces(x, 20000),
+         read_only(x, 20000), aligned(x, 20000));
   return 0;
 }
 // DIAG: warning: per-thread block 'ws' of 96 bytes is not a whole number of 64-byte cache lines
+// DIAG: note: written in a loop here
+// DIAG: warning: per-thread block 'w' of 96 bytes
 // DIAG: note: written in a loop here
 // DIAG: warning: per-thread block 'w[...]' of 96 bytes
 // DIAG: note: written in a loop here
 // FIXED:      double *ws = aligned_alloc(64, 128);
 // FIXED:        ws[k] = x[i] * k;
 // FIXED:      free(ws);
+// FIXED:      double *w = aligned_alloc(64, 128 /* 12 * sizeof(double), rounded up to whole lines */);
 // FIXED:      w[t] = aligned_alloc(64, 128);
 // FIXED:      free(w[t]);
 // CLEAN: {{^[0-9]+\.[0-9]+ }}

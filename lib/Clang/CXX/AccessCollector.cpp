@@ -671,22 +671,58 @@ void RegionBuilder::worksharingLoop(const Stmt *Body) {
         Base ? dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()) : nullptr;
     return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   };
+  auto Written = [&](const Stmt *S) -> const Expr * {
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp())
+      return BO->getLHS();
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && UO->isIncrementDecrementOp())
+      return UO->getSubExpr();
+    return nullptr;
+  };
+  // Whether \p S writes through the pointer \p P.
+  std::function<bool(const Stmt *, const VarDecl *)> WritesThrough =
+      [&](const Stmt *S, const VarDecl *P) {
+        if (!S)
+          return false;
+        if (const Expr *Target = Written(S); Target && Block(Target) == P)
+          return true;
+        for (const Stmt *C : S->children())
+          if (WritesThrough(C, P))
+            return true;
+        return false;
+      };
+  auto Mark = [&](const VarDecl *V, SourceLocation At) {
+    auto It = V ? AllocationsOf.find(V) : AllocationsOf.end();
+    if (It == AllocationsOf.end())
+      return;
+    for (size_t K : It->second)
+      if (R.Allocations[K].PerThread &&
+          !R.Allocations[K].WrittenInNestedLoop.valid())
+        R.Allocations[K].WrittenInNestedLoop = toLoc(At);
+  };
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
     if (!S)
       return;
-    const Expr *Target = nullptr;
-    if (const auto *BO = dyn_cast<BinaryOperator>(S);
-        BO && BO->isAssignmentOp())
-      Target = BO->getLHS();
-    else if (const auto *UO = dyn_cast<UnaryOperator>(S);
-             UO && UO->isIncrementDecrementOp())
-      Target = UO->getSubExpr();
-    if (const VarDecl *V = Target ? Block(Target) : nullptr)
-      if (auto It = AllocationsOf.find(V); It != AllocationsOf.end())
-        for (size_t K : It->second)
-          if (R.Allocations[K].PerThread &&
-              !R.Allocations[K].WrittenInNestedLoop.valid())
-            R.Allocations[K].WrittenInNestedLoop = toLoc(Target->getBeginLoc());
+    if (const Expr *Target = Written(S))
+      Mark(Block(Target), Target->getBeginLoc());
+    // A block handed to a function of the unit that writes through it
+    // (`step(ws, x, i)`), one call deep.
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *Def = nullptr;
+      if (const FunctionDecl *FD = Call->getDirectCallee();
+          FD && FD->hasBody(Def) && Def &&
+          !isSystemFunction(Def, Ctx.getSourceManager()) &&
+          Def->getNumParams() == Call->getNumArgs())
+        for (unsigned K = 0; K < Call->getNumArgs(); ++K) {
+          const auto *Arg =
+              dyn_cast<DeclRefExpr>(Call->getArg(K)->IgnoreParenImpCasts());
+          const auto *V = Arg ? dyn_cast<VarDecl>(Arg->getDecl()) : nullptr;
+          if (V && AllocationsOf.count(V) &&
+              WritesThrough(Def->getBody(), Def->getParamDecl(K)))
+            Mark(V, Call->getBeginLoc());
+        }
+    }
     for (const Stmt *C : S->children())
       Walk(C);
   };
