@@ -8,7 +8,8 @@ minority), compiles each with and without the plugin, and prints the median
 times and their ratio. Usage: run.py --clang clang-22 --plugin PrivateerPlugin.so
 With --compare OTHER.so it compares two builds of the plugin instead (the
 CPU time each adds to -fsyntax-only), to see that a change did not make the
-plugin slower.
+plugin slower. With --sources FILE... it times those files instead of
+generated ones (benchmarks/run passes the kernel benchmarks' sources).
 """
 import argparse
 import os
@@ -177,6 +178,37 @@ def compare(args):
           f"{statistics.median(ratios):.2f}")
 
 
+def sources(args):
+    """Given source files (--sources): each compiled with -O2 -c with and
+    without the plugin; the ratio is the plugin's share of a real compile
+    of small kernels, where its fixed costs (loading, its own setup) weigh
+    most."""
+    rows = []
+    for src in args.sources:
+        flags = ["-O2", "-c", "-fopenmp", f"-I{args.include}"] if args.include else \
+                ["-O2", "-c", "-fopenmp"]
+        if src.endswith((".cpp", ".cc", ".cxx")):
+            flags.append("-std=c++17")
+        obj = os.path.join(args.out, os.path.basename(src) + ".o")
+        base = [args.clang, *flags, src, "-o", obj]
+        plain = timed(base, args.repeats)
+        plugged = timed(base + [f"-fplugin={args.plugin}"], args.repeats)
+        rows.append((src, plain, plugged))
+    root = os.path.commonpath([os.path.dirname(r[0]) for r in rows]) if rows else ""
+    print(f"{'file':<36}{'plain s':>10}{'plugin s':>10}{'ratio':>8}")
+    for src, plain, plugged in rows:
+        print(f"{os.path.relpath(src, root):<36}{plain:>10.3f}{plugged:>10.3f}"
+              f"{plugged / plain:>8.3f}")
+    ratios = [p / q for _, q, p in rows]
+    print(f"-O2 -c: median ratio {statistics.median(ratios):.3f} "
+          f"({(statistics.median(ratios) - 1) * 100:+.1f}% compile time)")
+    with open(os.path.join(args.out, "overhead-sources.csv"), "w") as f:
+        f.write("file,plain_s,plugin_s,ratio\n")
+        for src, plain, plugged in rows:
+            f.write(f"{os.path.relpath(src, root)},{plain:.4f},{plugged:.4f},"
+                    f"{plugged / plain:.4f}\n")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -188,10 +220,15 @@ def main():
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--compare", metavar="PLUGIN",
                     help="another build of the plugin to compare against")
+    ap.add_argument("--sources", nargs="+", metavar="FILE",
+                    help="time these files instead of generated ones")
+    ap.add_argument("--include", help="an -I directory for --sources")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     if args.compare:
         return compare(args)
+    if args.sources:
+        return sources(args)
 
     rows = []
     for mode, flags in (("-O2 -c", ["-O2", "-c"]), ("-fsyntax-only", ["-fsyntax-only"])):
