@@ -42,11 +42,13 @@ struct TreeSummary {
 
 // Checks `parent` as a BFS tree from `root`: the root is its own parent;
 // every reached vertex's parent is reached, is its neighbour and is one
-// level closer to the root (no cycles); every edge joins vertices whose
-// depths differ by at most one, and never a reached vertex to an unreached
-// one. On success fills `summary` and returns an empty string; else says
-// what is wrong.
+// level closer to the root (no cycles). With `check_edges`, also every
+// edge: its ends' depths differ by at most one, and it never joins a
+// reached vertex to an unreached one (a scan of all edges with random
+// reads, the costliest check; for a tree whose depths equal a checked
+// tree's it follows from the equality). On success fills `summary` and
+// returns an empty string; else says what is wrong.
 std::string validate_tree(const Graph &g, int root, const int *parent,
-                          TreeSummary &summary);
+                          bool check_edges, TreeSummary &summary);
 
 #endif // PRIVATEER_BENCH_BFS_GRAPH_H
