@@ -182,7 +182,8 @@ def sources(args):
     """Given source files (--sources): each compiled with -O2 -c with and
     without the plugin; the ratio is the plugin's share of a real compile
     of small kernels, where its fixed costs (loading, its own setup) weigh
-    most."""
+    most. CPU time, not wall time: benchmarks/run often runs on a machine
+    that does other work too."""
     rows = []
     for src in args.sources:
         flags = ["-O2", "-c", "-fopenmp", f"-I{args.include}"] if args.include else \
@@ -191,19 +192,19 @@ def sources(args):
             flags.append("-std=c++17")
         obj = os.path.join(args.out, os.path.basename(src) + ".o")
         base = [args.clang, *flags, src, "-o", obj]
-        plain = timed(base, args.repeats)
-        plugged = timed(base + [f"-fplugin={args.plugin}"], args.repeats)
+        plain = cpu_timed(base, args.repeats)
+        plugged = cpu_timed(base + [f"-fplugin={args.plugin}"], args.repeats)
         rows.append((src, plain, plugged))
     root = os.path.commonpath([os.path.dirname(r[0]) for r in rows]) if rows else ""
-    print(f"{'file':<36}{'plain s':>10}{'plugin s':>10}{'ratio':>8}")
+    print(f"{'file':<36}{'plain cpu s':>12}{'plugin cpu s':>13}{'ratio':>8}")
     for src, plain, plugged in rows:
-        print(f"{os.path.relpath(src, root):<36}{plain:>10.3f}{plugged:>10.3f}"
+        print(f"{os.path.relpath(src, root):<36}{plain:>12.3f}{plugged:>13.3f}"
               f"{plugged / plain:>8.3f}")
     ratios = [p / q for _, q, p in rows]
     print(f"-O2 -c: median ratio {statistics.median(ratios):.3f} "
           f"({(statistics.median(ratios) - 1) * 100:+.1f}% compile time)")
     with open(os.path.join(args.out, "overhead-sources.csv"), "w") as f:
-        f.write("file,plain_s,plugin_s,ratio\n")
+        f.write("file,plain_cpu_s,plugin_cpu_s,ratio\n")
         for src, plain, plugged in rows:
             f.write(f"{os.path.relpath(src, root)},{plain:.4f},{plugged:.4f},"
                     f"{plugged / plain:.4f}\n")
