@@ -15,9 +15,11 @@ import argparse
 import os
 import random
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 KERNELS = [
@@ -185,16 +187,20 @@ def sources(args):
     most. CPU time, not wall time: benchmarks/run often runs on a machine
     that does other work too."""
     rows = []
+    # Objects go to a scratch directory: several sources share a name
+    # (seq.c), and --out keeps only the results.
+    scratch = tempfile.mkdtemp(prefix="privateer-overhead-")
     for src in args.sources:
         flags = ["-O2", "-c", "-fopenmp", f"-I{args.include}"] if args.include else \
                 ["-O2", "-c", "-fopenmp"]
         if src.endswith((".cpp", ".cc", ".cxx")):
             flags.append("-std=c++17")
-        obj = os.path.join(args.out, os.path.basename(src) + ".o")
+        obj = os.path.join(scratch, "unit.o")
         base = [args.clang, *flags, src, "-o", obj]
         plain = cpu_timed(base, args.repeats)
         plugged = cpu_timed(base + [f"-fplugin={args.plugin}"], args.repeats)
         rows.append((src, plain, plugged))
+    shutil.rmtree(scratch, ignore_errors=True)
     root = os.path.commonpath([os.path.dirname(r[0]) for r in rows]) if rows else ""
     print(f"{'file':<36}{'plain cpu s':>12}{'plugin cpu s':>13}{'ratio':>8}")
     for src, plain, plugged in rows:
