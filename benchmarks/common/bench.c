@@ -21,6 +21,7 @@ void bench_parse_options(int argc, char **argv, struct bench_options *options) {
   options->quick = 0;
   options->only_case = NULL;
   options->ref_dir = ".";
+  options->list_cases = 0;
   const char *slash = strrchr(argv[0], '/');
   options->program = slash ? slash + 1 : argv[0];
   for (int i = 1; i < argc; i++) {
@@ -32,9 +33,12 @@ void bench_parse_options(int argc, char **argv, struct bench_options *options) {
       options->only_case = argv[++i];
     else if (!strcmp(argv[i], "--ref-dir") && i + 1 < argc)
       options->ref_dir = argv[++i];
+    else if (!strcmp(argv[i], "--list-cases"))
+      options->list_cases = 1;
     else {
       fprintf(stderr,
-              "usage: %s [--quick] [--reps R] [--case NAME] [--ref-dir DIR]\n",
+              "usage: %s [--quick] [--reps R] [--case NAME] [--ref-dir DIR] "
+              "[--list-cases]\n",
               argv[0]);
       exit(2);
     }
@@ -44,6 +48,10 @@ void bench_parse_options(int argc, char **argv, struct bench_options *options) {
 }
 
 int bench_wants_case(const struct bench_options *options, const char *name) {
+  if (options->list_cases) {
+    printf("%s\n", name);
+    return 0;
+  }
   return !options->only_case || !strcmp(options->only_case, name);
 }
 

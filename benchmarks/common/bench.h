@@ -30,16 +30,19 @@ double bench_now(void);
 
 /* The command line every driver accepts (the variant's name is taken from
  * the executable's, bench-KERNEL-VARIANT): --reps R, --quick, --case NAME
- * (only that case), --ref-dir DIR (where reference results are cached). */
+ * (only that case), --ref-dir DIR (where reference results are cached),
+ * --list-cases (print the cases' names, run nothing). */
 struct bench_options {
   int reps;
   int quick;
   const char *only_case;
   const char *ref_dir;
   const char *program;
+  int list_cases;
 };
 void bench_parse_options(int argc, char **argv, struct bench_options *options);
-/* Whether the case named `name` is to run. */
+/* Whether the case named `name` is to run (with --list-cases, prints the
+ * name and says no). */
 int bench_wants_case(const struct bench_options *options, const char *name);
 
 /* One timed measurement: the median and best of the repetitions, the
