@@ -12,6 +12,7 @@
 #include "privateer/Analysis/Advice.h"
 #include "privateer/Analysis/RunChecks.h"
 #include "privateer/Analysis/ThreadingChecks.h"
+#include "privateer/Analysis/WrittenBeforeRead.h"
 
 namespace privateer {
 
@@ -83,6 +84,7 @@ std::vector<Finding> analyzeLoopAlloc(const ParallelRegion &R) {
       F.Fix.What = Remedy::Kind::SplitAllocation;
       F.Fix.Variable = A.Name;
       F.Fix.Begin = A.Where;
+      F.Fix.KeepContents = readsFollowOwnWrites(R, A.BufferIndex);
     } else {
       F.Fix = Remedy::none(NoFixReason::AllocationNotHoisted);
     }

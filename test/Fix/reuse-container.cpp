@@ -37,6 +37,21 @@ double products(const double *As, const double *Bs) {
   return total;
 }
 
+// Every element written before it is read: no refill, resize() only (a
+// no-op from the second iteration of a thread on).
+double overwritten(const double *x, int n, int m) {
+  double total = 0;
+#pragma omp parallel for reduction(+ : total)
+  for (int i = 0; i < n; i++) {
+    std::vector<double> row(m);
+    for (int j = 0; j < m; j++)
+      row[j] = x[i] * j;
+    for (int j = 0; j < m; j++)
+      total += row[j];
+  }
+  return total;
+}
+
 // Filled with a value, then partly overwritten.
 long marks(int n) {
   long total = 0;
@@ -94,11 +109,13 @@ int main() {
   static double As[P * N * K], Bs[P * K * N];
   for (int k = 0; k < P * N * K; k++)
     As[k] = Bs[k] = (k % 7) * 0.5;
-  std::printf("%.1f %ld %ld %ld %.1f\n", products(As, Bs), marks(3000),
-              names(3000), nested(500), owned(2000, 50));
+  std::printf("%.1f %ld %ld %ld %.1f %.1f\n", products(As, Bs), marks(3000),
+              names(3000), nested(500), owned(2000, 50),
+              overwritten(As, 1000, 40));
   return 0;
 }
 // DIAG: warning: 'C' (4608 bytes) is constructed and destroyed in every iteration
+// DIAG: warning: 'row' ('m * 8' bytes) is constructed and destroyed
 // DIAG: warning: 'seen' (256 bytes) is constructed and destroyed
 // DIAG: warning: 's' (40 bytes) is constructed and destroyed
 // DIAG: warning: 'row' ('m * 8' bytes) is constructed and destroyed
@@ -114,6 +131,9 @@ int main() {
 // FIXED:        }
 // FIXED-NEXT: }
 // FIXED-NEXT: return total;
+// FIXED-LABEL: double overwritten(
+// FIXED:        std::vector<double> row;
+// FIXED:          row.resize(m);
 // FIXED-LABEL: long marks(
 // FIXED:        std::vector<int> seen;
 // FIXED:          seen.assign(64, -1);
@@ -133,4 +153,4 @@ int main() {
 // FIXED-NEXT:     std::vector<std::string> words(8);
 // AGAIN: warning: 'words'
 // AGAIN-NOT: warning:
-// CLEAN: {{[0-9]+\.[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ [0-9]+\.[0-9]}}
+// CLEAN: {{[0-9]+\.[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ [0-9]+\.[0-9] [0-9]+\.[0-9]}}

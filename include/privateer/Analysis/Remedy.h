@@ -96,6 +96,10 @@ struct Remedy {
   int64_t Chunk = 0;
   /// For LocalQueue in its counter form: the counter's name.
   std::string Counter;
+  /// For SplitAllocation: every element an iteration reads it wrote
+  /// first, so the reused block need not be filled again (as the
+  /// construction or make_unique would fill it).
+  bool KeepContents = false;
   /// For PadElements and AlignAllocation.
   unsigned LineBytes = 0;
   /// For Atomic: where each update statement's target starts.

@@ -115,7 +115,8 @@ std::vector<FixItHint> buildFix(const Finding &F,
   case Remedy::Kind::LocalQueue:
     return localQueue(F.Fix, F.BufferHandle, Construct, Ctx, WhyNot, Writable);
   case Remedy::Kind::SplitAllocation: {
-    return splitAllocation(Construct, F.Fix.Variable, Ctx, WhyNot, Writable);
+    return splitAllocation(Construct, F.Fix.Variable, F.Fix.KeepContents, Ctx,
+                           WhyNot, Writable);
   }
   case Remedy::Kind::Privatize:
   case Remedy::Kind::Reduce:

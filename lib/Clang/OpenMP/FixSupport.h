@@ -142,10 +142,12 @@ splitScratch(const void *BufferHandle, const clang::OMPExecutableDirective *D,
              const clang::FunctionDecl *FD, const std::string &Name,
              clang::ASTContext &Ctx, std::string &WhyNot, WritableFn Writable);
 
-/// An allocation made and freed in every iteration: made once per thread.
+/// An allocation made and freed in every iteration: made once per thread
+/// (refilled in each iteration as it was made, unless \p KeepContents: every
+/// element read is written first).
 std::vector<clang::FixItHint>
 splitAllocation(const clang::OMPExecutableDirective *D, const std::string &Name,
-                clang::ASTContext &Ctx, std::string &WhyNot,
+                bool KeepContents, clang::ASTContext &Ctx, std::string &WhyNot,
                 WritableFn Writable);
 
 /// A thread-indexed slot kept in a local across its hot loop.

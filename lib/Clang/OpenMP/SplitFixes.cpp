@@ -117,12 +117,11 @@ bool splitClauses(const OMPExecutableDirective *D, ASTContext &Ctx,
 /// in each iteration with `v.assign(n, T())` (`v.assign(n, x)`), which
 /// keeps the capacity: the same contents as a new one, no allocation once
 /// the first iteration has grown it.
-std::vector<FixItHint> reusedContainer(const OMPExecutableDirective *D,
-                                       const ForStmt *Loop,
-                                       const DeclStmt *Decl, const VarDecl *V,
-                                       const CXXConstructExpr *Construct,
-                                       ASTContext &Ctx, std::string &WhyNot,
-                                       WritableFn Writable) {
+std::vector<FixItHint>
+reusedContainer(const OMPExecutableDirective *D, const ForStmt *Loop,
+                const DeclStmt *Decl, const VarDecl *V,
+                const CXXConstructExpr *Construct, bool KeepContents,
+                ASTContext &Ctx, std::string &WhyNot, WritableFn Writable) {
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
   QualType T = V->getType();
@@ -190,9 +189,12 @@ std::vector<FixItHint> reusedContainer(const OMPExecutableDirective *D,
   if (!Header)
     return {};
   std::vector<FixItHint> Hints{*Header};
+  // Read only where written first: resize() keeps the capacity and, from
+  // the second iteration on, does nothing at all.
   Hints.push_back(FixItHint::CreateReplacement(
       CharSourceRange::getCharRange(Decl->getBeginLoc(), DeclEnd),
-      Name + ".assign(" + Text(Count) + ", " + Value + ");"));
+      KeepContents ? Name + ".resize(" + Text(Count) + ");"
+                   : Name + ".assign(" + Text(Count) + ", " + Value + ");"));
   indentMore(Loop, SM, Hints);
   Hints.push_back(FixItHint::CreateInsertion(
       Lexer::getLocForEndOfToken(Loop->getEndLoc(), 0, SM, LO),
@@ -364,7 +366,7 @@ splitScratch(const void *BufferHandle, const OMPExecutableDirective *D,
 
 std::vector<FixItHint>
 splitAllocation(const OMPExecutableDirective *D, const std::string &Name,
-                ASTContext &Ctx, std::string &WhyNot,
+                bool KeepContents, ASTContext &Ctx, std::string &WhyNot,
                 llvm::function_ref<bool(SourceLocation)> Writable) {
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
@@ -394,8 +396,8 @@ splitAllocation(const OMPExecutableDirective *D, const std::string &Name,
   if (Alloc && V && !Release)
     if (const auto *Construct =
             dyn_cast<CXXConstructExpr>(V->getInit()->IgnoreImplicit()))
-      return reusedContainer(D, Loop, Alloc, V, Construct, Ctx, WhyNot,
-                             Writable);
+      return reusedContainer(D, Loop, Alloc, V, Construct, KeepContents, Ctx,
+                             WhyNot, Writable);
   // `auto p = std::make_unique<T[]>(n);` owns its block: it moves out of
   // the loop as it is, and each iteration value-initializes the elements
   // again (std::uninitialized_fill_n, from <memory> like make_unique).
@@ -501,11 +503,16 @@ splitAllocation(const OMPExecutableDirective *D, const std::string &Name,
                                              SM, LO)
                             .str();
     std::vector<FixItHint> Hints{*Header};
-    Hints.push_back(FixItHint::CreateReplacement(
-        CharSourceRange::getTokenRange(Alloc->getBeginLoc(),
-                                       Alloc->getEndLoc()),
-        "std::uninitialized_fill_n(" + V->getName().str() + ".get(), " + Count +
-            ", " + spellType(RefillElement, Ctx) + "());"));
+    if (KeepContents)
+      Hints.push_back(FixItHint::CreateRemoval(statementLines(
+          Alloc->getBeginLoc(),
+          Lexer::getLocForEndOfToken(Alloc->getEndLoc(), 0, SM, LO), SM)));
+    else
+      Hints.push_back(FixItHint::CreateReplacement(
+          CharSourceRange::getTokenRange(Alloc->getBeginLoc(),
+                                         Alloc->getEndLoc()),
+          "std::uninitialized_fill_n(" + V->getName().str() + ".get(), " +
+              Count + ", " + spellType(RefillElement, Ctx) + "());"));
     indentMore(Loop, SM, Hints);
     Hints.push_back(FixItHint::CreateInsertion(
         Lexer::getLocForEndOfToken(Loop->getEndLoc(), 0, SM, LO),
