@@ -263,6 +263,36 @@ bool isScratch(const ParallelRegion &R,
   return true;
 }
 
+/// A read of a constant element (`t[1]`) that no write of the construct
+/// can touch: the shared copy's value reaches it, a private copy's would
+/// not. (Writes at indices that are not constants may touch anything.)
+bool readsUnwrittenConstant(const ParallelRegion &R, unsigned BufferIndex) {
+  auto Constant = [](const Access &A) {
+    for (const ExprRef &I : A.Index)
+      if (I->kind() != ExprKind::Constant)
+        return false;
+    return !A.WholeBuffer && !A.RangeLength;
+  };
+  std::vector<const Access *> Writes;
+  for (const Access &A : R.Accesses)
+    if (A.BufferIndex == BufferIndex && A.Kind != AccessKind::Read) {
+      if (!Constant(A))
+        return false;
+      Writes.push_back(&A);
+    }
+  for (const Access &X : R.Accesses) {
+    if (X.BufferIndex != BufferIndex || X.Kind != AccessKind::Read ||
+        !Constant(X) || X.Index.empty())
+      continue;
+    bool Written = false;
+    for (const Access *W : Writes)
+      Written |= W->Fields == X.Fields && equalIndex(W->Index, X.Index);
+    if (!Written)
+      return true;
+  }
+  return false;
+}
+
 /// An operator that an atomic update can apply (not min or max).
 bool atomicUpdateOp(ReductionOp Op) {
   switch (Op) {
@@ -501,6 +531,9 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
     // work item is exact when each reads only what it wrote before.
     bool Privatizable =
         !OnlyThroughCalls || readsFollowOwnWrites(R, W.BufferIndex);
+    // Elements read that no iteration writes keep their values only in a
+    // copy made from the shared object.
+    bool CopyIn = !OnlyThroughCalls && readsUnwrittenConstant(R, W.BufferIndex);
     Advice = privatizeAdvice(R, B, !Privatizable);
     if (B.Kind == BufferKind::Pointee && R.Kind == RegionKind::Loop &&
         Privatizable) {
@@ -513,8 +546,9 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
     else if (B.VisibleAtConstruct) {
       // A container's copy must hold its elements: copy it in.
       F.Fix.What = Remedy::Kind::Privatize;
-      F.Fix.Copy = B.Kind == BufferKind::Container ? PrivateCopy::FirstPrivate
-                                                   : PrivateCopy::Private;
+      F.Fix.Copy = B.Kind == BufferKind::Container || CopyIn
+                       ? PrivateCopy::FirstPrivate
+                       : PrivateCopy::Private;
       F.Fix.Variable = B.Name;
     }
   } else if (&W != &A && (R.dependsOnWorkItem(W) || R.dependsOnWorkItem(A)) &&
