@@ -11,10 +11,12 @@
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
 
 #include <map>
+#include <optional>
 
 using namespace llvm;
 
@@ -27,6 +29,58 @@ std::string Result::key() const {
 }
 
 namespace {
+
+/// Clang counts columns and offsets in bytes; the log declares
+/// `columnKind: unicodeCodePoints`, so they are converted by not counting
+/// UTF-8 continuation bytes. (The same numbers for ASCII source.) A file
+/// that cannot be read keeps Clang's numbers.
+class CodePoints {
+public:
+  /// Code points before byte \p Offset of \p File.
+  unsigned offset(const std::string &File, unsigned Offset) {
+    const std::string *Text = text(File);
+    return Text ? count(*Text, 0, Offset) : Offset;
+  }
+  /// Code points in the \p Length bytes from \p Offset.
+  unsigned length(const std::string &File, unsigned Offset, unsigned Length) {
+    const std::string *Text = text(File);
+    return Text ? count(*Text, Offset, Offset + Length) : Length;
+  }
+  /// The 1-based code point column of the 1-based byte \p Column.
+  unsigned column(const std::string &File, unsigned Line, unsigned Column) {
+    const std::string *Text = text(File);
+    if (!Text || !Line || !Column)
+      return Column;
+    size_t Start = 0;
+    for (unsigned L = 1; L < Line; ++L) {
+      Start = Text->find('\n', Start);
+      if (Start == std::string::npos)
+        return Column;
+      ++Start;
+    }
+    return count(*Text, Start, Start + Column - 1) + 1;
+  }
+
+private:
+  static unsigned count(const std::string &Text, size_t From, size_t To) {
+    unsigned N = 0;
+    for (size_t I = From; I < To && I < Text.size(); ++I)
+      N += (static_cast<unsigned char>(Text[I]) & 0xC0) != 0x80;
+    return N;
+  }
+  const std::string *text(const std::string &File) {
+    auto It = Files.find(File);
+    if (It == Files.end()) {
+      auto Buffer = MemoryBuffer::getFile(File);
+      std::optional<std::string> Text;
+      if (Buffer)
+        Text = (*Buffer)->getBuffer().str();
+      It = Files.emplace(File, std::move(Text)).first;
+    }
+    return It->second ? &*It->second : nullptr;
+  }
+  std::map<std::string, std::optional<std::string>> Files;
+};
 
 /// The SARIF base id of the source root; results name files under it.
 constexpr const char *RootId = "SRCROOT";
@@ -59,10 +113,13 @@ json::Object artifactLocation(StringRef File, StringRef Root) {
   return json::Object{{"uri", fileUri(File)}};
 }
 
-json::Object physicalLocation(const Position &P, StringRef Root) {
-  return json::Object{{"artifactLocation", artifactLocation(P.File, Root)},
-                      {"region", json::Object{{"startLine", P.Line},
-                                              {"startColumn", P.Column}}}};
+json::Object physicalLocation(const Position &P, StringRef Root,
+                              CodePoints &CP) {
+  return json::Object{
+      {"artifactLocation", artifactLocation(P.File, Root)},
+      {"region",
+       json::Object{{"startLine", P.Line},
+                    {"startColumn", CP.column(P.File, P.Line, P.Column)}}}};
 }
 
 /// A check's documentation page: docs/checks/<name without privateer->.md.
@@ -71,7 +128,7 @@ std::string helpUri(StringRef DocsUrl, StringRef Check) {
   return (DocsUrl.rtrim('/') + "/" + Check + ".md").str();
 }
 
-json::Object fixOf(const Result &R, StringRef Root) {
+json::Object fixOf(const Result &R, StringRef Root, CodePoints &CP) {
   // One artifact change per file, in the order the edits are applied.
   std::vector<std::string> Files;
   std::map<std::string, json::Array> Replacements;
@@ -79,12 +136,16 @@ json::Object fixOf(const Result &R, StringRef Root) {
     if (!Replacements.count(E.Begin.File))
       Files.push_back(E.Begin.File);
     Replacements[E.Begin.File].push_back(json::Object{
-        {"deletedRegion", json::Object{{"startLine", E.Begin.Line},
-                                       {"startColumn", E.Begin.Column},
-                                       {"endLine", E.EndLine},
-                                       {"endColumn", E.EndColumn},
-                                       {"charOffset", E.Begin.Offset},
-                                       {"charLength", E.Length}}},
+        {"deletedRegion",
+         json::Object{
+             {"startLine", E.Begin.Line},
+             {"startColumn",
+              CP.column(E.Begin.File, E.Begin.Line, E.Begin.Column)},
+             {"endLine", E.EndLine},
+             {"endColumn", CP.column(E.Begin.File, E.EndLine, E.EndColumn)},
+             {"charOffset", CP.offset(E.Begin.File, E.Begin.Offset)},
+             {"charLength",
+              CP.length(E.Begin.File, E.Begin.Offset, E.Length)}}},
         {"insertedContent", json::Object{{"text", E.Text}}}});
   }
   json::Array Changes;
@@ -101,6 +162,7 @@ json::Object fixOf(const Result &R, StringRef Root) {
 
 void writeSarif(raw_ostream &OS, ArrayRef<Result> Results, StringRef SourceRoot,
                 StringRef DocsUrl) {
+  CodePoints CP;
   json::Array Rules;
   std::map<std::string, unsigned> RuleIndex;
   for (const CheckInfo &C : allChecks()) {
@@ -129,10 +191,10 @@ void writeSarif(raw_ostream &OS, ArrayRef<Result> Results, StringRef SourceRoot,
       Related.push_back(json::Object{
           {"id", int64_t(Related.size())},
           {"message", json::Object{{"text", N.Message}}},
-          {"physicalLocation", physicalLocation(N.Where, SourceRoot)}});
+          {"physicalLocation", physicalLocation(N.Where, SourceRoot, CP)}});
     }
     json::Object Loc{
-        {"physicalLocation", physicalLocation(R.Where, SourceRoot)}};
+        {"physicalLocation", physicalLocation(R.Where, SourceRoot, CP)}};
     std::string Rel = R.Where.File;
     SmallString<256> RelPath(R.Where.File);
     if (sys::path::replace_path_prefix(RelPath, SourceRoot, ""))
@@ -152,7 +214,7 @@ void writeSarif(raw_ostream &OS, ArrayRef<Result> Results, StringRef SourceRoot,
     if (!Related.empty())
       Obj["relatedLocations"] = std::move(Related);
     if (!R.Edits.empty())
-      Obj["fixes"] = json::Array{fixOf(R, SourceRoot)};
+      Obj["fixes"] = json::Array{fixOf(R, SourceRoot, CP)};
     Out.push_back(std::move(Obj));
   }
 

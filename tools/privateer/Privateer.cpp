@@ -668,11 +668,6 @@ int main(int argc, const char **argv) {
   }
   bool ToolError = false;
 
-  if (Opts.Fix)
-    for (const std::string &Error : applyEdits(Accepted)) {
-      errs() << "privateer: error: " << Error << "\n";
-      ToolError = true;
-    }
   if (!ExportFixes.empty())
     ToolError |= !writeFile(
         ExportFixes, [&](raw_ostream &OS) { writeExportFixes(OS, Kept); });
@@ -686,6 +681,13 @@ int main(int argc, const char **argv) {
       writeSarif(OS, Kept, Root, PRIVATEER_DOCS_URL);
     });
   }
+  // After the logs: SARIF describes (and reads, for its columns) the source
+  // the findings are about.
+  if (Opts.Fix)
+    for (const std::string &Error : applyEdits(Accepted)) {
+      errs() << "privateer: error: " << Error << "\n";
+      ToolError = true;
+    }
 
   std::set<std::string> FixedFiles;
   for (const Edit &E : Accepted)
