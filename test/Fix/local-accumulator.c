@@ -53,9 +53,20 @@ int main(void) {
     for (int i = 0; i < 100000; i++)
       part[t] += x[i];
   }
+  // The index is declared in the loop body: no local can be read before
+  // the loop, so the array is padded instead.
+  long inner[8] = {0};
+#pragma omp parallel num_threads(8)
+  {
+#pragma omp for
+    for (int i = 0; i < 100000; i++) {
+      int t = omp_get_thread_num();
+      inner[t] += x[i];
+    }
+  }
   long s = 0;
   for (int t = 0; t < 8; t++)
-    s += hits[t] * (t + 1) + seen[t] + 3 * mine[t] + part[t];
+    s += hits[t] * (t + 1) + seen[t] + 3 * mine[t] + part[t] + inner[t];
   printf("%ld\n", s);
   return 0;
 }
@@ -80,6 +91,9 @@ int main(void) {
 // FIXED-NEXT:   privateer_part_[[P:[0-9]+]] += x[i];
 // FIXED-NEXT: part[t] = privateer_part_[[P]];
 // FIXED-NEXT: }
+// DIAG: warning: threads write 'inner[t]' in a loop
+// FIXED:      struct { _Alignas(64) long value; } inner[8] = {0};
+// FIXED:          inner[t].value += x[i];
 // AGAIN-NOT: 'hits[t]'
 // AGAIN: warning: threads write 'seen[t]' in a loop
 // AGAIN-NOT: 'mine[t]'

@@ -213,6 +213,16 @@ localAccumulator(const OMPExecutableDirective *D, const FunctionDecl *FD,
              "or calls code that could reach the buffer";
     return {};
   }
+  // The slot is read before the loop and written after it: what its index
+  // names must exist there (`int t = omp_get_thread_num();` in the body does
+  // not).
+  for (const ValueDecl *X : IndexVars)
+    if (isa<VarDecl>(X) &&
+        !SM.isBeforeInTranslationUnit(X->getLocation(), Loop->getBeginLoc()) &&
+        !SM.isBeforeInTranslationUnit(Loop->getEndLoc(), X->getLocation())) {
+      WhyNot = "the slot's index is declared inside the loop";
+      return {};
+    }
   if (!Writable(Loop->getBeginLoc()) || !Writable(Loop->getEndLoc()))
     return {};
   for (const Expr *U : Uses)
