@@ -105,6 +105,22 @@ long nested(int n) {
   return total;
 }
 
+// The declaration shadows an outer 'row' the loop also reads: moved out
+// of the loop it would capture that read.
+double shadowed(int n, int m, const double *x) {
+  double row = 2, total = 0;
+#pragma omp parallel for reduction(+ : total)
+  for (int i = 0; i < n; i++) {
+    total += row;
+    std::vector<double> row(m);
+    for (int j = 0; j < m; j++)
+      row[j] = x[i] * j;
+    for (int j = 0; j < m; j++)
+      total += row[j];
+  }
+  return total;
+}
+
 int main() {
   static double As[P * N * K], Bs[P * K * N];
   for (int k = 0; k < P * N * K; k++)
@@ -151,6 +167,10 @@ int main() {
 // FIXED:      #pragma omp parallel for reduction(+ : total){{$}}
 // FIXED-NEXT:   for (int i = 0; i < n; i++) {
 // FIXED-NEXT:     std::vector<std::string> words(8);
+// DIAG: note: no automatic fix: the loop also names another variable called 'row'
+// FIXED-LABEL: double shadowed(
+// FIXED:      #pragma omp parallel for reduction(+ : total){{$}}
 // AGAIN: warning: 'words'
+// AGAIN: warning: 'row'
 // AGAIN-NOT: warning:
 // CLEAN: {{[0-9]+\.[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ [0-9]+\.[0-9] [0-9]+\.[0-9]}}

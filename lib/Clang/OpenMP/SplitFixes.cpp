@@ -393,6 +393,24 @@ splitAllocation(const OMPExecutableDirective *D, const std::string &Name,
     if (V && releasedVariable(S) == V)
       Release = S;
   }
+  // The declaration moves to the region, around the whole loop: the loop
+  // must not name another variable of that name (one the declaration
+  // shadowed until now).
+  bool NameTaken = false;
+  std::function<void(const Stmt *)> Names = [&](const Stmt *S) {
+    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S);
+        DRE && V && DRE->getDecl() != V &&
+        DRE->getDecl()->getDeclName() == V->getDeclName())
+      NameTaken = true;
+    if (S)
+      for (const Stmt *C : S->children())
+        Names(C);
+  };
+  Names(Loop);
+  if (NameTaken) {
+    WhyNot = "the loop also names another variable called '" + Name + "'";
+    return None;
+  }
   if (Alloc && V && !Release)
     if (const auto *Construct =
             dyn_cast<CXXConstructExpr>(V->getInit()->IgnoreImplicit()))
