@@ -263,36 +263,6 @@ bool isScratch(const ParallelRegion &R,
   return true;
 }
 
-/// A read of a constant element (`t[1]`) that no write of the construct
-/// can touch: the shared copy's value reaches it, a private copy's would
-/// not. (Writes at indices that are not constants may touch anything.)
-bool readsUnwrittenConstant(const ParallelRegion &R, unsigned BufferIndex) {
-  auto Constant = [](const Access &A) {
-    for (const ExprRef &I : A.Index)
-      if (I->kind() != ExprKind::Constant)
-        return false;
-    return !A.WholeBuffer && !A.RangeLength;
-  };
-  std::vector<const Access *> Writes;
-  for (const Access &A : R.Accesses)
-    if (A.BufferIndex == BufferIndex && A.Kind != AccessKind::Read) {
-      if (!Constant(A))
-        return false;
-      Writes.push_back(&A);
-    }
-  for (const Access &X : R.Accesses) {
-    if (X.BufferIndex != BufferIndex || X.Kind != AccessKind::Read ||
-        !Constant(X) || X.Index.empty())
-      continue;
-    bool Written = false;
-    for (const Access *W : Writes)
-      Written |= W->Fields == X.Fields && equalIndex(W->Index, X.Index);
-    if (!Written)
-      return true;
-  }
-  return false;
-}
-
 /// An operator that an atomic update can apply (not min or max).
 bool atomicUpdateOp(ReductionOp Op) {
   switch (Op) {

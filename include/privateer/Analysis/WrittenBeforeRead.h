@@ -24,6 +24,13 @@ namespace privateer {
 /// read can touch. False when that cannot be shown.
 bool readsFollowOwnWrites(const ParallelRegion &R, unsigned BufferIndex);
 
+/// True when \p R reads an element of buffer \p BufferIndex at constant
+/// indices (`t[2]`) that no write of \p R can touch (every write is at
+/// constant indices too, and none at that element): that element keeps the
+/// value it had before the construct, which only a copy made from the
+/// shared object (firstprivate) preserves.
+bool readsUnwrittenConstant(const ParallelRegion &R, unsigned BufferIndex);
+
 } // namespace privateer
 
 #endif // PRIVATEER_ANALYSIS_WRITTENBEFOREREAD_H
