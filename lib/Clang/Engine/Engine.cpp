@@ -16,10 +16,12 @@
 #include "privateer/Model/Printer.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <set>
+#include <map>
 
 using namespace clang;
 
@@ -44,7 +46,9 @@ public:
   ReportFilter(const SourceManager &SM, const Options &Opts)
       : SM(SM), Opts(Opts) {}
 
-  bool keep(const Finding &F) {
+  /// Whether \p F may be shown at all: its check is on, and it is not in a
+  /// system header or under NOLINT.
+  bool shown(const Finding &F) {
     const char *Check = checkName(F.Check);
     if (!Opts.Checks.isEnabled(Check))
       return false;
@@ -53,22 +57,60 @@ public:
       return false;
     if (SM.isInSystemHeader(SM.getExpansionLoc(L)))
       return false;
-    if (Nolint.isSuppressed(SM, L, Check))
-      return false;
-    // Template instantiations and overlapping units find the same race.
-    // (Units that overlap, such as a region and the tasks in it, may find
-    // the same race; different reasons at one place are all reported.)
-    std::string Key = std::string(Check) + ':' + F.BufferName +
-                      (F.Check == CheckId::SharedBuffer ? "" : F.Message);
-    return Seen.insert({F.Where.Raw, Key}).second;
+    return !Nolint.isSuppressed(SM, L, Check);
+  }
+
+  /// What makes two findings the same race: template instantiations and
+  /// units that overlap (a region and the tasks or loops nested in it)
+  /// find it more than once; different reasons at one place are all
+  /// reported.
+  static std::pair<uint64_t, std::string> key(const Finding &F) {
+    return {F.Where.Raw,
+            std::string(checkName(F.Check)) + ':' + F.BufferName +
+                (F.Check == CheckId::SharedBuffer ? "" : F.Message)};
   }
 
 private:
   const SourceManager &SM;
   const Options &Opts;
   NolintIndex Nolint;
-  std::set<std::pair<uint64_t, std::string>> Seen;
 };
+
+/// Whether construct \p Inner lies inside construct \p Outer's code (an
+/// ancestor in the AST: a directive's own source range ends with its line).
+bool nestedIn(const Stmt *Inner, const Stmt *Outer, ASTContext &Ctx) {
+  if (!Inner || !Outer || Inner == Outer)
+    return false;
+  llvm::SmallVector<DynTypedNode, 8> Work{DynTypedNode::create(*Inner)};
+  llvm::SmallPtrSet<const void *, 16> Visited;
+  while (!Work.empty()) {
+    DynTypedNode N = Work.pop_back_val();
+    for (const DynTypedNode &P : Ctx.getParents(N)) {
+      if (P.get<Stmt>() == Outer)
+        return true;
+      if (Visited.insert(P.getMemoizationData()).second)
+        Work.push_back(P);
+    }
+  }
+  return false;
+}
+
+/// A race found again by a construct nested in the one that found it
+/// first (the outer is walked first): the innermost construct owns it, its
+/// fix is where the race is (private copies made by the outer construct
+/// would still be shared by the inner team). A reduction is needed at both
+/// levels: the inner team combines into the outer copy, which the outer
+/// work items share; the outer fix is kept beside the inner one.
+void takeInnerReport(Report &Outer, Report &&Inner) {
+  bool BothReduce = Outer.F.Fix.What == Remedy::Kind::Reduce &&
+                    Inner.F.Fix.What == Remedy::Kind::Reduce &&
+                    Outer.F.Fix.Op == Inner.F.Fix.Op && !Outer.Fixes.empty() &&
+                    !Inner.Fixes.empty();
+  if (BothReduce)
+    Inner.Fixes.insert(Inner.Fixes.begin(), Outer.Fixes.begin(),
+                       Outer.Fixes.end());
+  Outer = std::move(Inner);
+}
 
 } // namespace
 
@@ -80,6 +122,9 @@ std::vector<Report> analyze(ASTContext &Ctx, const Options &Opts) {
   SolverStats Stats;
   std::unique_ptr<IndexOracle> Oracle;
   ReportFilter Filter(Ctx.getSourceManager(), Opts);
+  // Each race once: where it is in Reports, and the construct that found it.
+  std::map<std::pair<uint64_t, std::string>, std::pair<size_t, const Stmt *>>
+      Seen;
   for (auto &Model : programmingModels()) {
     if (!Model->appliesTo(Ctx))
       continue;
@@ -90,11 +135,21 @@ std::vector<Report> analyze(ASTContext &Ctx, const Options &Opts) {
       if (Opts.DumpModel)
         llvm::errs() << dump(C.Region);
       for (Finding &F : runChecks(C.Region, Opts.Checks, Checks)) {
-        if (!Filter.keep(F))
+        if (!Filter.shown(F))
+          continue;
+        auto [It, New] =
+            Seen.try_emplace(ReportFilter::key(F), Reports.size(), C.Construct);
+        bool Inner = !New && nestedIn(C.Construct, It->second.second, Ctx);
+        if (!New && !Inner)
           continue;
         Report R;
         R.F = std::move(F);
         R.Fixes = Model->buildFix(R.F, C, Ctx, R.WhyNoFix);
+        if (Inner) {
+          takeInnerReport(Reports[It->second.first], std::move(R));
+          It->second.second = C.Construct;
+          continue;
+        }
         Reports.push_back(std::move(R));
       }
     });

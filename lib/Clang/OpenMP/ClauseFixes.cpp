@@ -367,6 +367,28 @@ std::vector<FixItHint> addClause(const Remedy &Fix, const void *BufferHandle,
                "for' on the loop instead";
       return Hints;
     }
+  // OpenMP predetermines static data members as shared: no clause of a
+  // construct can name one (`reduction(+: x)` would not even find `A::x`).
+  if (const auto *Var = dyn_cast<VarDecl>(V);
+      Var && Var->isStaticDataMember()) {
+    WhyNot = "'" + V->getQualifiedNameAsString() +
+             "' is a static data member, which OpenMP keeps shared: " +
+             (Reduction ? "accumulate into a local variable with a "
+                          "reduction and add it to the member after the "
+                          "construct"
+                        : "use a local variable declared inside the "
+                          "construct instead");
+    return Hints;
+  }
+  // No reduction identifier is predefined for vector-extension types
+  // (`float __attribute__((vector_size(16)))`): the clause would not compile.
+  if (Reduction && V->getType()->getBaseElementTypeUnsafe()->isVectorType()) {
+    WhyNot = "OpenMP predefines no reduction for the vector type of '" +
+             Fix.Variable +
+             "': declare one with '#pragma omp declare reduction', or "
+             "reduce each lane in a scalar";
+    return Hints;
+  }
   // A variable the directive already names as shared cannot be private
   // or a reduction too: the user must take it out of that clause.
   for (const OMPClause *C : D->clauses())
@@ -415,6 +437,22 @@ std::vector<FixItHint> addClause(const Remedy &Fix, const void *BufferHandle,
     }
     Copy = PrivateCopy::LastPrivate;
   }
+  // Before OpenMP 5.0 a variable in a 'target' directive's map clause
+  // cannot also be private there.
+  if (!Reduction && Ctx.getLangOpts().OpenMP < 50 &&
+      isOpenMPTargetExecutionDirective(D->getDirectiveKind()))
+    for (const OMPClause *C : D->clauses())
+      if (const auto *MC = dyn_cast_or_null<OMPMapClause>(C))
+        for (const Expr *E : MC->varlist())
+          if (clauseVariable(E) == V) {
+            WhyNot = "'" + Fix.Variable +
+                     "' is in the directive's map clause, and before "
+                     "OpenMP 5.0 a mapped variable cannot also be " +
+                     std::string(clauseName(Copy)) +
+                     ": declare it inside the loop body, or compile with "
+                     "-fopenmp-version=50 or later";
+            return Hints;
+          }
   // Extend a clause of the same kind, or add one: a reduction with the same
   // operator (and no modifier) takes the new item too.
   if (Reduction)

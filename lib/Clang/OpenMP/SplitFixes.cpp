@@ -62,6 +62,14 @@ std::optional<FixItHint> splitHeader(const OMPExecutableDirective *D,
     WhyNot = "only a '#pragma omp' directive written in the code is split";
     return std::nullopt;
   }
+  // Code under '#if' cannot be moved or re-indented safely: a moved
+  // declaration could leave its '#else' twin behind.
+  if (const Stmt *Loop = cast<OMPLoopDirective>(D)->getAssociatedStmt();
+      Loop && hasPreprocessorDirective(Loop->getSourceRange(), SM)) {
+    WhyNot = "the loop holds preprocessor directives ('#if', '#define'), "
+             "which a split could not keep in place";
+    return std::nullopt;
+  }
   return FixItHint::CreateReplacement(
       CharSourceRange::getCharRange(D->getBeginLoc(), PragmaEnd),
       "#pragma omp parallel" + ParallelClauses + "\n" + Indent + "{\n" +

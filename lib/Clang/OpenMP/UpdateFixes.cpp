@@ -81,6 +81,40 @@ const Stmt *updateStatement(const OMPExecutableDirective *D, SourceLocation At,
   return Found;
 }
 
+/// Whether \p At lies in a simd construct (\p D itself, or one nested in
+/// it) of a unit compiled for OpenMP before 5.0, which allows no 'atomic'
+/// inside 'simd'.
+bool atomicForbiddenAt(const OMPExecutableDirective *D, SourceLocation At,
+                       ASTContext &Ctx) {
+  if (Ctx.getLangOpts().OpenMP >= 50)
+    return false;
+  if (isOpenMPSimdDirective(D->getDirectiveKind()))
+    return true;
+  const SourceManager &SM = Ctx.getSourceManager();
+  bool Found = false;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || Found)
+      return;
+    if (const auto *OD = dyn_cast<OMPExecutableDirective>(S);
+        OD && isOpenMPSimdDirective(OD->getDirectiveKind()) &&
+        OD->hasAssociatedStmt()) {
+      SourceRange R = OD->getAssociatedStmt()->getSourceRange();
+      if (!SM.isBeforeInTranslationUnit(At, R.getBegin()) &&
+          !SM.isBeforeInTranslationUnit(R.getEnd(), At)) {
+        Found = true;
+        return;
+      }
+    }
+    forEachChild(S, Walk);
+  };
+  Walk(D->hasAssociatedStmt() ? D->getAssociatedStmt() : nullptr);
+  return Found;
+}
+
+constexpr const char *AtomicInSimd =
+    "the update is in a 'simd' loop, which allows no 'atomic' before OpenMP "
+    "5.0: compile with -fopenmp-version=50 or later";
+
 } // namespace
 
 std::vector<FixItHint>
@@ -93,6 +127,10 @@ atomicCapture(const OMPExecutableDirective *D, SourceLocation Target,
   //   privateer_slot_L = n++;
   //   next[privateer_slot_L] = v;
   // in a block, and the same in braces as the body of a branch or loop.
+  if (atomicForbiddenAt(D, Target, Ctx)) {
+    WhyNot = AtomicInSimd;
+    return {};
+  }
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
   const UnaryOperator *Update = nullptr;
@@ -258,6 +296,10 @@ std::vector<FixItHint> atomicUpdates(const Remedy &Fix,
     SourceLocation Begin = S->getBeginLoc();
     if (!Writable(Begin))
       return {};
+    if (atomicForbiddenAt(D, Begin, Ctx)) {
+      WhyNot = AtomicInSimd;
+      return {};
+    }
     // The pragma goes on a line of its own before the statement's
     // (which must start its line), in the first column like every
     // directive.
