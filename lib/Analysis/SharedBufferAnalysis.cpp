@@ -574,6 +574,107 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
   return F;
 }
 
+/// A write made under mutual exclusion (a critical section, a lock, an
+/// atomic update) that another work item's unsynchronized access can meet:
+/// the exclusion orders the writes among themselves, never an access made
+/// outside it. An atomic plain write is left out (a flag a spinning reader
+/// polls: synchronization the model does not follow), and so is a
+/// std::atomic object (every access of it is atomic).
+bool excludesOnlyItself(const Access &A) {
+  if (A.Kind == AccessKind::Read)
+    return false;
+  switch (A.Protection) {
+  case Guard::Critical:
+  case Guard::Lock:
+    return true;
+  case Guard::Atomic:
+    return A.Kind == AccessKind::ReadModifyWrite;
+  default:
+    return false;
+  }
+}
+
+const char *guardName(Guard G) {
+  switch (G) {
+  case Guard::Critical:
+    return "in a critical section";
+  case Guard::Lock:
+    return "under a lock";
+  case Guard::Atomic:
+    return "atomically";
+  default:
+    return "under synchronization";
+  }
+}
+
+/// \p W, written under exclusion, meets \p A, made outside it by another
+/// work item.
+Finding makeUnguardedFinding(const ParallelRegion &R, const Buffer &B,
+                             const Access &W, const Access &A,
+                             const Conflict &C) {
+  Nouns N = nounsFor(R.Kind);
+  Finding F;
+  F.Check = CheckId::SharedBuffer;
+  F.Kind = RaceKind::Collision;
+  F.May = C.V != Verdict::Collide;
+  F.BufferName = B.Name;
+  F.BufferHandle = B.Handle;
+  F.Where = A.Where;
+  F.Construct = R.Directive;
+  F.Fix = Remedy::none(NoFixReason::Unstated);
+  std::string Name = quote(B.Name);
+  F.Message = Name + " is written " + guardName(W.Protection) + " but " +
+              (A.Kind == AccessKind::Read ? "read" : "written") +
+              " outside it: that access races with the writes of other " +
+              N.Items;
+  if (B.Decl.valid())
+    F.Notes.push_back({B.Decl, Name + " is declared here, outside the " +
+                                   describe(R.Kind) + ", so all " + N.Items +
+                                   " share it"});
+  F.Notes.push_back(witnessNote(R, W, A, C.W, F.May));
+  F.Notes.push_back({W.Where, "the write " +
+                                  std::string(guardName(W.Protection)) +
+                                  " is here; make the other access under "
+                                  "the same synchronization"});
+  return F;
+}
+
+/// Unsynchronized accesses of buffer \p BI that race with writes made
+/// under exclusion. A read before a synchronized access of the same work
+/// item is left alone: the pre-check of a double-checked update (`if (v >
+/// best) { critical: if (v > best) best = v; }`), racy only in a way its
+/// authors accept.
+std::optional<Finding> unguardedAccess(const ParallelRegion &R, unsigned BI,
+                                       IndexOracle &Oracle) {
+  std::vector<const Access *> Guarded, Plain;
+  for (const Access &A : R.Accesses) {
+    if (A.BufferIndex != BI)
+      continue;
+    if (excludesOnlyItself(A))
+      Guarded.push_back(&A);
+    else if (A.Protection == Guard::None)
+      Plain.push_back(&A);
+  }
+  if (Guarded.empty() || Plain.empty() || Plain.size() > MaxDistinctAccesses)
+    return std::nullopt;
+  for (const Access *A : Plain) {
+    bool PreCheck = false;
+    for (const Access &X : R.Accesses)
+      PreCheck |= X.BufferIndex == BI && X.Protection != Guard::None &&
+                  A->Kind == AccessKind::Read && X.Order > A->Order;
+    if (PreCheck)
+      continue;
+    for (const Access *W : Guarded) {
+      if (W->Phase != A->Phase)
+        continue;
+      Conflict C = Oracle.query(R, *W, *A);
+      if (C.V == Verdict::Collide)
+        return makeUnguardedFinding(R, R.Buffers[BI], *W, *A, C);
+    }
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 std::vector<Finding> analyzeSharedBuffers(const ParallelRegion &R,
@@ -619,8 +720,11 @@ std::vector<Finding> analyzeSharedBuffers(const ParallelRegion &R,
       All.push_back(&A);
       AnyWrite |= A.Kind != AccessKind::Read;
     }
-    if (!AnyWrite) // read-only sharing is never a problem
+    if (!AnyWrite) { // read-only sharing is never a problem
+      if (auto U = unguardedAccess(R, BI, Oracle)) // but for guarded writes
+        Findings.push_back(std::move(*U));
       continue;
+    }
     // Beyond this many different accesses of one buffer the pairwise
     // questions cost more than a compile should: the buffer is left alone.
     if (All.size() > MaxDistinctAccesses)
@@ -682,7 +786,8 @@ std::vector<Finding> analyzeSharedBuffers(const ParallelRegion &R,
     else if (MayW) {
       MayC.V = Verdict::MayCollide;
       Findings.push_back(makeFinding(R, B, All, *MayW, *MayW, MayC));
-    }
+    } else if (auto U = unguardedAccess(R, BI, Oracle))
+      Findings.push_back(std::move(*U));
   }
   return Findings;
 }
