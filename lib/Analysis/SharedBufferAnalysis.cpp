@@ -655,7 +655,8 @@ std::optional<Finding> unguardedAccess(const ParallelRegion &R, unsigned BI,
     else if (A.Protection == Guard::None)
       Plain.push_back(&A);
   }
-  if (Guarded.empty() || Plain.empty() || Plain.size() > MaxDistinctAccesses)
+  if (Guarded.empty() || Plain.empty() || Plain.size() > MaxDistinctAccesses ||
+      R.WaitsOnFlags)
     return std::nullopt;
   for (const Access *A : Plain) {
     bool PreCheck = false;
@@ -780,6 +781,13 @@ std::vector<Finding> analyzeSharedBuffers(const ParallelRegion &R,
       }
       if (FoundW && Found.V == Verdict::Collide)
         break;
+    }
+    // Work items that wait for each other's flags order their accesses by
+    // a protocol the model does not follow: only a statement racing with
+    // its own instances (an update no hand-off orders) is still reported.
+    if (R.WaitsOnFlags) {
+      if (FoundW && (FoundW != FoundA || FoundW->Op == ReductionOp::None))
+        FoundW = nullptr;
     }
     if (FoundW)
       Findings.push_back(makeFinding(R, B, All, *FoundW, *FoundA, Found));

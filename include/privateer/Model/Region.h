@@ -287,6 +287,10 @@ struct ParallelRegion {
   ExprRef NumThreads;
   /// Work of one thread may interleave or migrate (tasks, TBB).
   bool InterleavedWork = false;
+  /// A work item waits in a loop for a value another one sets (a flag
+  /// polled with 'atomic read' or 'flush'): a hand-off protocol orders the
+  /// accesses around it in a way the model does not follow.
+  bool WaitsOnFlags = false;
   std::vector<Buffer> Buffers;
   std::vector<Access> Accesses;
   std::vector<Allocation> Allocations;

@@ -16,6 +16,7 @@
 #include "KnownFunctions.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -1475,9 +1476,11 @@ std::optional<Target> RegionBuilder::pointerVariable(const VarDecl *V) {
       FunctionModified.emplace();
       collectModified(Spec.Function->getBody(), *FunctionModified);
     }
-    if (!FunctionModified->count(V)) {
+    const Expr *Value =
+        !FunctionModified->count(V) ? V->getInit() : valueAtConstruct(V);
+    if (Value) {
       Aliases[V] = std::nullopt; // guards against cycles
-      auto T = resolvePointer(V->getInit());
+      auto T = resolvePointer(Value);
       Aliases.erase(V);
       if (T && !T->Private)
         return T;
@@ -1489,6 +1492,55 @@ std::optional<Target> RegionBuilder::pointerVariable(const VarDecl *V) {
   T.Level = 1;
   pushDim(T, SymExpr::constant(0), pointeeSize(V));
   return T;
+}
+
+const Expr *RegionBuilder::valueAtConstruct(const VarDecl *V) {
+  // The block that holds the construct, and the construct's statement in it.
+  const Stmt *At = Spec.Construct;
+  const CompoundStmt *Block = nullptr;
+  for (int Up = 0; At && !Block && Up < 4; ++Up) {
+    auto Parents = Ctx.getParents(*At);
+    if (Parents.size() != 1)
+      return nullptr;
+    if (const auto *CS = Parents[0].get<CompoundStmt>())
+      Block = CS;
+    else if (const auto *AS = Parents[0].get<AttributedStmt>())
+      At = AS;
+    else
+      return nullptr;
+  }
+  if (!Block)
+    return nullptr;
+  const Expr *Value = nullptr;
+  bool Declared = false;
+  for (const Stmt *S : Block->body()) {
+    if (S == At) {
+      llvm::SmallPtrSet<const VarDecl *, 32> Inside;
+      collectModified(S, Inside);
+      return Declared && !Inside.count(V) ? Value : nullptr;
+    }
+    if (const auto *DS = dyn_cast<DeclStmt>(S);
+        DS && llvm::is_contained(DS->decls(), V)) {
+      Declared = true;
+      Value = V->getInit();
+      continue;
+    }
+    if (!Declared)
+      continue;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->getOpcode() == BO_Assign)
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+          DRE && DRE->getDecl() == V) {
+        Value = BO->getRHS();
+        continue;
+      }
+    llvm::SmallPtrSet<const VarDecl *, 32> Here;
+    collectModified(S, Here);
+    if (Here.count(V))
+      return nullptr; // set in a branch, a loop or through its address
+  }
+  return nullptr;
 }
 
 std::optional<Target> RegionBuilder::resolvePointer(const Expr *E) {

@@ -403,7 +403,11 @@ std::optional<unsigned> RegionBuilder::bufferFor(const Target &T) {
   const auto *V = dyn_cast<VarDecl>(T.Decl);
   if (T.Level > 0) {
     B.Kind = BufferKind::Pointee;
-    B.Attr = T.Private ? Sharing::Private : Sharing::Shared;
+    const auto *P = dyn_cast<ParmVarDecl>(T.Decl);
+    B.Attr = T.Private || (P && T.Level == 1 && InlineStack.empty() &&
+                           Semantics.pointeeMayBeThreadOwn(P))
+                 ? Sharing::Private
+                 : Sharing::Shared;
   } else {
     if (const auto *CAT = Ctx.getAsConstantArrayType(Ty)) {
       B.Kind = BufferKind::Array;

@@ -66,6 +66,56 @@ void forEachStmt(const Stmt *S, llvm::function_ref<void(const Stmt *)> F) {
 }
 } // namespace
 
+namespace {
+/// Whether \p S does nothing but wait: empty statements, flushes, atomic
+/// reads and plain reads into locals, calls without arguments (a pause, a
+/// yield).
+bool onlyWaits(const Stmt *S) {
+  if (!S || isa<NullStmt>(S) || isa<OMPFlushDirective>(S) ||
+      isa<OMPTaskyieldDirective>(S))
+    return true;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return llvm::all_of(CS->body(), onlyWaits);
+  if (const auto *AD = dyn_cast<OMPAtomicDirective>(S))
+    return llvm::any_of(AD->clauses(), [](const OMPClause *C) {
+      return C && C->getClauseKind() == llvm::omp::OMPC_read;
+    });
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    return CE->getNumArgs() == 0;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && BO->getOpcode() == BO_Assign)
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+          V && V->isLocalVarDecl() && !V->isStaticLocal())
+        return !BO->getRHS()->HasSideEffects(V->getASTContext());
+  return false;
+}
+
+/// Whether \p Body holds a loop that only waits for its condition to
+/// change (`while (!ready) { flush }`, `do { atomic read } while (!r)`).
+bool spinsOnFlag(const Stmt *Body, const ASTContext &Ctx) {
+  bool Found = false;
+  forEachStmt(Body, [&](const Stmt *S) {
+    if (Found)
+      return;
+    const Stmt *LoopBody = nullptr;
+    const Expr *Cond = nullptr;
+    if (const auto *W = dyn_cast<WhileStmt>(S)) {
+      LoopBody = W->getBody();
+      Cond = W->getCond();
+    } else if (const auto *D = dyn_cast<DoStmt>(S)) {
+      LoopBody = D->getBody();
+      Cond = D->getCond();
+    }
+    // A condition that cannot change is an endless loop, not a wait.
+    Found = Cond && !Cond->isValueDependent() && !Cond->isEvaluatable(Ctx) &&
+            onlyWaits(LoopBody);
+  });
+  return Found;
+}
+} // namespace
+
 void OpenMPSemantics::collectFlushed(const Stmt *Body) {
   // Flags handed between threads with `flush` (a failure flag that stops
   // the others, a producer's "done" read by a consumer section) are ordered
@@ -168,6 +218,7 @@ bool OpenMPSemantics::describe(UnitShape &Shape, ParallelRegion &R) {
   R.CreatesTeam = Team == D;
   collectClauses(R);
   collectFlushed(associatedBody(Team ? Team : D));
+  R.WaitsOnFlags = spinsOnFlag(associatedBody(Team ? Team : D), Ctx);
   if (Team && Team != D)
     Shape.ThreadBody = associatedBody(Team);
 
@@ -337,6 +388,12 @@ bool OpenMPSemantics::namedByConstruct(const ValueDecl *V) const {
 
 bool OpenMPSemantics::orderedOn(const ValueDecl *V) const {
   return Ordered.count(V);
+}
+
+bool OpenMPSemantics::pointeeMayBeThreadOwn(const ParmVarDecl *) const {
+  // An orphaned construct: the caller's region decides, and per-thread
+  // workspaces passed in are the common case (prefer silence).
+  return !Team;
 }
 
 bool OpenMPSemantics::privatizedByNestedConstruct(const ValueDecl *V) const {

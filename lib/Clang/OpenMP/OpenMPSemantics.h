@@ -45,6 +45,7 @@ public:
   bool namedByConstruct(const clang::ValueDecl *V) const override;
   bool orderedOn(const clang::ValueDecl *V) const override;
   bool privatizedByNestedConstruct(const clang::ValueDecl *V) const override;
+  bool pointeeMayBeThreadOwn(const clang::ParmVarDecl *P) const override;
   bool visitNested(const clang::Stmt *S, NestedCodeVisitor &Visitor) override;
 
 private:

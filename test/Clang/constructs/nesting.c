@@ -135,3 +135,35 @@ void call_orphan_local_scratch(double *out, int n) {
 #pragma omp parallel
   orphan_local_scratch(out, n);
 }
+
+// A workspace passed in by the caller: each thread of the caller's region
+// may pass its own (here it does), so what a parameter points to is not
+// taken as shared by an orphaned construct.
+static void orphan_param_scratch(double *tmp, double *out, int n) {
+#pragma omp for
+  for (int i = 0; i < n; i++) {
+    tmp[0] = f(i);
+    out[i] = tmp[0] * 2;
+  }
+}
+
+void call_orphan_param_scratch(double *out, int n) {
+#pragma omp parallel
+  {
+    double tmp[1];
+    orphan_param_scratch(tmp, out, n);
+  }
+}
+
+// Not orphaned: the region is in the same function, so the parameter's
+// memory is the one buffer every thread sees.
+void param_scratch_in_region(double *tmp, double *out, int n) {
+#pragma omp parallel
+  {
+#pragma omp for
+    for (int i = 0; i < n; i++) {
+      tmp[0] = f(i); // expected-warning {{shared buffer 'tmp' is scratch that every iteration overwrites;}}
+      out[i] = tmp[0] * 2;
+    }
+  }
+}

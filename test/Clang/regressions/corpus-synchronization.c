@@ -163,3 +163,53 @@ int many_threads_write(int n) {
       seen = row(j); // expected-warning {{'seen' is written by every iteration}}
   return seen;
 }
+
+// Data handed from one section to another behind a flag written with
+// 'atomic write' and polled with 'atomic read'.
+void atomic_flag_handoff(double *data, double *out) {
+  int ready = 0;
+#pragma omp parallel sections
+  {
+#pragma omp section
+    {
+      data[0] = row(0);
+#pragma omp atomic write
+      ready = 1;
+    }
+#pragma omp section
+    {
+      int r;
+      do {
+#pragma omp atomic read
+        r = ready;
+      } while (!r);
+      out[0] = data[0];
+    }
+  }
+}
+
+// A wavefront: row i waits until row i - 1 has published its progress.
+void wavefront(int n, int m, double *a, volatile int *done) {
+#pragma omp parallel for schedule(static, 1)
+  for (int i = 1; i < n; i++) {
+    while (done[i - 1] == 0) {
+#pragma omp flush
+    }
+    for (int j = 0; j < m; j++)
+      a[i * m + j] = a[(i - 1) * m + j] + 1;
+    done[i] = 1;
+#pragma omp flush
+  }
+}
+
+// Waiting on a flag does not order a sum every iteration makes.
+double sum_beside_spin(int n, volatile int *go) {
+  double s = 0;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    while (!go[0]) {
+    }
+    s += row(i); // expected-warning {{'s' is updated by every iteration without a reduction}}
+  }
+  return s;
+}

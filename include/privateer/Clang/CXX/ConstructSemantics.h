@@ -138,6 +138,13 @@ public:
   virtual bool orderedOn(const clang::ValueDecl *V) const = 0;
   /// Whether a nested construct being walked gives \p V private copies.
   virtual bool privatizedByNestedConstruct(const clang::ValueDecl *V) const = 0;
+  /// Whether what the function's parameter \p P points to may be each
+  /// thread's own: an orphaned construct binds to a team its caller made,
+  /// and a caller may pass each thread its own buffer.
+  virtual bool pointeeMayBeThreadOwn(const clang::ParmVarDecl *P) const {
+    (void)P;
+    return false;
+  }
   /// Handles \p S when it is one of the model's own statements nested in
   /// the work item (a directive: guard, barrier, scheduling point, nested
   /// construct), walking what it encloses through \p Visitor; false for

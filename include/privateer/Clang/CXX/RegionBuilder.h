@@ -176,6 +176,10 @@ private:
   std::optional<Target> resolveLValue(const clang::Expr *E);
   std::optional<Target> resolvePointer(const clang::Expr *E);
   std::optional<Target> provenance(const clang::VarDecl *V);
+  /// The value local pointer \p V holds when the construct starts, where
+  /// straight-line statements of the construct's block set it (the last of
+  /// its initializer and plain assignments); null when other code could.
+  const clang::Expr *valueAtConstruct(const clang::VarDecl *V);
   std::optional<Target> pointerVariable(const clang::VarDecl *V);
   bool isFreshAllocation(const clang::Expr *E) const;
   uint64_t pointeeSize(const clang::ValueDecl *V) const;
