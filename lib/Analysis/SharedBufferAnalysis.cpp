@@ -802,7 +802,10 @@ std::vector<Finding> analyzeSharedBuffers(const ParallelRegion &R,
 
 std::vector<Finding> runSharedBufferCheck(const ParallelRegion &R,
                                           CheckContext &C) {
-  return analyzeSharedBuffers(R, C.Oracle);
+  std::vector<Finding> Findings = analyzeSharedBuffers(R, C.Oracle);
+  for (Finding &F : analyzeAfterNowait(R, C.Oracle))
+    Findings.push_back(std::move(F));
+  return Findings;
 }
 
 } // namespace privateer

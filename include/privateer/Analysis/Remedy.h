@@ -79,6 +79,9 @@ struct Remedy {
     /// `Variable[Counter++] = v` at Begin) go to a buffer per thread, added
     /// to the queue in bulk; the queue's elements may come in another order
     LocalQueue,
+    /// remove the 'nowait' clause at Begin: the barrier it removed orders
+    /// the construct before the next one
+    RemoveNowait,
   };
   Kind What = Kind::None;
   /// The buffer the remedy is about, by name (no subscript, no section).

@@ -20,6 +20,12 @@ namespace privateer {
 std::vector<Finding> analyzeSharedBuffers(const ParallelRegion &R,
                                           IndexOracle &Oracle);
 
+/// Races between the worksharing loop before \p R, which ends with
+/// 'nowait' (R.Previous), and \p R: accesses of one element by different
+/// iterations that no barrier orders (lib/Analysis/AfterNowait.cpp).
+std::vector<Finding> analyzeAfterNowait(const ParallelRegion &R,
+                                        IndexOracle &Oracle);
+
 } // namespace privateer
 
 #endif // PRIVATEER_ANALYSIS_SHAREDBUFFERANALYSIS_H

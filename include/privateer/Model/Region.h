@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -287,6 +288,12 @@ struct ParallelRegion {
   ExprRef NumThreads;
   /// Work of one thread may interleave or migrate (tasks, TBB).
   bool InterleavedWork = false;
+  /// The worksharing loops of the same team just before this one that end
+  /// with 'nowait', nearest first (no barrier between them and this one: a
+  /// thread that finishes its share of one starts on the next); and for a
+  /// loop that ends with 'nowait', where the clause is.
+  std::vector<std::shared_ptr<const ParallelRegion>> Previous;
+  Loc NowaitClause;
   /// A work item waits in a loop for a value another one sets (a flag
   /// polled with 'atomic read' or 'flush'): a hand-off protocol orders the
   /// accesses around it in a way the model does not follow.

@@ -43,7 +43,8 @@ std::vector<FixItHint> buildFix(const Finding &F,
   // Every kind but a plain replacement edits around the construct.
   const OMPExecutableDirective *Construct = nullptr;
   const FunctionDecl *Function = nullptr;
-  if (F.Fix.What != Remedy::Kind::None && F.Fix.What != Remedy::Kind::Rechunk) {
+  if (F.Fix.What != Remedy::Kind::None && F.Fix.What != Remedy::Kind::Rechunk &&
+      F.Fix.What != Remedy::Kind::RemoveNowait) {
     if (!Directive) {
       WhyNot = "the construct was not found";
       return Hints;
@@ -76,6 +77,28 @@ std::vector<FixItHint> buildFix(const Finding &F,
       return Hints;
     Hints.push_back(FixItHint::CreateReplacement(
         CharSourceRange::getTokenRange(B, E), std::to_string(F.Fix.Chunk)));
+    return Hints;
+  }
+  case Remedy::Kind::RemoveNowait: {
+    // The clause and the blanks before it: `for nowait` becomes `for`.
+    SourceLocation B = fromLoc(F.Fix.Begin);
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (B.isInvalid() || B.isMacroID() || !Writable(B))
+      return Hints;
+    auto [File, Offset] = SM.getDecomposedLoc(B);
+    bool Invalid = false;
+    StringRef Text = SM.getBufferData(File, &Invalid);
+    if (Invalid || !Text.substr(Offset).starts_with("nowait")) {
+      WhyNot = "the 'nowait' clause is not written where it was found";
+      return Hints;
+    }
+    unsigned Start = Offset;
+    while (Start > 0 && (Text[Start - 1] == ' ' || Text[Start - 1] == '\t'))
+      --Start;
+    SourceLocation FileStart = SM.getLocForStartOfFile(File);
+    Hints.push_back(FixItHint::CreateRemoval(
+        CharSourceRange::getCharRange(FileStart.getLocWithOffset(Start),
+                                      FileStart.getLocWithOffset(Offset + 6))));
     return Hints;
   }
   case Remedy::Kind::Atomic:

@@ -93,12 +93,62 @@ public:
     auto Region = Builder.build(std::move(Seed));
     if (!Region)
       return true;
+    Region->Previous = previousNowaitLoops(D);
+    if (const OMPClause *Nowait = nowaitLoopClause(D)) {
+      Region->NowaitClause = toLoc(Nowait->getBeginLoc());
+      auto Copy = std::make_shared<ParallelRegion>(*Region);
+      Copy->Previous.clear(); // the next loop looks back itself
+      NowaitLoops[D] = std::move(Copy);
+    }
     Found(ModelledConstruct{std::move(*Region), D, Function});
     return true;
   }
 
 private:
+  /// The nowait clause of a worksharing loop (`for`, `for simd`) written
+  /// in the file, if it has one.
+  static const OMPClause *nowaitLoopClause(const OMPExecutableDirective *D) {
+    OpenMPDirectiveKind K = D->getDirectiveKind();
+    if (K != llvm::omp::OMPD_for && K != llvm::omp::OMPD_for_simd)
+      return nullptr;
+    for (const OMPClause *C : D->clauses())
+      if (C && isa<OMPNowaitClause>(C) && !C->isImplicit() &&
+          C->getBeginLoc().isValid())
+        return C;
+    return nullptr;
+  }
+
+  /// For a worksharing loop, the modelled loops just before it in the same
+  /// block that end with nowait, nearest first: nothing orders them and it.
+  std::vector<std::shared_ptr<const ParallelRegion>>
+  previousNowaitLoops(const OMPExecutableDirective *D) const {
+    std::vector<std::shared_ptr<const ParallelRegion>> Loops;
+    OpenMPDirectiveKind K = D->getDirectiveKind();
+    if ((K != llvm::omp::OMPD_for && K != llvm::omp::OMPD_for_simd) ||
+        Stack.size() < 2 || Stack.back() != D)
+      return Loops;
+    const auto *Block = dyn_cast<CompoundStmt>(Stack[Stack.size() - 2]);
+    if (!Block)
+      return Loops;
+    std::vector<const Stmt *> Before;
+    for (const Stmt *S : Block->body()) {
+      if (S == D)
+        break;
+      Before.push_back(S);
+    }
+    for (auto It = Before.rbegin(); It != Before.rend(); ++It) {
+      auto Found = NowaitLoops.find(*It);
+      if (Found == NowaitLoops.end())
+        break;
+      Loops.push_back(Found->second);
+    }
+    return Loops;
+  }
+
   llvm::function_ref<void(ModelledConstruct &&)> Found;
+  /// Modelled worksharing loops that end with nowait.
+  llvm::DenseMap<const Stmt *, std::shared_ptr<const ParallelRegion>>
+      NowaitLoops;
 };
 
 class OpenMPModel : public ProgrammingModel {
