@@ -36,8 +36,28 @@ double rows(int n, int m) {
   return total;
 }
 
+// Two blocks made and freed in every iteration move together: one split
+// for both findings, in one pass.
+double pairs(int n) {
+  double total = 0;
+#pragma omp parallel for reduction(+ : total)
+  for (int i = 0; i < n; i++) {
+    double *t = malloc(64 * sizeof(double));
+    int *u = malloc(32 * sizeof(int));
+    for (int k = 0; k < 64; k++)
+      t[k] = i + k * 0.25;
+    for (int k = 0; k < 32; k++)
+      u[k] = (int)t[2 * k] % 7;
+    total += t[63] + u[31];
+    free(u);
+    free(t);
+  }
+  return total;
+}
+
 int main(void) {
   printf("%.1f\n", rows(3000, 48));
+  printf("%.1f\n", pairs(2000));
   return 0;
 }
 // DIAG: warning: 't' ('m * 8' bytes) is allocated and freed in every iteration
@@ -49,6 +69,21 @@ int main(void) {
 // FIXED-NEXT:     for (int k = 0; k < m; k++)
 // FIXED:          count += m;
 // FIXED-NEXT:   }
+// FIXED-NEXT:   free(t);
+// FIXED-NEXT: }
+// DIAG: warning: 't' (512 bytes) is allocated and freed in every iteration
+// DIAG: warning: 'u' (128 bytes) is allocated and freed in every iteration
+// FIXED-LABEL: double pairs(
+// FIXED:      #pragma omp parallel{{$}}
+// FIXED-NEXT: {
+// FIXED-NEXT:   double *t = malloc(64 * sizeof(double));
+// FIXED-NEXT:   int *u = malloc(32 * sizeof(int));
+// FIXED-NEXT: #pragma omp for reduction(+ : total)
+// FIXED-NEXT:   for (int i = 0; i < n; i++) {
+// FIXED-NEXT:     for (int k = 0; k < 64; k++)
+// FIXED:          total += t[63] + u[31];
+// FIXED-NEXT:   }
+// FIXED-NEXT:   free(u);
 // FIXED-NEXT:   free(t);
 // FIXED-NEXT: }
 // CLEAN: {{[0-9]+\.[0-9]}}

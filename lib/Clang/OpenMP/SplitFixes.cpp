@@ -372,91 +372,11 @@ splitScratch(const void *BufferHandle, const OMPExecutableDirective *D,
   return Hints;
 }
 
-std::vector<FixItHint>
-splitAllocation(const OMPExecutableDirective *D, const std::string &Name,
-                bool KeepContents, ASTContext &Ctx, std::string &WhyNot,
-                llvm::function_ref<bool(SourceLocation)> Writable) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  const LangOptions &LO = Ctx.getLangOpts();
-  std::vector<FixItHint> None;
-  const ForStmt *Loop = splittableLoop(D, WhyNot);
-  if (!Loop || !Writable(D->getBeginLoc()))
-    return None;
-  const auto *Body = dyn_cast<CompoundStmt>(Loop->getBody());
-  if (!Body) {
-    WhyNot = "the loop has no block body";
-    return None;
-  }
-  // The allocation and the release, both statements of the body itself.
-  const DeclStmt *Alloc = nullptr;
-  const Stmt *Release = nullptr;
-  const VarDecl *V = nullptr;
-  for (const Stmt *S : Body->body()) {
-    if (const auto *DS = dyn_cast<DeclStmt>(S); DS && DS->isSingleDecl())
-      if (const auto *X = dyn_cast<VarDecl>(DS->getSingleDecl());
-          X && X->getName() == Name && X->getInit()) {
-        Alloc = DS;
-        V = X;
-      }
-    if (V && releasedVariable(S) == V)
-      Release = S;
-  }
-  // The declaration moves to the region, around the whole loop: the loop
-  // must not name another variable of that name (one the declaration
-  // shadowed until now).
-  bool NameTaken = false;
-  std::function<void(const Stmt *)> Names = [&](const Stmt *S) {
-    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S);
-        DRE && V && DRE->getDecl() != V &&
-        DRE->getDecl()->getDeclName() == V->getDeclName())
-      NameTaken = true;
-    if (S)
-      for (const Stmt *C : S->children())
-        Names(C);
-  };
-  Names(Loop);
-  if (NameTaken) {
-    WhyNot = "the loop also names another variable called '" + Name + "'";
-    return None;
-  }
-  if (Alloc && V && !Release)
-    if (const auto *Construct =
-            dyn_cast<CXXConstructExpr>(V->getInit()->IgnoreImplicit()))
-      return reusedContainer(D, Loop, Alloc, V, Construct, KeepContents, Ctx,
-                             WhyNot, Writable);
-  // `auto p = std::make_unique<T[]>(n);` owns its block: it moves out of
-  // the loop as it is, and each iteration value-initializes the elements
-  // again (std::uninitialized_fill_n, from <memory> like make_unique).
-  const clang::Expr *RefillCount = nullptr;
-  QualType RefillElement;
-  if (Alloc && V && !Release) {
-    const clang::Expr *Init = V->getInit()->IgnoreImplicit();
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(Init);
-        CE && CE->getNumArgs() == 1)
-      Init = CE->getArg(0)->IgnoreImplicit();
-    const auto *Call = dyn_cast<CallExpr>(Init);
-    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-    const TemplateArgumentList *TArgs =
-        Callee ? Callee->getTemplateSpecializationArgs() : nullptr;
-    if (Callee && Callee->isInStdNamespace() && Callee->getIdentifier() &&
-        Callee->getName() == "make_unique" && Call->getNumArgs() == 1 &&
-        TArgs && TArgs->size() >= 1 &&
-        TArgs->get(0).getKind() == TemplateArgument::Type)
-      if (const auto *AT =
-              Ctx.getAsIncompleteArrayType(TArgs->get(0).getAsType());
-          AT && AT->getElementType()->isScalarType()) {
-        RefillCount = Call->getArg(0);
-        RefillElement = AT->getElementType();
-        Release = Alloc; // nothing to move after the loop
-      }
-  }
-  if (!Alloc || !Release) {
-    WhyNot = "the allocation and its release are not both statements of "
-             "the loop body";
-    return None;
-  }
-  // The size may only read what exists before the loop; nothing else may
-  // change the pointer.
+/// Whether the allocation that initializes \p V can move before the loop
+/// of \p D: its size reads only what exists before the loop (and no
+/// variable a clause privatizes), and the body never reassigns \p V.
+bool movableAllocation(const VarDecl *V, const OMPExecutableDirective *D,
+                       const Stmt *Body, const SourceManager &SM) {
   bool Movable = true;
   std::function<void(const Stmt *)> Check = [&](const Stmt *S) {
     // (`sizeof *t` reads nothing.)
@@ -501,7 +421,99 @@ splitAllocation(const OMPExecutableDirective *D, const std::string &Name,
       Assigned(C);
   };
   Assigned(Body);
-  if (!Movable) {
+  return Movable;
+}
+
+/// Whether \p Name is named in \p Loop by a variable other than \p V (one
+/// that \p V's declaration shadows): a hoisted \p V would take its place.
+bool nameTakenIn(const Stmt *Loop, const VarDecl *V) {
+  bool Taken = false;
+  std::function<void(const Stmt *)> Names = [&](const Stmt *S) {
+    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S);
+        DRE && DRE->getDecl() != V &&
+        DRE->getDecl()->getDeclName() == V->getDeclName())
+      Taken = true;
+    if (S)
+      for (const Stmt *C : S->children())
+        Names(C);
+  };
+  Names(Loop);
+  return Taken;
+}
+
+std::vector<FixItHint>
+splitAllocation(const OMPExecutableDirective *D, const std::string &Name,
+                bool KeepContents, ASTContext &Ctx, std::string &WhyNot,
+                llvm::function_ref<bool(SourceLocation)> Writable) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  std::vector<FixItHint> None;
+  const ForStmt *Loop = splittableLoop(D, WhyNot);
+  if (!Loop || !Writable(D->getBeginLoc()))
+    return None;
+  const auto *Body = dyn_cast<CompoundStmt>(Loop->getBody());
+  if (!Body) {
+    WhyNot = "the loop has no block body";
+    return None;
+  }
+  // The allocation and the release, both statements of the body itself.
+  const DeclStmt *Alloc = nullptr;
+  const Stmt *Release = nullptr;
+  const VarDecl *V = nullptr;
+  for (const Stmt *S : Body->body()) {
+    if (const auto *DS = dyn_cast<DeclStmt>(S); DS && DS->isSingleDecl())
+      if (const auto *X = dyn_cast<VarDecl>(DS->getSingleDecl());
+          X && X->getName() == Name && X->getInit()) {
+        Alloc = DS;
+        V = X;
+      }
+    if (V && releasedVariable(S) == V)
+      Release = S;
+  }
+  // The declaration moves to the region, around the whole loop: the loop
+  // must not name another variable of that name (one the declaration
+  // shadowed until now).
+  if (V && nameTakenIn(Loop, V)) {
+    WhyNot = "the loop also names another variable called '" + Name + "'";
+    return None;
+  }
+  if (Alloc && V && !Release)
+    if (const auto *Construct =
+            dyn_cast<CXXConstructExpr>(V->getInit()->IgnoreImplicit()))
+      return reusedContainer(D, Loop, Alloc, V, Construct, KeepContents, Ctx,
+                             WhyNot, Writable);
+  // `auto p = std::make_unique<T[]>(n);` owns its block: it moves out of
+  // the loop as it is, and each iteration value-initializes the elements
+  // again (std::uninitialized_fill_n, from <memory> like make_unique).
+  const clang::Expr *RefillCount = nullptr;
+  QualType RefillElement;
+  if (Alloc && V && !Release) {
+    const clang::Expr *Init = V->getInit()->IgnoreImplicit();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(Init);
+        CE && CE->getNumArgs() == 1)
+      Init = CE->getArg(0)->IgnoreImplicit();
+    const auto *Call = dyn_cast<CallExpr>(Init);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    const TemplateArgumentList *TArgs =
+        Callee ? Callee->getTemplateSpecializationArgs() : nullptr;
+    if (Callee && Callee->isInStdNamespace() && Callee->getIdentifier() &&
+        Callee->getName() == "make_unique" && Call->getNumArgs() == 1 &&
+        TArgs && TArgs->size() >= 1 &&
+        TArgs->get(0).getKind() == TemplateArgument::Type)
+      if (const auto *AT =
+              Ctx.getAsIncompleteArrayType(TArgs->get(0).getAsType());
+          AT && AT->getElementType()->isScalarType()) {
+        RefillCount = Call->getArg(0);
+        RefillElement = AT->getElementType();
+        Release = Alloc; // nothing to move after the loop
+      }
+  }
+  if (!Alloc || !Release) {
+    WhyNot = "the allocation and its release are not both statements of "
+             "the loop body";
+    return None;
+  }
+  if (!movableAllocation(V, D, Body, SM)) {
     WhyNot = "the allocation depends on the iteration, or the pointer is "
              "reassigned";
     return None;
@@ -551,26 +563,78 @@ splitAllocation(const OMPExecutableDirective *D, const std::string &Name,
     WhyNot = "the release has no semicolon of its own";
     return None;
   }
+  // Every other block the body makes with malloc or new[] and releases
+  // moves with this one: a second split of the same loop could not follow
+  // the first (the loop is no longer a combined 'parallel for'), and both
+  // findings make this one edit.
+  std::vector<
+      std::pair<const DeclStmt *, std::pair<const Stmt *, SourceLocation>>>
+      Moved{{Alloc, {Release, ReleaseEnd}}};
+  auto Uninitialized = [](const clang::Expr *Init) {
+    Init = Init->IgnoreParenCasts();
+    if (const auto *New = dyn_cast<CXXNewExpr>(Init))
+      return New->isArray() && !New->hasInitializer();
+    const auto *Call = dyn_cast<CallExpr>(Init);
+    const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+    return F && F->getIdentifier() && F->getName() == "malloc";
+  };
+  for (const Stmt *S : Body->body()) {
+    const auto *DS = dyn_cast<DeclStmt>(S);
+    const auto *X = DS && DS->isSingleDecl()
+                        ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                        : nullptr;
+    if (!X || X == V || !X->getInit() || !Uninitialized(X->getInit()) ||
+        !movableAllocation(X, D, Body, SM) || nameTakenIn(Loop, X) ||
+        !Writable(DS->getBeginLoc()))
+      continue;
+    const Stmt *Free = nullptr;
+    for (const Stmt *T : Body->body())
+      if (releasedVariable(T) == X)
+        Free = T;
+    SourceLocation FreeEnd =
+        Free ? Lexer::findLocationAfterToken(Free->getEndLoc(), tok::semi, SM,
+                                             LO, false)
+             : SourceLocation();
+    if (FreeEnd.isValid() && Writable(Free->getBeginLoc()))
+      Moved.push_back({DS, {Free, FreeEnd}});
+  }
+  auto Before = [&](const Stmt *A, const Stmt *B) {
+    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+  };
+  std::sort(Moved.begin(), Moved.end(), [&](const auto &A, const auto &B) {
+    return Before(A.first, B.first);
+  });
   std::string Indent = indentOf(Loop->getBeginLoc(), SM);
-  std::string AllocText =
-      Lexer::getSourceText(CharSourceRange::getTokenRange(Alloc->getBeginLoc(),
-                                                          Alloc->getEndLoc()),
-                           SM, LO)
-          .str();
-  std::string ReleaseText =
-      Lexer::getSourceText(
-          CharSourceRange::getCharRange(Release->getBeginLoc(), ReleaseEnd), SM,
-          LO)
-          .str();
+  std::string AllocText, ReleaseText;
+  std::vector<std::pair<const Stmt *, SourceLocation>> Releases;
+  for (const auto &[A, Rel] : Moved) {
+    AllocText += (AllocText.empty() ? "" : "\n" + Indent + "  ") +
+                 Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                          A->getBeginLoc(), A->getEndLoc()),
+                                      SM, LO)
+                     .str();
+    Releases.push_back(Rel);
+  }
+  std::sort(
+      Releases.begin(), Releases.end(),
+      [&](const auto &A, const auto &B) { return Before(A.first, B.first); });
+  for (const auto &[Rel, RelEnd] : Releases)
+    ReleaseText +=
+        (ReleaseText.empty() ? "" : "\n" + Indent + "  ") +
+        Lexer::getSourceText(
+            CharSourceRange::getCharRange(Rel->getBeginLoc(), RelEnd), SM, LO)
+            .str();
   auto Header = splitHeader(D, Indent, AllocText, Ctx, WhyNot);
   if (!Header)
     return None;
   std::vector<FixItHint> Hints{*Header};
-  Hints.push_back(FixItHint::CreateRemoval(statementLines(
-      Alloc->getBeginLoc(),
-      Lexer::getLocForEndOfToken(Alloc->getEndLoc(), 0, SM, LO), SM)));
-  Hints.push_back(FixItHint::CreateRemoval(
-      statementLines(Release->getBeginLoc(), ReleaseEnd, SM)));
+  for (const auto &[A, Rel] : Moved) {
+    Hints.push_back(FixItHint::CreateRemoval(statementLines(
+        A->getBeginLoc(), Lexer::getLocForEndOfToken(A->getEndLoc(), 0, SM, LO),
+        SM)));
+    Hints.push_back(FixItHint::CreateRemoval(
+        statementLines(Rel.first->getBeginLoc(), Rel.second, SM)));
+  }
   indentMore(Loop, SM, Hints);
   Hints.push_back(FixItHint::CreateInsertion(
       Lexer::getLocForEndOfToken(Loop->getEndLoc(), 0, SM, LO),
