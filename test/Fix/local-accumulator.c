@@ -23,8 +23,12 @@ static long weight(int v) { return v % 3; }
 
 int main(void) {
   static int x[100000];
+  // Summed into slots of its own type, which may alias it: the compiler
+  // stores the slot in every iteration (an int would let it keep a long
+  // slot in a register, and nothing would be reported).
+  static long lx[100000];
   for (int i = 0; i < 100000; i++)
-    x[i] = (i * 31) % 8;
+    lx[i] = x[i] = (i * 31) % 8;
 #pragma omp parallel num_threads(8)
   {
     int t = omp_get_thread_num();
@@ -51,7 +55,7 @@ int main(void) {
     int t = omp_get_thread_num();
 #pragma omp for schedule(dynamic, 100)
     for (int i = 0; i < 100000; i++)
-      part[t] += x[i];
+      part[t] += lx[i];
   }
   // The index is declared in the loop body: no local can be read before
   // the loop, so the array is padded instead.
@@ -88,7 +92,7 @@ int main(void) {
 // FIXED-NEXT: long privateer_part_{{[0-9]+}} = part[t];
 // FIXED-NEXT: #pragma omp for schedule(dynamic, 100)
 // FIXED-NEXT: for (int i = 0; i < 100000; i++)
-// FIXED-NEXT:   privateer_part_[[P:[0-9]+]] += x[i];
+// FIXED-NEXT:   privateer_part_[[P:[0-9]+]] += lx[i];
 // FIXED-NEXT: part[t] = privateer_part_[[P]];
 // FIXED-NEXT: }
 // DIAG: warning: threads write 'inner[t]' in a loop

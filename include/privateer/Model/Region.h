@@ -113,6 +113,10 @@ struct Buffer {
   Sharing Attr = Sharing::Shared;
   /// Size in bytes of one element (of the innermost dimension); 0 if unknown.
   uint64_t ElementSize = 0;
+  /// The type of one element as type-based alias analysis tells types
+  /// apart (canonical, unqualified, signedness folded: `long`, `double`);
+  /// empty where unknown or a character type, which may alias anything.
+  std::string ElementType;
   /// Alignment in bytes of the buffer's start, where known (declared
   /// alignment, or what the allocation guarantees); 0 if unknown.
   uint64_t Alignment = 0;
@@ -294,6 +298,9 @@ struct ParallelRegion {
   /// loop that ends with 'nowait', where the clause is.
   std::vector<std::shared_ptr<const ParallelRegion>> Previous;
   Loc NowaitClause;
+  /// The work item's code calls a function (the compiler must assume the
+  /// call may read or write any memory it cannot see into).
+  bool MakesCalls = false;
   /// A work item waits in a loop for a value another one sets (a flag
   /// polled with 'atomic read' or 'flush'): a hand-off protocol orders the
   /// accesses around it in a way the model does not follow.

@@ -69,6 +69,18 @@ std::optional<ParallelRegion> RegionBuilder::build(ParallelRegion Seed) {
   } else {
     visitStmt(Body);
   }
+  // Any call (constructors and overloaded operators aside) keeps the
+  // compiler from holding memory in registers across it.
+  std::function<void(const Stmt *)> FindCall = [&](const Stmt *S) {
+    if (!S || R.MakesCalls)
+      return;
+    if (isa<CallExpr>(S) && !isa<CXXOperatorCallExpr>(S))
+      R.MakesCalls = true;
+    forEachChild(S, FindCall);
+  };
+  for (const Stmt *S : Sections)
+    FindCall(S);
+  FindCall(Body);
   noteSlotAllocations();
   return std::move(R);
 }
@@ -383,6 +395,32 @@ uint64_t elementSize(ASTContext &Ctx, QualType T) {
 }
 } // namespace
 
+namespace {
+/// The element type of \p T, \p Level pointers down, as type-based alias
+/// analysis tells types apart; empty for character types (they alias
+/// anything), records, enums and anything else not a plain scalar.
+std::string aliasTypeName(ASTContext &Ctx, QualType T, unsigned Level) {
+  for (unsigned K = 0; K < Level; ++K) {
+    if (const auto *PT = T->getAs<PointerType>())
+      T = PT->getPointeeType();
+    else if (const ArrayType *AT = Ctx.getAsArrayType(T))
+      T = AT->getElementType();
+    else
+      return "";
+  }
+  while (const ArrayType *AT = Ctx.getAsArrayType(T))
+    T = AT->getElementType();
+  T = T.getCanonicalType().getUnqualifiedType();
+  if (T->isAnyCharacterType() || T->isEnumeralType() || T->isStdByteType())
+    return "";
+  if (T->isUnsignedIntegerType())
+    T = Ctx.getCorrespondingSignedType(T);
+  if (!T->isIntegerType() && !T->isRealFloatingType() && !T->isPointerType())
+    return "";
+  return T.getAsString();
+}
+} // namespace
+
 std::optional<unsigned> RegionBuilder::bufferFor(const Target &T) {
   auto Key = std::make_pair(T.Decl, T.Level);
   // `private(g)` privatizes the name g in the construct's own code; a
@@ -431,6 +469,8 @@ std::optional<unsigned> RegionBuilder::bufferFor(const Target &T) {
     } else
       B.Attr = Sharing::Private;
   }
+  B.ElementType =
+      aliasTypeName(Ctx, T.Decl->getType().getNonReferenceType(), T.Level);
   if (V && T.Level == 0)
     B.Alignment = Ctx.getDeclAlign(V).getQuantity();
   if (V && T.Level <= 1 && V->getInit())

@@ -212,3 +212,50 @@ void task_slot_child_calls_elsewhere(int n, double *buf, double *out) {
     }
   }
 }
+
+// A slot every iteration of a worksharing loop updates, in a loop that
+// calls nothing and reads only memory of another type: the compiler keeps
+// it in a register and stores it once after the loop (LLVM 22 at -O2), so
+// no line moves. A slot of the data's own type may alias the data and is
+// stored in every iteration; so is one next to a call.
+void count_above(int n, const double *x, long *above) {
+#pragma omp parallel
+  {
+    int t = omp_get_thread_num();
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      above[t] += x[i] > 0.5;
+  }
+}
+
+void sum_same_type(int n, const double *x, double *part) {
+#pragma omp parallel
+  {
+    int t = omp_get_thread_num();
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      part[t] += x[i]; // expected-warning {{threads write 'part[t]' in a loop, and 8 slots of 8 bytes share each 64-byte cache line}}
+  }
+}
+
+double weight(double);
+void count_with_call(int n, const double *x, long *above) {
+#pragma omp parallel
+  {
+    int t = omp_get_thread_num();
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      above[t] += weight(x[i]) > 0.5; // expected-warning {{threads write 'above[t]' in a loop}}
+  }
+}
+
+void count_conditionally(int n, const double *x, long *above) {
+#pragma omp parallel
+  {
+    int t = omp_get_thread_num();
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      if (x[i] > 0.5)
+        above[t]++; // expected-warning {{threads write 'above[t]' in a loop}}
+  }
+}
