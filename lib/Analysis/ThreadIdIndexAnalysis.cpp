@@ -238,8 +238,18 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
           });
       bool Paddable = B.Kind == BufferKind::Array && B.Extent &&
                       A.Index.size() == 1 && R.Kind == RegionKind::Loop;
-      if ((R.Kind == RegionKind::Replicated || SlotFixedPerThread) &&
-          OnlyDirect) {
+      // TBB keeps a thread's value in an object of its own: an
+      // enumerable_thread_specific, combined after the call.
+      bool ThreadSpecific = R.Model == ProgrammingModelKind::TBB &&
+                            R.Kind == RegionKind::Loop && OnlyDirect &&
+                            A.Index.size() == 1 && A.Protection == Guard::None;
+      if (ThreadSpecific) {
+        F.Fix.What = Remedy::Kind::ThreadSpecific;
+        F.Fix.Variable = B.Name;
+        if (Paddable)
+          F.Fix.LineBytes = CacheLine;
+      } else if ((R.Kind == RegionKind::Replicated || SlotFixedPerThread) &&
+                 OnlyDirect) {
         F.Fix.What = Remedy::Kind::LocalAccumulator;
         F.Fix.Begin = A.Where;
         F.Fix.Variable = B.Name;
