@@ -15,11 +15,13 @@
 // and then the variable's value before the call gives what the sequential
 // loop gives, up to the order of the operations (as for an OpenMP
 // reduction). A file that does not declare tbb::combinable gets
-// `#include <tbb/combinable.h>` after the include that brought the call.
+// `#include <tbb/combinable.h>` after its first TBB include.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CombinableFixes.h"
+
+#include "FixText.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -90,39 +92,6 @@ bool isUpdateTarget(const DeclRefExpr *Ref, ReductionOp Op, ASTContext &Ctx) {
     return UO->isIncrementDecrementOp() &&
            (Op == ReductionOp::Add || Op == ReductionOp::Sub);
   return false;
-}
-
-/// Whether the unit declares tbb::combinable (through <tbb/tbb.h> or
-/// <tbb/combinable.h>).
-bool declaresCombinable(ASTContext &Ctx) {
-  for (const NamedDecl *NS :
-       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("tbb")))
-    if (const auto *N = dyn_cast<NamespaceDecl>(NS))
-      if (!N->lookup(&Ctx.Idents.get("combinable")).empty())
-        return true;
-  return false;
-}
-
-/// Where `#include <tbb/combinable.h>` goes: the line after the include,
-/// in \p File, that brought \p Decl's header.
-SourceLocation includeAfter(const Decl *D, FileID File,
-                            const SourceManager &SM) {
-  FileID F = SM.getFileID(SM.getExpansionLoc(D->getLocation()));
-  while (F.isValid() && F != File) {
-    SourceLocation Inc = SM.getIncludeLoc(F);
-    if (Inc.isInvalid())
-      return {};
-    if (SM.getFileID(Inc) == File) {
-      auto [Id, Offset] = SM.getDecomposedLoc(Inc);
-      StringRef Buffer = SM.getBufferData(Id);
-      size_t LineEnd = Buffer.find('\n', Offset);
-      if (LineEnd == StringRef::npos)
-        return {};
-      return SM.getLocForStartOfFile(Id).getLocWithOffset(LineEnd + 1);
-    }
-    F = SM.getFileID(Inc);
-  }
-  return {};
 }
 
 } // namespace
@@ -241,16 +210,11 @@ std::vector<FixItHint> buildCombinableFix(const Finding &F,
   std::string Indent = Lead.str();
 
   std::vector<FixItHint> Hints;
-  if (!declaresCombinable(Ctx)) {
-    SourceLocation At = Call->getDirectCallee()
-                            ? includeAfter(Call->getDirectCallee(), File, SM)
-                            : SourceLocation();
-    if (At.isInvalid()) {
-      WhyNot = "tbb::combinable is not declared: include <tbb/combinable.h>";
+  if (!declaresTBB(Ctx, "combinable")) {
+    auto Include = includeAfterCallee(Call, "combinable.h", Ctx, WhyNot);
+    if (!Include)
       return {};
-    }
-    Hints.push_back(
-        FixItHint::CreateInsertion(At, "#include <tbb/combinable.h>\n"));
+    Hints.push_back(*Include);
   }
   std::string Decl =
       "tbb::combinable<" + Type + "> " + Local +
