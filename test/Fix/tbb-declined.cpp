@@ -156,15 +156,28 @@ void nested_steal(int n, int m, double *out, double *sums) {
 // CHECK: warning: 'ws' is indexed by the thread number in a task that keeps using its slot across the nested 'tbb::parallel_for'
 // CHECK: note: no automatic fix: a buffer leased from 'privateer::buffer_pool' for the work item's lifetime is not built for TBB yet
 
-// A maximum: tbb::combinable is built for +, -, *, | and ^ only (see
-// tbb-combinable.cpp).
-void maximum(int n, const double *x, double *res) {
+// A maximum becomes a tbb::combinable (tbb-combinable-minmax.cpp), except
+// when the body also reads it, ...
+void maximum(int n, const double *x, double *res, double *out) {
   double m = 0;
   tbb::parallel_for(0, n, [&](int i) {
     if (x[i] > m)
       m = x[i];
+    out[i] = m;
   });
   *res = m;
 }
 // CHECK: warning: 'm' is updated by every iteration without a reduction
-// CHECK: note: no automatic fix: tbb::combinable is built only for a scalar updated with +, -, *, | or ^
+// CHECK: note: no automatic fix: the body uses 'm' other than in the updates
+
+// ... or the update comes from a macro.
+#define KEEP_MAX(v, e)                                                         \
+  if ((e) > v)                                                                 \
+  v = (e)
+void macro_max(int n, const double *x, double *res) {
+  double m = 0;
+  tbb::parallel_for(0, n, [&](int i) { KEEP_MAX(m, x[i]); });
+  *res = m;
+}
+// CHECK: warning: 'm' is updated by every iteration without a reduction
+// CHECK: note: no automatic fix: the code comes from a macro expansion or a system header
