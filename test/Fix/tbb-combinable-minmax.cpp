@@ -52,7 +52,8 @@ double lower(const std::vector<double> &x, double start) {
 
 int highest(int n) {
   int h = 7;
-  tbb::parallel_for(0, n, [&](int i) { h = std::max((i * 37) % 1001, h); });
+  tbb::parallel_for(0, n,
+                    [&](int i) { h = std::max((i * 7919) % 100003, h); });
   return h;
 }
 
@@ -66,10 +67,15 @@ int main(int argc, char **argv) {
     x[i] = ((i * 7919) % 100003) * 0.5;
     y[i] = (long)((i * 104729) % 99991) - 5000;
   }
-  // (lower(x, -3.0): no element is lower, the value before the call stays;
-  // highest(0): no work item, the same.)
+  // Each extreme occurs once, so that only one thread's copy holds it: a
+  // wrong combination shows with two threads or more.
+  x[150001] = 123456.5;
+  x[70001] = -7.5;
+  y[12345] = -777777;
+  // (lower(x, -30.0): no element is lower, the value before the call
+  // stays; highest(0): no work item, the same.)
   std::printf("%.1f %ld %.1f %.1f %d %d\n", largest(x), smallest(y),
-              lower(x, 1e9), lower(x, -3.0), highest(5000), highest(0));
+              lower(x, 1e9), lower(x, -30.0), highest(5000), highest(0));
   return 0;
 }
 // DIAG: warning: 'm' is updated by every iteration without a reduction
@@ -91,5 +97,5 @@ int main(int argc, char **argv) {
 // FIXED:      {{^}}    if (privateer_lo.local() > x[i]) {{{$}}
 // FIXED-NEXT: {{^}}      privateer_lo.local() = x[i];{{$}}
 // FIXED:      {{^}}  lo = privateer_lo.combine([](double a, double b) { return b < a ? b : a; });{{$}}
-// FIXED:      {{^}}  tbb::parallel_for(0, n, [&](int i) { privateer_h.local() = std::max((i * 37) % 1001, privateer_h.local()); });{{$}}
+// FIXED:      {{^}}                    [&](int i) { privateer_h.local() = std::max((i * 7919) % 100003, privateer_h.local()); });{{$}}
 // FIXED-NEXT: {{^}}  h = privateer_h.combine([](int a, int b) { return a < b ? b : a; });{{$}}

@@ -63,7 +63,7 @@ void nested(int n, int m, double *out) {
 // CHECK: warning: shared buffer 'tmp' is scratch
 // CHECK: note: no automatic fix: the body waits for nested parallel work, and the waiting thread can run another work item that would take the same 'enumerable_thread_specific' copy; lease a buffer per work item from 'privateer::buffer_pool' instead
 
-// ... and in a standard parallel algorithm, which has no object per thread.
+// ... in a standard parallel algorithm, which has no object per thread, ...
 void std_each(std::vector<double> &xs, int m) {
   std::vector<double> tmp(m);
   std::for_each(std::execution::par, xs.begin(), xs.end(), [&](double &e) {
@@ -74,6 +74,20 @@ void std_each(std::vector<double> &xs, int m) {
 }
 // CHECK: warning: shared buffer 'tmp' is scratch
 // CHECK: note: no automatic fix: declared in the body it would be made for every element, and a standard algorithm has no object per thread to keep it in
+
+// ... nor where the body itself declares the name the copy would take.
+void shadowed(int n, int m, double *out) {
+  std::vector<double> tmp(m);
+  tbb::parallel_for(0, n, [&](int i) {
+    for (int k = 0; k < m; ++k)
+      tmp[k] = i + k;
+    out[i] = tmp[m - 1];
+    double tmp = out[i] * 2;
+    out[i] += tmp;
+  });
+}
+// CHECK: warning: shared buffer 'tmp' is scratch
+// CHECK: note: no automatic fix: the body declares another 'tmp'
 
 // Thread-indexed sums become an enumerable_thread_specific
 // (tbb-thread-specific.cpp) only when the slots are all zero before the

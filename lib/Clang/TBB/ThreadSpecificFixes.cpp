@@ -332,6 +332,16 @@ threadSpecificScratch(const VarDecl *V, const DeclStmt *DS,
   auto Sized = sizedContainer(V, Construct, Ctx, WhyNot);
   if (!Sized)
     return {};
+  // The body's own declarations of that name would clash with the
+  // reference to the thread's copy.
+  for (const Stmt *S : Body->body())
+    if (const auto *D = dyn_cast<DeclStmt>(S))
+      for (const Decl *X : D->decls())
+        if (const auto *ND = dyn_cast<NamedDecl>(X);
+            ND && ND->getIdentifier() && ND->getName() == Name) {
+          WhyNot = "the body declares another '" + Name + "'";
+          return {};
+        }
   // A copy the thread's next work item takes must look like a new one: its
   // size never changes, and its contents are made again unless every
   // element read is written first.
