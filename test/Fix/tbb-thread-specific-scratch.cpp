@@ -77,18 +77,18 @@ int main(int argc, char **argv) {
 // FIXED-NEXT: {{^}}#include <tbb/enumerable_thread_specific.h>{{$}}
 // FIXED-NEXT: {{^}}#include <tbb/parallel_for.h>{{$}}
 // FIXED-NOT:  enumerable_thread_specific.h
-// FIXED:      {{^}}  tbb::enumerable_thread_specific<std::vector<double>> tmp_ets(m, 2.5);{{$}}
+// FIXED:      {{^}}  tbb::enumerable_thread_specific<std::vector<double>, tbb::cache_aligned_allocator<std::vector<double>>, tbb::ets_key_per_instance> tmp_ets(m, 2.5);{{$}}
 // FIXED-NEXT: {{^}}  std::vector<double> scale(n, 1.0);{{$}}
 // FIXED-NEXT: {{^}}  tbb::parallel_for(0, n, [&](int i) {{{$}}
 // FIXED-NEXT: {{^}}    auto &tmp = tmp_ets.local();{{$}}
 // FIXED-NEXT: {{^}}    tmp.assign(tmp.size(), 2.5);{{$}}
 // FIXED-NEXT: {{^}}    tmp[1] = i * scale[i];{{$}}
-// FIXED:      {{^}}  tbb::enumerable_thread_specific<std::vector<double>> w_ets(8);{{$}}
+// FIXED:      {{^}}  tbb::enumerable_thread_specific<std::vector<double>, tbb::cache_aligned_allocator<std::vector<double>>, tbb::ets_key_per_instance> w_ets(8);{{$}}
 // FIXED-NEXT: {{^}}  tbb::parallel_for(0, n, [&](int i) {{{$}}
 // FIXED-NEXT: {{^}}    auto &w = w_ets.local();{{$}}
 // FIXED-NEXT: {{^}}    w.assign(8, double());{{$}}
 // FIXED-NEXT: {{^}}    w[3] = i;{{$}}
-// FIXED:      {{^}}  tbb::enumerable_thread_specific<std::vector<double>> row_ets(16);{{$}}
+// FIXED:      {{^}}  tbb::enumerable_thread_specific<std::vector<double>, tbb::cache_aligned_allocator<std::vector<double>>, tbb::ets_key_per_instance> row_ets(16);{{$}}
 // FIXED-NEXT: {{^}}  tbb::parallel_for_each(xs.begin(), xs.end(), [&](double &e) {{{$}}
 // FIXED-NEXT: {{^}}    auto &row = row_ets.local();{{$}}
 // FIXED-NEXT: {{^}}    for (int k = 0; k < 16; ++k){{$}}

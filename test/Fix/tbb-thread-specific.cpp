@@ -2,7 +2,9 @@
 // that only accumulate sums (`part[t] += x`, `hits[t]++`), zero before the
 // call and summed over every slot after it, become a
 // tbb::enumerable_thread_specific: each thread adds to its own local(), and
-// the loop that summed the slots becomes one combine. No thread shares a
+// the loop that summed the slots becomes one combine. Its elements are
+// found through a native thread-local key (tbb::ets_key_per_instance):
+// local() is called for every index. No thread shares a
 // cache line with another (each element is cache aligned), and none can
 // index past the buffer's end. A local index variable used only for the
 // slot goes with it. The header is included once, after the file's first
@@ -70,14 +72,14 @@ int main(int argc, char **argv) {
 // FIXED-NEXT: {{^}}#include <tbb/enumerable_thread_specific.h>{{$}}
 // FIXED-NEXT: {{^}}#include <tbb/parallel_for.h>{{$}}
 // FIXED-NOT:  enumerable_thread_specific.h
-// FIXED:      {{^}}  tbb::enumerable_thread_specific<double> part_ets;{{$}}
+// FIXED:      {{^}}  tbb::enumerable_thread_specific<double, tbb::cache_aligned_allocator<double>, tbb::ets_key_per_instance> part_ets;{{$}}
 // FIXED-NEXT: {{^}}  tbb::parallel_for(size_t(0), x.size(), [&](size_t i) {{{$}}
 // FIXED-NEXT: {{^}}    part_ets.local() += x[i];{{$}}
 // FIXED-NEXT: {{^}}  });{{$}}
 // FIXED-NEXT: {{^}}  double s = 0.5;{{$}}
 // FIXED-NEXT: {{^}}  s += part_ets.combine([](double a, double b) { return a + b; });{{$}}
 // FIXED-NEXT: {{^}}  return s;{{$}}
-// FIXED:      {{^}}  tbb::enumerable_thread_specific<long> hits_ets;{{$}}
+// FIXED:      {{^}}  tbb::enumerable_thread_specific<long, tbb::cache_aligned_allocator<long>, tbb::ets_key_per_instance> hits_ets;{{$}}
 // FIXED-NEXT: {{^}}  tbb::parallel_for(size_t(0), x.size(), [&](size_t i) {{{$}}
 // FIXED-NEXT: {{^}}    if (x[i] > above){{$}}
 // FIXED-NEXT: {{^}}      hits_ets.local()++;{{$}}
