@@ -89,6 +89,19 @@ void shadowed(int n, int m, double *out) {
 // CHECK: warning: shared buffer 'tmp' is scratch
 // CHECK: note: no automatic fix: the body declares another 'tmp'
 
+// ... nor where the copy must be made again (tmp[0] is read, never
+// written) from a count that a parameter of the body hides.
+constexpr int W = 4;
+void hidden_count(int n, double *out) {
+  std::vector<double> tmp(W, 2.5);
+  tbb::parallel_for(0, n, [&](int W) {
+    tmp[1] = W;
+    out[W] = tmp[0] * tmp[1];
+  });
+}
+// CHECK: warning: shared buffer 'tmp' is scratch
+// CHECK: note: no automatic fix: the refill would name what a parameter of the body hides
+
 // Thread-indexed sums become an enumerable_thread_specific
 // (tbb-thread-specific.cpp) only when the slots are all zero before the
 // call and only summed, over every slot, after it: a slot read on its own
@@ -183,6 +196,18 @@ void maximum(int n, const double *x, double *res, double *out) {
 }
 // CHECK: warning: 'm' is updated by every iteration without a reduction
 // CHECK: note: no automatic fix: the body uses 'm' other than in the updates
+
+// ... or it is not a local variable (the copies start from a lambda's copy
+// of its value), ...
+double gmax;
+void global_max(int n, const double *x) {
+  tbb::parallel_for(0, n, [&](int i) {
+    if (x[i] > gmax)
+      gmax = x[i];
+  });
+}
+// CHECK: warning: 'gmax' is updated by every iteration without a reduction
+// CHECK: note: no automatic fix: 'gmax' is not a local variable, whose value a lambda could copy for the copies to start from
 
 // ... or the update comes from a macro.
 #define KEEP_MAX(v, e)                                                         \

@@ -246,6 +246,14 @@ std::vector<FixItHint> buildCombinableFix(const Finding &F,
              "*, |, ^, min or max";
     return {};
   }
+  // The copies start from a lambda's copy of the variable, which only an
+  // automatic variable can give.
+  if (MinMax && !Var->hasLocalStorage()) {
+    WhyNot = "'" + Var->getName().str() +
+             "' is not a local variable, whose value a lambda could copy for "
+             "the copies to start from";
+    return {};
+  }
   if (C.Function && (C.Function->isTemplateInstantiation() ||
                      C.Function->isDependentContext())) {
     WhyNot = "the code is a template's, and the fix would spell one "

@@ -169,6 +169,22 @@ bool keepsSize(const DeclRefExpr *Ref, ASTContext &Ctx) {
   return false;
 }
 
+/// Whether \p E names something a parameter of \p Body has the name of.
+bool namesHiddenBy(const Expr *E, const FunctionDecl *Body) {
+  bool Hidden = false;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *X) {
+    if (!X)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+      for (const ParmVarDecl *P : Body->parameters())
+        Hidden |= P->getDeclName() == DRE->getDecl()->getDeclName();
+    for (const Stmt *Child : X->children())
+      Walk(Child);
+  };
+  Walk(E);
+  return Hidden;
+}
+
 //===-- Thread-indexed slots ----------------------------------------------===//
 
 bool isPositiveZero(const Expr *E, ASTContext &Ctx) {
@@ -373,9 +389,15 @@ threadSpecificScratch(const VarDecl *V, const DeclStmt *DS,
       return {};
     }
     // The size never changes: a constant count, or the copy's own.
-    std::string Count = Sized->Count->isIntegerConstantExpr(Ctx)
-                            ? Sized->CountText
-                            : Name + ".size()";
+    bool ConstantCount = Sized->Count->isIntegerConstantExpr(Ctx);
+    // What the refill names must mean in the body what it meant at the
+    // declaration: no parameter of the body may hide it.
+    for (const Expr *E : {ConstantCount ? Sized->Count : nullptr, Sized->Value})
+      if (E && namesHiddenBy(E, B.Function)) {
+        WhyNot = "the refill would name what a parameter of the body hides";
+        return {};
+      }
+    std::string Count = ConstantCount ? Sized->CountText : Name + ".size()";
     Refill = Name + ".assign(" + Count + ", " + Sized->ValueText + ");";
   }
   std::string ETS = Name + "_ets";
