@@ -89,6 +89,20 @@ void shadowed(int n, int m, double *out) {
 // CHECK: warning: shared buffer 'tmp' is scratch
 // CHECK: note: no automatic fix: the body declares another 'tmp'
 
+// ... nor where the name of the object per thread is taken, ...
+void name_taken(int n, int m, double *out) {
+  std::vector<double> tmp(m);
+  int tmp_ets = 3;
+  tbb::parallel_for(0, n, [&](int i) {
+    for (int k = 0; k < m; ++k)
+      tmp[k] = i + k;
+    out[i] = tmp[m - 1];
+  });
+  out[0] += tmp_ets;
+}
+// CHECK: warning: shared buffer 'tmp' is scratch
+// CHECK: note: no automatic fix: the name 'tmp_ets' is taken
+
 // ... nor where the copy must be made again (tmp[0] is read, never
 // written) from a count that a parameter of the body hides.
 constexpr int W = 4;

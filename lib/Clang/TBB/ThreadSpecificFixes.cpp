@@ -67,11 +67,13 @@ using clang::Expr;
 
 namespace {
 
-/// The first parent of \p E that is not a paren or an implicit cast.
+/// The first parent of \p E that is not a paren, an implicit cast or the
+/// cleanups of a full expression.
 DynTypedNode parentOf(const Expr *E, ASTContext &Ctx) {
   DynTypedNodeList Parents = Ctx.getParents(*E);
   while (!Parents.empty() &&
-         (Parents[0].get<ParenExpr>() || Parents[0].get<ImplicitCastExpr>()))
+         (Parents[0].get<ParenExpr>() || Parents[0].get<ImplicitCastExpr>() ||
+          Parents[0].get<ExprWithCleanups>()))
     Parents = Ctx.getParents(Parents[0]);
   return Parents.empty() ? DynTypedNode() : Parents[0];
 }
@@ -91,18 +93,23 @@ std::vector<const DeclRefExpr *> usesOf(const ValueDecl *V, const Stmt *S) {
   return Uses;
 }
 
-/// Whether \p Name names nothing the function or the unit declares, so a
-/// new variable of that name can neither shadow nor be shadowed.
+/// Whether \p Name names nothing the function declares or uses, nor the
+/// unit declares, so a new variable of that name can neither shadow nor be
+/// shadowed.
 bool nameFree(StringRef Name, const FunctionDecl *FD, ASTContext &Ctx) {
   if (!Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name)).empty())
     return false;
   struct Finder : RecursiveASTVisitor<Finder> {
     StringRef Name;
     bool Found = false;
-    bool VisitNamedDecl(NamedDecl *D) {
-      Found |= D->getIdentifier() && D->getName() == Name;
+    bool named(const NamedDecl *D) {
+      Found |= D && D->getIdentifier() && D->getName() == Name;
       return !Found;
     }
+    bool VisitNamedDecl(NamedDecl *D) { return named(D); }
+    // (A member or a namespace's variable used by that name.)
+    bool VisitDeclRefExpr(DeclRefExpr *E) { return named(E->getDecl()); }
+    bool VisitMemberExpr(MemberExpr *E) { return named(E->getMemberDecl()); }
   } F;
   F.Name = Name;
   F.TraverseDecl(const_cast<FunctionDecl *>(FD));
