@@ -158,6 +158,21 @@ double start_one(const std::vector<double> &x) {
 // CHECK: warning: threads write 'part[tbb::this_task_arena::current_thread_index()]' in a loop
 // CHECK: note: no automatic fix: the slots of 'part' do not all start at zero
 
+// ... nor slots counted by a call that the rewrite would drop, ...
+int slot_count();
+double counted(const std::vector<double> &x) {
+  std::vector<double> part(slot_count());
+  tbb::parallel_for(size_t(0), x.size(), [&](size_t i) {
+    part[tbb::this_task_arena::current_thread_index()] += x[i];
+  });
+  double s = 0;
+  for (size_t t = 0; t < part.size(); ++t)
+    s += part[t];
+  return s;
+}
+// CHECK: warning: threads write 'part[tbb::this_task_arena::current_thread_index()]' in a loop
+// CHECK: note: no automatic fix: the number of slots of 'part' is computed by a call the rewrite would drop
+
 // ... nor a global (other functions may read its slots), nor a template.
 double global_part[64];
 void global_slots(const std::vector<double> &x) {

@@ -488,7 +488,7 @@ std::vector<FixItHint> buildThreadSpecificFix(const Finding &F,
   // Slots of plain numbers, every one zero before the call.
   QualType Element;
   std::optional<llvm::APSInt> Length;
-  bool Zero = false;
+  bool Zero = false, CountKept = true;
   if (const auto *AT = Ctx.getAsConstantArrayType(V->getType())) {
     Element = AT->getElementType();
     Length = llvm::APSInt(AT->getSize(), /*isUnsigned=*/true);
@@ -505,8 +505,8 @@ std::vector<FixItHint> buildThreadSpecificFix(const Finding &F,
     std::string Unused;
     if (auto Sized = sizedContainer(V, CE, Ctx, Unused)) {
       Element = Sized->Element;
-      Zero = (!Sized->Value || isPositiveZero(Sized->Value, Ctx)) &&
-             countCanGo(Sized->Count, Ctx);
+      Zero = !Sized->Value || isPositiveZero(Sized->Value, Ctx);
+      CountKept = countCanGo(Sized->Count, Ctx);
     }
   }
   if (Element.isNull() || !Element->isArithmeticType() ||
@@ -519,8 +519,14 @@ std::vector<FixItHint> buildThreadSpecificFix(const Finding &F,
   }
   if (!Zero) {
     WhyNot = "the slots of '" + Name +
-             "' do not all start at zero: a thread that takes no work would "
-             "leave a value that no object per thread keeps";
+             "' do not all start at zero: the sum adds every slot's first "
+             "value, and an object per thread has only the threads that took "
+             "work";
+    return {};
+  }
+  if (!CountKept) {
+    WhyNot = "the number of slots of '" + Name +
+             "' is computed by a call the rewrite would drop";
     return {};
   }
   const DeclStmt *DS = nullptr;
