@@ -2,7 +2,8 @@
 // that only accumulate sums (`part[t] += x`, `hits[t]++`), zero before the
 // call and summed over every slot after it, become a
 // tbb::enumerable_thread_specific: each thread adds to its own local(), and
-// the loop that summed the slots becomes one combine. Its elements are
+// the loop that summed the slots (by index or a range-for) becomes one
+// combine. Its elements are
 // found through a native thread-local key (tbb::ets_key_per_instance):
 // local() is called for every index. No thread shares a
 // cache line with another (each element is cache aligned), and none can
@@ -56,6 +57,18 @@ long counts(const std::vector<double> &x, double above) {
   return n;
 }
 
+int odd(int n) {
+  std::vector<int> hits(64);
+  tbb::parallel_for(0, n, [&](int i) {
+    if (i % 2)
+      hits[tbb::this_task_arena::current_thread_index()] += 1;
+  });
+  int c = 0;
+  for (const int &h : hits)
+    c += h;
+  return c;
+}
+
 int main(int argc, char **argv) {
   int threads = argc > 1 ? std::atoi(argv[1]) : 1;
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
@@ -63,11 +76,12 @@ int main(int argc, char **argv) {
   std::vector<double> x(200000);
   for (size_t i = 0; i < x.size(); i++)
     x[i] = (i % 10) * 0.5;
-  std::printf("%.1f %ld\n", sums(x), counts(x, 2.0));
+  std::printf("%.1f %ld %d\n", sums(x), counts(x, 2.0), odd(100001));
   return 0;
 }
 // DIAG: warning: threads write 'part[tbb::this_task_arena::current_thread_index()]' in a loop
 // DIAG: warning: threads write 'hits[t]' in a loop
+// DIAG: warning: threads write 'hits[tbb::this_task_arena::current_thread_index()]' in a loop
 // FIXED:      {{^}}#include <tbb/global_control.h>{{$}}
 // FIXED-NEXT: {{^}}#include <tbb/enumerable_thread_specific.h>{{$}}
 // FIXED-NEXT: {{^}}#include <tbb/parallel_for.h>{{$}}
@@ -87,3 +101,8 @@ int main(int argc, char **argv) {
 // FIXED-NEXT: {{^}}  long n = 0;{{$}}
 // FIXED-NEXT: {{^}}  n += hits_ets.combine([](long a, long b) { return a + b; });{{$}}
 // FIXED-NEXT: {{^}}  return n;{{$}}
+// FIXED:      {{^}}  tbb::enumerable_thread_specific<int, tbb::cache_aligned_allocator<int>, tbb::ets_key_per_instance> hits_ets;{{$}}
+// FIXED:      {{^}}      hits_ets.local() += 1;{{$}}
+// FIXED:      {{^}}  int c = 0;{{$}}
+// FIXED-NEXT: {{^}}  c += hits_ets.combine([](int a, int b) { return a + b; });{{$}}
+// FIXED-NEXT: {{^}}  return c;{{$}}

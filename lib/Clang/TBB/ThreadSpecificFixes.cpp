@@ -5,8 +5,10 @@
 // A scratch container of an index or element body:
 //   std::vector<double> tmp(m);
 //   tbb::parallel_for(0, n, [&](int i) { ... tmp[k] ... });
-// becomes
-//   tbb::enumerable_thread_specific<std::vector<double>> tmp_ets(m);
+// becomes (ETS<T> standing for tbb::enumerable_thread_specific<T,
+// tbb::cache_aligned_allocator<T>, tbb::ets_key_per_instance>, see
+// threadSpecificType)
+//   ETS<std::vector<double>> tmp_ets(m);
 //   tbb::parallel_for(0, n, [&](int i) {
 //     auto &tmp = tmp_ets.local();
 //     ...
@@ -26,10 +28,10 @@
 //   tbb::parallel_for(0, n, [&](int i) {
 //     part[tbb::this_task_arena::current_thread_index()] += x[i];
 //   });
-//   for (int t = 0; t < 64; ++t)
+//   for (int t = 0; t < 64; ++t)   // or: for (double p : part) s += p;
 //     s += part[t];
 // becomes
-//   tbb::enumerable_thread_specific<double> part_ets;
+//   ETS<double> part_ets;
 //   tbb::parallel_for(0, n, [&](int i) { part_ets.local() += x[i]; });
 //   s += part_ets.combine([](double a, double b) { return a + b; });
 // Each thread's value lives in its own, cache-aligned element (no false
@@ -258,6 +260,27 @@ bool isSumUpdate(const Expr *Slot, ASTContext &Ctx) {
   return S && !isa<Expr>(S);
 }
 
+/// The variable \p Body (one statement, or a block of one) adds a slot to
+/// (`s += slot;`, \p IsSlot telling the slot), when it is a plain local of
+/// the slots' type; null otherwise.
+const DeclRefExpr *sumTarget(const Stmt *Body, const VarDecl *V,
+                             QualType Element, ASTContext &Ctx,
+                             llvm::function_ref<bool(const Expr *)> IsSlot) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Body))
+    Body = CS->size() == 1 ? CS->body_front() : nullptr;
+  const auto *Add = dyn_cast_or_null<CompoundAssignOperator>(Body);
+  if (!Add || Add->getOpcode() != BO_AddAssign)
+    return nullptr;
+  const auto *Target = dyn_cast<DeclRefExpr>(Add->getLHS()->IgnoreParens());
+  const auto *S = Target ? dyn_cast<VarDecl>(Target->getDecl()) : nullptr;
+  if (!S || S == V || S->getType()->isReferenceType() ||
+      S->getType().isVolatileQualified() ||
+      !Ctx.hasSameUnqualifiedType(S->getType(), Element) ||
+      !IsSlot(Add->getRHS()->IgnoreParenImpCasts()))
+    return nullptr;
+  return Target;
+}
+
 /// The loop `for (int t = 0; t < N; ++t) s += v[t];` (or `{ s += v[t]; }`)
 /// over every slot of \p V (N its length, or `v.size()`), summing into a
 /// variable of the slots' type: its target, or null.
@@ -302,33 +325,38 @@ const DeclRefExpr *sumLoopTarget(const ForStmt *For, const VarDecl *V,
   if (!Steps)
     return nullptr;
   // s += v[t];
-  const Stmt *Body = For->getBody();
-  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
-    Body = CS->size() == 1 ? CS->body_front() : nullptr;
-  const auto *Add = dyn_cast_or_null<CompoundAssignOperator>(Body);
-  if (!Add || Add->getOpcode() != BO_AddAssign)
+  return sumTarget(For->getBody(), V, Element, Ctx, [&](const Expr *Slot) {
+    const Expr *Base = nullptr, *Index = nullptr;
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Slot)) {
+      Base = ASE->getBase();
+      Index = ASE->getIdx();
+    } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Slot);
+               Op && Op->getOperator() == OO_Subscript &&
+               Op->getNumArgs() == 2) {
+      Base = Op->getArg(0);
+      Index = Op->getArg(1);
+    }
+    const auto *BaseRef =
+        Base ? dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()) : nullptr;
+    return BaseRef && BaseRef->getDecl() == V && IsT(Index);
+  });
+}
+
+/// The loop `for (double p : v) s += p;` (or `{ s += p; }`, the element
+/// by value or by reference): its target, or null.
+const DeclRefExpr *rangeSumTarget(const CXXForRangeStmt *For, const VarDecl *V,
+                                  QualType Element, ASTContext &Ctx) {
+  const auto *Range = dyn_cast_or_null<DeclRefExpr>(
+      For->getRangeInit() ? For->getRangeInit()->IgnoreParenImpCasts()
+                          : nullptr);
+  const VarDecl *P = For->getLoopVariable();
+  if (!Range || Range->getDecl() != V || !P || For->getInit() ||
+      !Ctx.hasSameUnqualifiedType(P->getType().getNonReferenceType(), Element))
     return nullptr;
-  const auto *Target = dyn_cast<DeclRefExpr>(Add->getLHS()->IgnoreParens());
-  const auto *S = Target ? dyn_cast<VarDecl>(Target->getDecl()) : nullptr;
-  if (!S || S == V || S->getType()->isReferenceType() ||
-      S->getType().isVolatileQualified() ||
-      !Ctx.hasSameUnqualifiedType(S->getType(), Element))
-    return nullptr;
-  const Expr *Slot = Add->getRHS()->IgnoreParenImpCasts();
-  const Expr *Base = nullptr, *Index = nullptr;
-  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Slot)) {
-    Base = ASE->getBase();
-    Index = ASE->getIdx();
-  } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Slot);
-             Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2) {
-    Base = Op->getArg(0);
-    Index = Op->getArg(1);
-  }
-  const auto *BaseRef =
-      Base ? dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()) : nullptr;
-  if (!BaseRef || BaseRef->getDecl() != V || !IsT(Index))
-    return nullptr;
-  return Target;
+  return sumTarget(For->getBody(), V, Element, Ctx, [&](const Expr *Slot) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(Slot);
+    return Ref && Ref->getDecl() == P;
+  });
 }
 
 } // namespace
@@ -612,7 +640,7 @@ std::vector<FixItHint> buildThreadSpecificFix(const Finding &F,
       break;
     CallStmt = Ps[0].get<Stmt>();
   }
-  const ForStmt *SumLoop = nullptr;
+  const Stmt *SumLoop = nullptr, *SumBody = nullptr;
   const DeclRefExpr *Target = nullptr;
   if (!Outside.empty() && Block) {
     bool AfterCall = false;
@@ -621,11 +649,17 @@ std::vector<FixItHint> buildThreadSpecificFix(const Finding &F,
         AfterCall = true;
         continue;
       }
-      const auto *For = dyn_cast<ForStmt>(S);
-      if (!AfterCall || !For)
+      if (!AfterCall)
         continue;
-      if ((Target = sumLoopTarget(For, V, Length, Element, Ctx))) {
-        SumLoop = For;
+      if (const auto *For = dyn_cast<ForStmt>(S)) {
+        Target = sumLoopTarget(For, V, Length, Element, Ctx);
+        SumBody = For->getBody();
+      } else if (const auto *Range = dyn_cast<CXXForRangeStmt>(S)) {
+        Target = rangeSumTarget(Range, V, Element, Ctx);
+        SumBody = Range->getBody();
+      }
+      if (Target) {
+        SumLoop = S;
         break;
       }
     }
@@ -678,7 +712,7 @@ std::vector<FixItHint> buildThreadSpecificFix(const Finding &F,
     SourceLocation Begin = SumLoop->getBeginLoc();
     SourceLocation End = SumLoop->getEndLoc();
     // A body without braces ends before its ';'.
-    if (!isa<CompoundStmt>(SumLoop->getBody()))
+    if (!isa<CompoundStmt>(SumBody))
       End = Lexer::findLocationAfterToken(End, tok::semi, SM, LO, false)
                 .getLocWithOffset(-1);
     if (!writable({Begin, End}, SM, WhyNot))
