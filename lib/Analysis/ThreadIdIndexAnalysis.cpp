@@ -12,6 +12,7 @@
 #include "privateer/Analysis/Advice.h"
 #include "privateer/Analysis/RunChecks.h"
 #include "privateer/Analysis/ThreadingChecks.h"
+#include "privateer/Analysis/WrittenBeforeRead.h"
 
 #include <algorithm>
 #include <optional>
@@ -81,6 +82,9 @@ Finding taskRace(const ParallelRegion &R, const Buffer &B, const Access &Use,
   F.Construct = R.Directive;
   F.Fix.What = Remedy::Kind::LeaseFromPool;
   F.Fix.Variable = B.Name;
+  // A leased buffer holds what its last holder left: the lease is exact
+  // where the task reads only what it wrote.
+  F.Fix.KeepContents = readsFollowOwnWrites(R, Use.BufferIndex);
   return F;
 }
 

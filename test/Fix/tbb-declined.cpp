@@ -198,7 +198,8 @@ template double tsum<double>(const std::vector<double> &);
 // CHECK: note: no automatic fix: the code is a template's, and the fix would spell one instance's types
 
 // A slot kept across nested parallel work: an object per thread would be
-// shared the same way; the lease is not built for TBB.
+// shared the same way, and a buffer leased per work item (tbb-lease.cpp)
+// needs privateer.hpp.
 double ws[256][16];
 void nested_steal(int n, int m, double *out, double *sums) {
   tbb::parallel_for(0, n, [&](int i) {
@@ -210,7 +211,7 @@ void nested_steal(int n, int m, double *out, double *sums) {
   });
 }
 // CHECK: warning: 'ws' is indexed by the thread number in a task that keeps using its slot across the nested 'tbb::parallel_for'
-// CHECK: note: no automatic fix: a buffer leased from 'privateer::buffer_pool' for the work item's lifetime is not built for TBB yet
+// CHECK: note: no automatic fix: a buffer leased for the work item's lifetime needs <privateer/runtime/privateer.hpp>: include it to lease from privateer::buffer_pool ('tbb::enumerable_thread_specific' would not help: the waiting thread runs the other work item with the same copy)
 
 // A maximum becomes a tbb::combinable (tbb-combinable-minmax.cpp), except
 // when the body also reads it, ...

@@ -105,7 +105,8 @@ struct Remedy {
   /// For SplitAllocation, and Privatize of a container: every element an
   /// iteration reads it wrote first, so a reused block or container need
   /// not be filled again (as the construction or make_unique would fill
-  /// it).
+  /// it). For LeaseFromPool: every element of the slot a task reads it
+  /// wrote first, so a leased buffer's old contents are never seen.
   bool KeepContents = false;
   /// For PadElements and AlignAllocation.
   unsigned LineBytes = 0;

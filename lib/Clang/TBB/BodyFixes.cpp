@@ -16,6 +16,7 @@
 #include "CombinableFixes.h"
 #include "Constructs.h"
 #include "FixText.h"
+#include "LeaseFixes.h"
 #include "ThreadSpecificFixes.h"
 #include "privateer/Analysis/Advice.h"
 
@@ -219,14 +220,9 @@ std::vector<FixItHint> buildBodyFix(const Finding &F,
       F.Fix.What == Remedy::Kind::ThreadSpecific && F.BufferHandle)
     return buildThreadSpecificFix(F, C, Ctx, WhyNot);
   // A work item that keeps its thread's slot while it waits for nested
-  // work: an object per thread would be shared the same way.
-  if (F.Fix.What == Remedy::Kind::LeaseFromPool) {
-    WhyNot = "a buffer leased from 'privateer::buffer_pool' for the work "
-             "item's lifetime is not built for TBB yet ('tbb::"
-             "enumerable_thread_specific' would not help: the waiting thread "
-             "runs the other work item with the same copy)";
-    return {};
-  }
+  // work: a buffer of its own for its lifetime.
+  if (F.Fix.What == Remedy::Kind::LeaseFromPool && F.BufferHandle)
+    return buildLeaseFix(F, C, Ctx, WhyNot);
   // The other rewrites (padding, parallel_reduce) are not built for TBB
   // yet.
   WhyNot =

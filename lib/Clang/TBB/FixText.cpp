@@ -50,9 +50,9 @@ std::optional<CharSourceRange> wholeLines(const Stmt *S,
       After.getLocWithOffset(static_cast<int>(LineEnd - EndOffset + 1)));
 }
 
-bool declaresTBB(ASTContext &Ctx, StringRef Name) {
+bool declaresIn(ASTContext &Ctx, StringRef Namespace, StringRef Name) {
   for (const NamedDecl *NS :
-       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("tbb")))
+       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Namespace)))
     if (const auto *N = dyn_cast<NamespaceDecl>(NS))
       if (!N->lookup(&Ctx.Idents.get(Name)).empty())
         return true;

@@ -29,9 +29,15 @@ std::optional<std::string> lineIndent(clang::SourceLocation Loc,
 std::optional<clang::CharSourceRange> wholeLines(const clang::Stmt *S,
                                                  const clang::ASTContext &Ctx);
 
+/// Whether the unit declares \p Namespace::\p Name.
+bool declaresIn(clang::ASTContext &Ctx, llvm::StringRef Namespace,
+                llvm::StringRef Name);
+
 /// Whether the unit declares tbb::\p Name (through <tbb/tbb.h> or the
 /// class's own header).
-bool declaresTBB(clang::ASTContext &Ctx, llvm::StringRef Name);
+inline bool declaresTBB(clang::ASTContext &Ctx, llvm::StringRef Name) {
+  return declaresIn(Ctx, "tbb", Name);
+}
 
 /// `#include <tbb/\p Header>` in the file of \p Call: on the line after
 /// the file's first TBB include (one place for every fix of the file), else
