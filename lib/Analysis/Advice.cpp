@@ -443,6 +443,12 @@ std::string sizeForTeamAdvice(const ParallelRegion &R) {
 std::string slotFalseSharingAdvice(const ParallelRegion &R,
                                    const std::string &Spelling,
                                    unsigned CacheLine) {
+  if (R.Model == PM::TBB)
+    return "keep each thread's value in a 'tbb::enumerable_thread_specific' "
+           "(its 'local()') and combine the values after the call, or pad "
+           "each slot to a whole line ('privateer::padded<T>', or a struct "
+           "with 'alignas(" +
+           std::to_string(CacheLine) + ")')";
   return "accumulate in a local variable and write " + quote(Spelling) +
          " once after the loop, or pad each slot to a whole line "
          "('privateer::padded<T>', or a struct with 'alignas(" +

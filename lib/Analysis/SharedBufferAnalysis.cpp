@@ -520,6 +520,9 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
                        ? PrivateCopy::FirstPrivate
                        : PrivateCopy::Private;
       F.Fix.Variable = B.Name;
+      // A copy reused by several work items (one per thread) need not be
+      // filled again when each reads only what it wrote first.
+      F.Fix.KeepContents = !CopyIn && readsFollowOwnWrites(R, W.BufferIndex);
     }
   } else if (&W != &A && (R.dependsOnWorkItem(W) || R.dependsOnWorkItem(A)) &&
              R.Kind == RegionKind::Loop) {

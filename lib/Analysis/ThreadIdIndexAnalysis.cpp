@@ -12,6 +12,7 @@
 #include "privateer/Analysis/Advice.h"
 #include "privateer/Analysis/RunChecks.h"
 #include "privateer/Analysis/ThreadingChecks.h"
+#include "privateer/Analysis/WrittenBeforeRead.h"
 
 #include <algorithm>
 #include <optional>
@@ -81,6 +82,9 @@ Finding taskRace(const ParallelRegion &R, const Buffer &B, const Access &Use,
   F.Construct = R.Directive;
   F.Fix.What = Remedy::Kind::LeaseFromPool;
   F.Fix.Variable = B.Name;
+  // A leased buffer holds what its last holder left: the lease is exact
+  // where the task reads only what it wrote.
+  F.Fix.KeepContents = readsFollowOwnWrites(R, Use.BufferIndex);
   return F;
 }
 
@@ -280,8 +284,18 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
           });
       bool Paddable = B.Kind == BufferKind::Array && B.Extent &&
                       A.Index.size() == 1 && R.Kind == RegionKind::Loop;
-      if ((R.Kind == RegionKind::Replicated || SlotFixedPerThread) &&
-          OnlyDirect) {
+      // TBB keeps a thread's value in an object of its own: an
+      // enumerable_thread_specific, combined after the call.
+      bool ThreadSpecific = R.Model == ProgrammingModelKind::TBB &&
+                            R.Kind == RegionKind::Loop && OnlyDirect &&
+                            A.Index.size() == 1 && A.Protection == Guard::None;
+      if (ThreadSpecific) {
+        F.Fix.What = Remedy::Kind::ThreadSpecific;
+        F.Fix.Variable = B.Name;
+        if (Paddable)
+          F.Fix.LineBytes = CacheLine;
+      } else if ((R.Kind == RegionKind::Replicated || SlotFixedPerThread) &&
+                 OnlyDirect) {
         F.Fix.What = Remedy::Kind::LocalAccumulator;
         F.Fix.Begin = A.Where;
         F.Fix.Variable = B.Name;

@@ -3,11 +3,12 @@
 // the copies are combined into the variable after the call. A product's
 // copies start at 1; a '-=' accumulates the subtracted terms and adds
 // their negated sum. The header is included when the file lacks it (once,
-// however many fixes need it). The rewritten program runs with 1, 2 and 4
-// TBB threads and matches the sequential result (sums of halves are exact
-// in double, whatever the order). ThreadSanitizer is not used: the Debian
-// oneTBB is not instrumented and TSan reports false races inside it; the
-// results are compared instead, and the 4-thread run is repeated.
+// however many fixes need it: after the file's first TBB include). The
+// rewritten program runs with 1, 2 and 4 TBB threads and matches the
+// sequential result (sums of halves are exact in double, whatever the
+// order). ThreadSanitizer is not used: the Debian oneTBB is not
+// instrumented and TSan reports false races inside it; the results are
+// compared instead, and the 4-thread run is repeated.
 // RUN: rm -rf %t && mkdir -p %t && %strip-checks %s > %t/in.cpp
 // RUN: %clangxx -std=c++17 -fsyntax-only -fplugin=%plugin -fplugin-arg-privateer-fix %t/in.cpp 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: FileCheck %s --check-prefix=FIXED --input-file=%t/in.cpp
@@ -86,8 +87,9 @@ int main(int argc, char **argv) {
 // DIAG: warning: 'balance' is updated by every iteration without a reduction
 // DIAG: warning: 's' is updated by every iteration without a reduction
 // DIAG: note: no automatic fix: the body is not one lambda with a '[&]' capture
-// FIXED:      #include <tbb/parallel_for.h>
+// FIXED:      #include <tbb/blocked_range.h>
 // FIXED-NEXT: #include <tbb/combinable.h>
+// FIXED-NOT:  #include <tbb/combinable.h>
 // FIXED:      double sum = 0;
 // FIXED-NEXT: tbb::combinable<double> privateer_sum;
 // FIXED-NEXT: tbb::parallel_for(tbb::blocked_range<size_t>(0, x.size()),

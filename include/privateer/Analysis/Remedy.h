@@ -73,6 +73,12 @@ struct Remedy {
     /// the task's slot of the thread-indexed buffer Variable becomes a
     /// buffer leased from a privateer::buffer_pool for the task's lifetime
     LeaseFromPool,
+    /// each thread's slot of the thread-indexed buffer Variable, updated
+    /// by the work items, becomes an object of the thread's own (TBB's
+    /// enumerable_thread_specific), and the slots read after the construct
+    /// become the combination of those objects; with LineBytes set,
+    /// padding every element (as PadElements) is the other remedy
+    ThreadSpecific,
     /// the chunk of the loop's schedule, from Begin to End, becomes Chunk
     Rechunk,
     /// appends to the shared queue Variable (push_back on a container, or
@@ -99,9 +105,11 @@ struct Remedy {
   int64_t Chunk = 0;
   /// For LocalQueue in its counter form: the counter's name.
   std::string Counter;
-  /// For SplitAllocation: every element an iteration reads it wrote
-  /// first, so the reused block need not be filled again (as the
-  /// construction or make_unique would fill it).
+  /// For SplitAllocation, and Privatize of a container: every element an
+  /// iteration reads it wrote first, so a reused block or container need
+  /// not be filled again (as the construction or make_unique would fill
+  /// it). For LeaseFromPool: every element of the slot a task reads it
+  /// wrote first, so a leased buffer's old contents are never seen.
   bool KeepContents = false;
   /// For PadElements and AlignAllocation.
   unsigned LineBytes = 0;

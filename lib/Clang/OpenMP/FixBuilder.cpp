@@ -70,6 +70,7 @@ std::vector<FixItHint> buildFix(const Finding &F,
 
   switch (F.Fix.What) {
   case Remedy::Kind::None:
+  case Remedy::Kind::ThreadSpecific: // TBB's alone
     return Hints;
   case Remedy::Kind::Rechunk: {
     SourceLocation B = fromLoc(F.Fix.Begin), E = fromLoc(F.Fix.End);

@@ -66,13 +66,6 @@ SourceLocation clauseInsertionPoint(const OMPExecutableDirective *D,
   return Tok.getEndLoc();
 }
 
-std::string spellType(QualType T, ASTContext &Ctx) {
-  if (const auto *TT = T->getAs<TypedefType>())
-    if (TT->getDecl()->getDeclContext()->isRecord())
-      T = T.getCanonicalType();
-  return T.getAsString(Ctx.getPrintingPolicy());
-}
-
 const VarDecl *variableNamedInConstruct(const OMPExecutableDirective *D,
                                         const void *BufferHandle) {
   // The handle is the node itself: an inner variable of the same name

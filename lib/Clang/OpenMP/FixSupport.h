@@ -11,6 +11,7 @@
 #define PRIVATEER_CLANG_FIXSUPPORT_H
 
 #include "privateer/Analysis/Finding.h"
+#include "privateer/Clang/CXX/SizedContainer.h" // spellType
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -37,11 +38,6 @@ using WritableFn = llvm::function_ref<bool(clang::SourceLocation)>;
 clang::SourceLocation
 clauseInsertionPoint(const clang::OMPExecutableDirective *D,
                      clang::ASTContext &Ctx);
-
-/// A type as a declaration at the fix's place can spell it: a class's
-/// member typedef (`vector<int>::value_type`) is not in scope there, so it
-/// is spelled as what it names.
-std::string spellType(clang::QualType T, clang::ASTContext &Ctx);
 
 /// The variable of a finding's buffer (Finding::BufferHandle) when the
 /// construct refers to it by name in its own code; null otherwise (it is

@@ -132,66 +132,18 @@ reusedContainer(const OMPExecutableDirective *D, const ForStmt *Loop,
                 ASTContext &Ctx, std::string &WhyNot, WritableFn Writable) {
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
-  QualType T = V->getType();
-  const auto *RD = T->getAsCXXRecordDecl();
-  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
-  StringRef Class = RD && RD->getIdentifier() ? RD->getName() : "";
-  if (!Spec || !RD->isInStdNamespace() ||
-      (Class != "vector" && Class != "basic_string") || T.isConstQualified() ||
-      T->isReferenceType()) {
-    WhyNot = "only a std::vector or std::string sized at its construction is "
-             "reused";
+  auto Sized = sizedContainer(V, Construct, Ctx, WhyNot);
+  if (!Sized)
     return {};
-  }
-  // (n) or (n, x): a count, then maybe a value; not a copy, an iterator
-  // range or a list.
-  unsigned Args = Construct->getNumArgs();
-  while (Args && isa<CXXDefaultArgExpr>(Construct->getArg(Args - 1)))
-    --Args;
-  const clang::Expr *Count = Args ? Construct->getArg(0) : nullptr;
-  if (Construct->isListInitialization() || (Args != 1 && Args != 2) ||
-      !Count->getType()->isIntegerType()) {
-    WhyNot = "the container is not made as (count) or (count, value)";
-    return {};
-  }
-  const auto &TArgs = Spec->getTemplateArgs();
-  QualType Element = TArgs.size() ? TArgs[0].getAsType() : QualType();
-  if (Args == 1 && (Element.isNull() || !Element->isScalarType())) {
-    WhyNot = "the elements are not plain values that T() makes again";
-    return {};
-  }
-  // The element's T() is spelled for one instance of a template.
-  if (const auto *FD = dyn_cast<FunctionDecl>(V->getDeclContext());
-      FD && (FD->isTemplateInstantiation() || FD->isDependentContext())) {
-    WhyNot = "the code is a template's, and the fix would spell one "
-             "instance's types";
-    return {};
-  }
   SourceLocation DeclEnd = Lexer::findLocationAfterToken(
       Decl->getEndLoc(), tok::semi, SM, LO, false);
   if (!DeclEnd.isValid())
     DeclEnd = Lexer::getLocForEndOfToken(Decl->getEndLoc(), 0, SM, LO);
   if (!Writable(Decl->getBeginLoc()) || !Writable(Decl->getEndLoc()))
     return {};
-  auto Text = [&](const clang::Expr *E) {
-    return Lexer::getSourceText(
-               CharSourceRange::getTokenRange(E->getSourceRange()), SM, LO)
-        .str();
-  };
   std::string Name = V->getName().str();
-  std::string Value =
-      Args == 2 ? Text(Construct->getArg(1)) : spellType(Element, Ctx) + "()";
   std::string Indent = indentOf(Loop->getBeginLoc(), SM);
-  // The type as the user wrote it (`vector<double>` under a using
-  // declaration), else as Clang prints it.
-  std::string TypeText;
-  if (const TypeSourceInfo *TSI = V->getTypeSourceInfo())
-    TypeText = Lexer::getSourceText(CharSourceRange::getTokenRange(
-                                        TSI->getTypeLoc().getSourceRange()),
-                                    SM, LO)
-                   .str();
-  if (TypeText.empty() || TypeText == "auto")
-    TypeText = spellType(T.getUnqualifiedType(), Ctx);
+  std::string TypeText = writtenType(V, Ctx);
   auto Header =
       splitHeader(D, Indent, TypeText + " " + Name + ";", Ctx, WhyNot);
   if (!Header)
@@ -201,8 +153,9 @@ reusedContainer(const OMPExecutableDirective *D, const ForStmt *Loop,
   // the second iteration on, does nothing at all.
   Hints.push_back(FixItHint::CreateReplacement(
       CharSourceRange::getCharRange(Decl->getBeginLoc(), DeclEnd),
-      KeepContents ? Name + ".resize(" + Text(Count) + ");"
-                   : Name + ".assign(" + Text(Count) + ", " + Value + ");"));
+      KeepContents ? Name + ".resize(" + Sized->CountText + ");"
+                   : Name + ".assign(" + Sized->CountText + ", " +
+                         Sized->ValueText + ");"));
   indentMore(Loop, SM, Hints);
   Hints.push_back(FixItHint::CreateInsertion(
       Lexer::getLocForEndOfToken(Loop->getEndLoc(), 0, SM, LO),

@@ -15,6 +15,9 @@
 
 #include "CombinableFixes.h"
 #include "Constructs.h"
+#include "FixText.h"
+#include "LeaseFixes.h"
+#include "ThreadSpecificFixes.h"
 #include "privateer/Analysis/Advice.h"
 
 #include "clang/AST/ASTContext.h"
@@ -64,19 +67,6 @@ const Stmt *childContaining(const CompoundStmt *CS, const Stmt *S,
                          Child->getEndLoc()))
       return Child;
   return nullptr;
-}
-
-/// The whitespace before \p Loc on its line; nullopt if code precedes it.
-std::optional<std::string> indentOf(SourceLocation Loc,
-                                    const SourceManager &SM) {
-  auto [File, Offset] = SM.getDecomposedLoc(Loc);
-  StringRef Buffer = SM.getBufferData(File);
-  size_t Start = Buffer.rfind('\n', Offset == 0 ? 0 : Offset - 1);
-  Start = Start == StringRef::npos ? 0 : Start + 1;
-  StringRef Prefix = Buffer.slice(Start, Offset);
-  if (Prefix.find_first_not_of(" \t") != StringRef::npos)
-    return std::nullopt;
-  return Prefix.str();
 }
 
 std::vector<FixItHint> moveIntoBody(const Finding &F,
@@ -132,6 +122,13 @@ std::vector<FixItHint> moveIntoBody(const Finding &F,
       WhyNot = "'" + V->getNameAsString() + "' is also used outside the body";
       return {};
     }
+  // In the index and element forms the body runs once per index: an object
+  // with a destructor (a std::vector) would be allocated for every one, so
+  // each thread keeps one instead (enumerable_thread_specific), made where
+  // the declaration is: what its initializer reads does not matter then.
+  if (!Construct->RangeBody && V->getType().isDestructedType())
+    return threadSpecificScratch(V, DS, *Construct, B, C, F.Fix.KeepContents,
+                                 Ctx, WhyNot);
   // The initializer computes the same value in the body.
   UseFinder Init(V);
   if (V->getInit())
@@ -160,14 +157,6 @@ std::vector<FixItHint> moveIntoBody(const Finding &F,
              "what its initializer reads";
     return {};
   }
-  // In the index and element forms the body runs once per index: an object
-  // with a destructor (a std::vector) would be allocated for every one.
-  if (!Construct->RangeBody && V->getType().isDestructedType()) {
-    WhyNot = "declared in the body it would be made for every index: use a "
-             "blocked_range body (one per chunk) or "
-             "tbb::enumerable_thread_specific";
-    return {};
-  }
   // Where it goes: before the range loop (one per chunk), or first in the
   // body (one per work item).
   const Stmt *Before = Body->body_front();
@@ -186,8 +175,8 @@ std::vector<FixItHint> moveIntoBody(const Finding &F,
       WhyNot = "the code comes from a macro expansion or a system header";
       return {};
     }
-  auto Indent = indentOf(At, SM);
-  auto DeclIndent = indentOf(DeclBegin, SM);
+  auto Indent = lineIndent(At, SM);
+  auto DeclIndent = lineIndent(DeclBegin, SM);
   if (!Indent || !DeclIndent) {
     WhyNot = "the declaration or the body shares its line with other code";
     return {};
@@ -227,8 +216,15 @@ std::vector<FixItHint> buildBodyFix(const Finding &F,
   if (F.Check == CheckId::SharedBuffer && F.Fix.What == Remedy::Kind::Reduce &&
       F.BufferHandle)
     return buildCombinableFix(F, C, Ctx, WhyNot);
-  // The other rewrites (enumerable_thread_specific, parallel_reduce, a
-  // buffer_pool lease) are not built for TBB yet.
+  if (F.Check == CheckId::ThreadIdIndex &&
+      F.Fix.What == Remedy::Kind::ThreadSpecific && F.BufferHandle)
+    return buildThreadSpecificFix(F, C, Ctx, WhyNot);
+  // A work item that keeps its thread's slot while it waits for nested
+  // work: a buffer of its own for its lifetime.
+  if (F.Fix.What == Remedy::Kind::LeaseFromPool && F.BufferHandle)
+    return buildLeaseFix(F, C, Ctx, WhyNot);
+  // The other rewrites (padding, parallel_reduce) are not built for TBB
+  // yet.
   WhyNot =
       F.Fix.What == Remedy::Kind::None && F.Fix.Why != NoFixReason::Unstated
           ? whyNoFix(F.Model, F.Fix.Why)

@@ -1,9 +1,12 @@
 //===- BodyFixes.h - TBB fixes: scratch moved into the body -----*- C++ -*-===//
 //
-// Part of privateer. The one exact TBB rewrite so far: a scratch variable
+// Part of privateer. Where a TBB finding's fix is built: a scratch variable
 // declared before the call and used only in the body moves into the body
-// (before the range loop for a blocked_range body: one per chunk). Every
-// other finding gets no fix, with the reason.
+// (before the range loop for a blocked_range body: one per chunk; a
+// container of an index or element body is kept per thread instead, see
+// ThreadSpecificFixes.h); accumulations become a tbb::combinable
+// (CombinableFixes.h); thread-indexed sums an enumerable_thread_specific.
+// Every other finding gets no fix, with the reason.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,7 +1,8 @@
 //===- CombinableFixes.h - TBB fixes: accumulations combined ----*- C++ -*-===//
 //
 // Part of privateer. An accumulation into a variable captured by reference
-// (`sum += x[i]` in a parallel_for body) becomes a tbb::combinable: each
+// (`sum += x[i]`, `if (x[i] > m) m = x[i];` in a parallel_for body)
+// becomes a tbb::combinable: each
 // thread updates its own copy (`.local()`), and the copies are combined
 // into the variable once, after the call.
 //
