@@ -187,3 +187,27 @@ func.func @collision(%out: memref<16xf32>, %a: memref<100xf32>) {
   }
   return
 }
+
+// Iterations read an element none of them writes: the copy would need the
+// shared value copied in (first-private), which an alloca does not have.
+// CHECK-LABEL: func.func @copy_in
+// CHECK:         memref.alloc() : memref<2xf32>
+// CHECK-NOT:     memref.alloca
+// CHECK:         return
+func.func @copy_in(%a: memref<100xf32>, %b: memref<100xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c100 = arith.constant 100 : index
+  %t = memref.alloc() : memref<2xf32>
+  // expected-remark @+1 {{'%alloc' left shared: iterations read elements they do not write first, so a private copy would need the shared values copied in}}
+  scf.parallel (%i) = (%c0) to (%c100) step (%c1) {
+    %v = memref.load %a[%i] : memref<100xf32>
+    memref.store %v, %t[%c0] : memref<2xf32>
+    %w = memref.load %t[%c0] : memref<2xf32>
+    %u = memref.load %t[%c1] : memref<2xf32>
+    %x = arith.addf %w, %u : f32
+    memref.store %x, %b[%i] : memref<100xf32>
+    scf.reduce
+  }
+  return
+}
