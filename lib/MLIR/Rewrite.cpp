@@ -130,7 +130,8 @@ void RewritePass::privatize(Operation *Loop, const Finding &F, Value Memory) {
   }
   // Anything but the loop and deallocations keeps the outer buffer: what
   // is read after the loop, or a second loop that shares it, would see
-  // other memory.
+  // other memory. With no other use, nothing initializes it either: no
+  // defined value reaches the loop through it, and none leaves.
   SmallVector<Operation *> Deallocs;
   for (OpOperand &Use : Memory.getUses()) {
     Operation *User = Use.getOwner();
@@ -356,9 +357,10 @@ void RewritePass::runOnOperation() {
     std::optional<ParallelRegion> R = buildRegion(Loop, Locs);
     if (!R)
       continue;
-    // One remedy per buffer (a buffer may race in several ways; its first
-    // finding is the one the analysis pass shows first). Privatizations
-    // first: a reduction rebuilds the loop.
+    // The check reports one finding per buffer and region, its remedy
+    // judged over every access to the buffer; a second one would name a
+    // buffer already rewritten. Privatizations first: a reduction rebuilds
+    // the loop.
     std::vector<Finding> Todo;
     llvm::DenseSet<const void *> Seen;
     for (Finding &F : runChecks(*R, Filter, Context))
