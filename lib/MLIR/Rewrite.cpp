@@ -26,12 +26,14 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/DenseSet.h"
@@ -44,6 +46,17 @@ using namespace mlir;
 namespace privateer {
 namespace mlirfe {
 namespace {
+
+/// One iteration's update of an element: `%s = load; %t = Combine %s, %x;
+/// store %t` (or `Combine %x, %s`).
+struct Update {
+  memref::StoreOp Store;
+  memref::LoadOp Load;
+  Operation *Combine = nullptr;
+  unsigned LoadOperand = 0;
+  /// `s - x`: the terms are subtracted, their sum is.
+  bool Negated = false;
+};
 
 class RewritePass : public PassWrapper<RewritePass, OperationPass<>> {
 public:
@@ -71,6 +84,13 @@ private:
   Operation *apply(Operation *Loop, const Finding &F);
   void privatize(Operation *Loop, const Finding &F, Value Memory);
   Operation *reduce(Operation *Loop, const Finding &F, Value Memory);
+  void reduceWsloop(omp::WsloopOp Loop, const Finding &F, Value Memory);
+  /// The update `load; combine; store` of \p Memory, once per iteration
+  /// in \p Body at indices defined outside \p Scope; none (and a remark)
+  /// when the loop does anything else with it.
+  std::optional<Update> findUpdate(Operation *Loop, Block *Body,
+                                   Operation *Scope, const std::string &Name,
+                                   Value Memory);
 
   Option<bool> AllowReassociation{
       *this, "allow-reassociation",
@@ -103,6 +123,40 @@ Block *iterationBody(Operation *Loop) {
 bool definedIn(Value V, Operation *Loop) {
   Region *R = V.getParentRegion();
   return R && Loop->isAncestor(R->getParentOp());
+}
+
+/// The block of the `memref.alloca_scope` that is all of \p Body (as
+/// allocaScope makes it), or \p Body.
+Block *scopeOf(Block *Body) {
+  Operation *Term = Body->getTerminator();
+  if (auto Scope = dyn_cast<memref::AllocaScopeOp>(Body->front());
+      Scope && Scope->getNextNode() == Term && Scope->getNumResults() == 0)
+    return &Scope.getBodyRegion().front();
+  return Body;
+}
+
+/// Where a per-iteration alloca of \p Loop goes: the body itself, or for
+/// `omp.wsloop` a `memref.alloca_scope` around it (made once), so that the
+/// stack is released after each iteration. Nothing lowering `omp.wsloop`
+/// does that, and an alloca per iteration of a long loop overflows the
+/// stack; `--convert-scf-to-openmp` wraps `scf.parallel` bodies itself.
+/// Bodies of several blocks (Flang's) cannot be wrapped and keep the
+/// alloca in their entry block.
+Block *allocaScope(Operation *Loop, Block *Body) {
+  if (!isa<omp::WsloopOp>(Loop) || !Body->getParent()->hasOneBlock())
+    return Body;
+  Operation *Term = Body->getTerminator();
+  if (Term->getNumOperands())
+    return Body;
+  if (Block *Inner = scopeOf(Body); Inner != Body)
+    return Inner;
+  OpBuilder B(Term);
+  auto Scope = memref::AllocaScopeOp::create(B, Loop->getLoc(), TypeRange());
+  Block *Inner = B.createBlock(&Scope.getBodyRegion());
+  Inner->getOperations().splice(Inner->end(), Body->getOperations(),
+                                Body->begin(), Scope->getIterator());
+  memref::AllocaScopeReturnOp::create(B, Loop->getLoc(), ValueRange());
+  return Inner;
 }
 
 void RewritePass::privatize(Operation *Loop, const Finding &F, Value Memory) {
@@ -155,7 +209,8 @@ void RewritePass::privatize(Operation *Loop, const Finding &F, Value Memory) {
                              "loop body";
       return;
     }
-  OpBuilder B(Body, Body->begin());
+  Block *Into = allocaScope(Loop, Body);
+  OpBuilder B(Into, Into->begin());
   auto Type = cast<MemRefType>(Memory.getType());
   Value Private;
   if (auto A = dyn_cast<memref::AllocOp>(Def))
@@ -198,19 +253,10 @@ Value combine(OpBuilder &B, Location L, Operation *Like, bool Negated, Value X,
   return B.create(S)->getResult(0);
 }
 
-Operation *RewritePass::reduce(Operation *Loop, const Finding &F,
-                               Value Memory) {
-  const std::string &Name = F.BufferName;
-  auto Par = dyn_cast<scf::ParallelOp>(Loop);
-  if (!Par) {
-    decline(Loop, Name) << "reductions are made for scf.parallel only ('"
-                        << Loop->getName() << "' would need "
-                        << (isa<omp::WsloopOp>(Loop)
-                                ? "an omp.declare_reduction"
-                                : "results of its own")
-                        << ")";
-    return Loop;
-  }
+std::optional<Update> RewritePass::findUpdate(Operation *Loop, Block *Body,
+                                              Operation *Scope,
+                                              const std::string &Name,
+                                              Value Memory) {
   // The update: the only store to the memory in the loop, of a combination
   // of a load of the same element.
   SmallVector<memref::StoreOp> Stores;
@@ -225,57 +271,87 @@ Operation *RewritePass::reduce(Operation *Loop, const Finding &F,
   if (Stores.size() != 1 || Uses != 2) {
     decline(Loop, Name) << "the loop does more with it than one update per "
                            "iteration";
-    return Loop;
+    return std::nullopt;
   }
   memref::StoreOp Store = Stores.front();
-  SmallVector<Value> Indices(Store.getIndices());
-  if (Store->getBlock() != Par.getBody()) {
+  if (Store->getBlock() != Body) {
     // Under a condition or in an inner loop an iteration contributes zero
     // or several times: that is not one reduction operand per iteration.
     decline(Loop, Name) << "its update is not made exactly once per "
                            "iteration (it is nested in '"
                         << Store->getParentOp()->getName() << "')";
-    return Loop;
+    return std::nullopt;
   }
+  // Indices from inside the scope (the loop, or the omp.parallel around
+  // an omp.wsloop) may differ between iterations or threads.
   for (Value Index : Store.getIndices())
-    if (definedIn(Index, Loop)) {
+    if (definedIn(Index, Scope)) {
       decline(Loop, Name) << "iterations update different elements";
-      return Loop;
+      return std::nullopt;
     }
-  Operation *Combine = Store.getValueToStore().getDefiningOp();
-  memref::LoadOp Load;
-  unsigned LoadOperand = 0;
-  if (Combine && Combine->getNumOperands() == 2)
+  Update U;
+  U.Store = Store;
+  U.Combine = Store.getValueToStore().getDefiningOp();
+  if (U.Combine && U.Combine->getNumOperands() == 2)
     for (unsigned K = 0; K < 2; ++K)
-      if (auto L = Combine->getOperand(K).getDefiningOp<memref::LoadOp>();
+      if (auto L = U.Combine->getOperand(K).getDefiningOp<memref::LoadOp>();
           L && L.getMemRef() == Memory && L.getIndices() == Store.getIndices())
-        Load = L, LoadOperand = K;
-  if (!Load || !Load->hasOneUse() || !Combine->hasOneUse() ||
-      Combine->getOperand(1 - LoadOperand) == Load.getResult()) {
+        U.Load = L, U.LoadOperand = K;
+  if (!U.Load || !U.Load->hasOneUse() || !U.Combine->hasOneUse() ||
+      U.Combine->getOperand(1 - U.LoadOperand) == U.Load.getResult()) {
     decline(Loop, Name) << "its update is not 'load; combine; store' of one "
                            "element";
-    return Loop;
+    return std::nullopt;
   }
   // Integers combine exactly in any order (overflow wraps); floating point
   // does not: the sum of the partial sums rounds differently.
-  Type Elt = Load.getType();
+  Type Elt = U.Load.getType();
   bool Float = isa<FloatType>(Elt);
   if (Float && !AllowReassociation) {
     decline(Loop, Name) << "a floating-point reduction adds in another order "
                            "and rounds differently; pass "
                            "'allow-reassociation=1' to accept that";
-    return Loop;
+    return std::nullopt;
   }
   if (!Float && !Elt.isIntOrIndex()) {
     decline(Loop, Name) << "its element type is neither an integer nor a "
                            "float";
-    return Loop;
+    return std::nullopt;
   }
-  bool Negated = isa<arith::SubIOp, arith::SubFOp>(Combine);
-  if (Negated && LoadOperand != 0) {
+  U.Negated = isa<arith::SubIOp, arith::SubFOp>(U.Combine);
+  if (U.Negated && U.LoadOperand != 0) {
     decline(Loop, Name) << "'x - s' is no reduction";
+    return std::nullopt;
+  }
+  return U;
+}
+
+Operation *RewritePass::reduce(Operation *Loop, const Finding &F,
+                               Value Memory) {
+  const std::string &Name = F.BufferName;
+  if (auto Ws = dyn_cast<omp::WsloopOp>(Loop)) {
+    reduceWsloop(Ws, F, Memory);
     return Loop;
   }
+  auto Par = dyn_cast<scf::ParallelOp>(Loop);
+  if (!Par) {
+    decline(Loop, Name) << "reductions are made for scf.parallel and "
+                           "omp.wsloop only ('"
+                        << Loop->getName()
+                        << "' would need results of its own)";
+    return Loop;
+  }
+  std::optional<Update> U = findUpdate(Loop, Par.getBody(), Loop, Name, Memory);
+  if (!U)
+    return Loop;
+  memref::StoreOp Store = U->Store;
+  memref::LoadOp Load = U->Load;
+  Operation *Combine = U->Combine;
+  unsigned LoadOperand = U->LoadOperand;
+  bool Negated = U->Negated;
+  bool Float = isa<FloatType>(Load.getType());
+  Type Elt = Load.getType();
+  SmallVector<Value> Indices(Store.getIndices());
   Location L = Store.getLoc();
   // The contribution of one iteration: the other operand (negated for a
   // subtraction, `s - x` being `s + (-x)` exactly).
@@ -322,6 +398,147 @@ Operation *RewritePass::reduce(Operation *Loop, const Finding &F,
   memref::StoreOp::create(B, L, New.getResults().back(), Memory, Indices);
   Par->erase();
   return New;
+}
+
+/// The value the combiner of \p Like leaves every other value unchanged
+/// by: what each thread's private copy starts from.
+TypedAttr neutralValue(Operation *Like, Type Elt) {
+  if (auto FT = dyn_cast<FloatType>(Elt)) {
+    const llvm::fltSemantics &Sem = FT.getFloatSemantics();
+    // -0.0, not 0.0: -0.0 + x is x for every x, -0.0 included.
+    if (isa<arith::AddFOp, arith::SubFOp>(Like))
+      return FloatAttr::get(Elt, llvm::APFloat::getZero(Sem, true));
+    if (isa<arith::MulFOp>(Like))
+      return FloatAttr::get(Elt, llvm::APFloat::getOne(Sem));
+    if (isa<arith::MinimumFOp, arith::MinNumFOp>(Like))
+      return FloatAttr::get(Elt, llvm::APFloat::getInf(Sem, false));
+    if (isa<arith::MaximumFOp, arith::MaxNumFOp>(Like))
+      return FloatAttr::get(Elt, llvm::APFloat::getInf(Sem, true));
+    return nullptr;
+  }
+  unsigned Bits = Elt.getIntOrFloatBitWidth();
+  llvm::APInt V;
+  if (isa<arith::AddIOp, arith::SubIOp, arith::OrIOp, arith::XOrIOp,
+          arith::MaxUIOp>(Like))
+    V = llvm::APInt::getZero(Bits);
+  else if (isa<arith::MulIOp>(Like))
+    V = llvm::APInt(Bits, 1);
+  else if (isa<arith::AndIOp, arith::MinUIOp>(Like))
+    V = llvm::APInt::getAllOnes(Bits);
+  else if (isa<arith::MinSIOp>(Like))
+    V = llvm::APInt::getSignedMaxValue(Bits);
+  else if (isa<arith::MaxSIOp>(Like))
+    V = llvm::APInt::getSignedMinValue(Bits);
+  else
+    return nullptr;
+  return IntegerAttr::get(Elt, V);
+}
+
+void RewritePass::reduceWsloop(omp::WsloopOp Loop, const Finding &F,
+                               Value Memory) {
+  const std::string &Name = F.BufferName;
+  // The reduction's declaration is a symbol of the module: a pass on a
+  // function may not add one (functions are processed concurrently).
+  Operation *Module = getOperation();
+  if (!Module->hasTrait<OpTrait::SymbolTable>()) {
+    decline(Loop, Name) << "an omp.wsloop reduction needs an "
+                           "omp.declare_reduction in the module: run "
+                           "privateer-privatize on builtin.module";
+    return;
+  }
+  // The shared variable lives outside the team; an orphaned loop's team
+  // is its caller's, which this function cannot reach.
+  auto Team = dyn_cast_or_null<omp::ParallelOp>(Loop->getParentOp());
+  if (!Team) {
+    decline(Loop, Name) << "the omp.wsloop is not directly in an "
+                           "omp.parallel";
+    return;
+  }
+  Block *Body = iterationBody(Loop);
+  if (!Body)
+    return;
+  // A scratch buffer privatized before has wrapped the body in a scope.
+  std::optional<Update> U = findUpdate(Loop, scopeOf(Body), Team, Name, Memory);
+  if (!U)
+    return;
+  Type Elt = U->Load.getType();
+  TypedAttr Neutral = Elt.isIndex() ? nullptr : neutralValue(U->Combine, Elt);
+  if (!Neutral) {
+    decline(Loop, Name) << "no omp.declare_reduction is made for '"
+                        << U->Combine->getName() << "' on " << Elt;
+    return;
+  }
+  Location L = U->Store.getLoc();
+  MLIRContext *Ctx = &getContext();
+  auto Ptr = LLVM::LLVMPointerType::get(Ctx);
+
+  // The declaration, once per operation and type: the private copy starts
+  // at the neutral value, copies combine with the operation (an addition
+  // for a subtraction: each thread's copy sums its negated terms).
+  std::string Op = U->Combine->getName().stripDialect().str();
+  std::string Sym;
+  llvm::raw_string_ostream(Sym) << "__privateer_" << Op << "_" << Elt;
+  if (!SymbolTable::lookupSymbolIn(Module, Sym)) {
+    // After the declarations there are, in the order made.
+    Block &Top = Module->getRegion(0).front();
+    auto At = llvm::find_if(
+        Top, [](Operation &Op) { return !isa<omp::DeclareReductionOp>(Op); });
+    OpBuilder B(&Top, At);
+    auto Decl = omp::DeclareReductionOp::create(B, L, Sym, Elt, TypeAttr());
+    Block *Init = B.createBlock(&Decl.getInitializerRegion(), {}, {Elt}, {L});
+    Value Zero = arith::ConstantOp::create(B, L, Neutral).getResult();
+    omp::YieldOp::create(B, L, Zero);
+    Block *Comb =
+        B.createBlock(&Decl.getReductionRegion(), {}, {Elt, Elt}, {L, L});
+    Value Sum = combine(B, L, U->Combine, U->Negated, Comb->getArgument(0),
+                        Comb->getArgument(1));
+    omp::YieldOp::create(B, L, Sum);
+    (void)Init;
+  }
+
+  // The variable: stack memory of the function, outside the team, holding
+  // the element's value before the loop and its sum after.
+  SmallVector<Value> Indices(U->Store.getIndices());
+  OpBuilder B(Team);
+  Value Old = memref::LoadOp::create(B, L, Memory, Indices).getResult();
+  Value One =
+      LLVM::ConstantOp::create(B, L, B.getI64Type(), B.getI64IntegerAttr(1))
+          .getResult();
+  Value Var = LLVM::AllocaOp::create(B, L, Ptr, Elt, One).getResult();
+  LLVM::StoreOp::create(B, L, Old, Var);
+  B.setInsertionPointAfter(Team);
+  Value New = LLVM::LoadOp::create(B, L, Elt, Var).getResult();
+  memref::StoreOp::create(B, L, New, Memory, Indices);
+
+  // The loop's reduction operand and its block argument (reductions come
+  // last among the wrapper's block arguments).
+  unsigned Existing = Loop.getReductionVars().size();
+  Loop.getReductionVarsMutable().append(Var);
+  SmallVector<Attribute> Syms;
+  if (ArrayAttr Old = Loop.getReductionSymsAttr())
+    Syms.assign(Old.begin(), Old.end());
+  Syms.push_back(FlatSymbolRefAttr::get(Ctx, Sym));
+  Loop.setReductionSymsAttr(ArrayAttr::get(Ctx, Syms));
+  SmallVector<bool> ByRef(Existing, false);
+  if (auto Old = Loop.getReductionByref())
+    ByRef.assign(Old->begin(), Old->end());
+  ByRef.push_back(false);
+  Loop.setReductionByref(ByRef);
+  Value Private = Loop.getRegion().front().addArgument(Ptr, L);
+
+  // The update goes to the thread's copy; overflow flags go, as in the
+  // combiner (a partial sum may overflow where the whole did not).
+  B.setInsertionPoint(U->Load);
+  Value Loaded = LLVM::LoadOp::create(B, L, Elt, Private).getResult();
+  Value X = U->LoadOperand == 0 ? Loaded : U->Combine->getOperand(0);
+  Value Y = U->LoadOperand == 1 ? Loaded : U->Combine->getOperand(1);
+  B.setInsertionPoint(U->Combine);
+  Value Combined = combine(B, L, U->Combine, /*Negated=*/false, X, Y);
+  B.setInsertionPoint(U->Store);
+  LLVM::StoreOp::create(B, L, Combined, Private);
+  U->Store->erase();
+  U->Combine->erase();
+  U->Load->erase();
 }
 
 Operation *RewritePass::apply(Operation *Loop, const Finding &F) {

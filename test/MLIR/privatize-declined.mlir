@@ -145,27 +145,25 @@ func.func @histogram(%a: memref<64xi32>, %h: memref<4xi32>) {
   return
 }
 
-// omp.wsloop: its reduction needs an omp.declare_reduction, not made.
-// CHECK-LABEL: func.func @wsloop_sum
+// An orphaned omp.wsloop: its team, and the place for a variable shared by
+// the team, is in the caller.
+// CHECK-LABEL: func.func @orphaned_sum
 // CHECK:         omp.wsloop {
 // CHECK:           arith.addi
 // CHECK:           memref.store
-func.func @wsloop_sum(%a: memref<100xi32>, %s: memref<i32>) {
+func.func @orphaned_sum(%a: memref<100xi32>, %s: memref<i32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c100 = arith.constant 100 : index
-  omp.parallel {
-    // expected-remark @+1 {{'%arg1' left shared: reductions are made for scf.parallel only ('omp.wsloop' would need an omp.declare_reduction)}}
-    omp.wsloop {
-      omp.loop_nest (%i) : index = (%c0) to (%c100) step (%c1) {
-        %v = memref.load %a[%i] : memref<100xi32>
-        %x = memref.load %s[] : memref<i32>
-        %y = arith.addi %x, %v : i32
-        memref.store %y, %s[] : memref<i32>
-        omp.yield
-      }
+  // expected-remark @+1 {{'%arg1' left shared: the omp.wsloop is not directly in an omp.parallel}}
+  omp.wsloop {
+    omp.loop_nest (%i) : index = (%c0) to (%c100) step (%c1) {
+      %v = memref.load %a[%i] : memref<100xi32>
+      %x = memref.load %s[] : memref<i32>
+      %y = arith.addi %x, %v : i32
+      memref.store %y, %s[] : memref<i32>
+      omp.yield
     }
-    omp.terminator
   }
   return
 }

@@ -69,12 +69,16 @@ func.func @dynamic_scratch(%a: memref<?xi32>, %b: memref<?xi32>) {
   return
 }
 
-// omp.wsloop: the alloca goes into the body of its omp.loop_nest.
+// omp.wsloop: the alloca goes into the body of its omp.loop_nest, in a
+// memref.alloca_scope (nothing else releases it per iteration).
 // CHECK-LABEL: func.func @wsloop_scratch
 // CHECK-NOT:     memref.alloc
 // CHECK:         omp.loop_nest
-// CHECK-NEXT:      %[[ROW:.*]] = memref.alloca() : memref<8xf32>
-// CHECK:           memref.store %{{.*}}, %[[ROW]][%{{.*}}]
+// CHECK-NEXT:      memref.alloca_scope {
+// CHECK-NEXT:        %[[ROW:.*]] = memref.alloca() : memref<8xf32>
+// CHECK:             memref.store %{{.*}}, %[[ROW]][%{{.*}}]
+// CHECK:           }
+// CHECK-NEXT:      omp.yield
 func.func @wsloop_scratch(%a: memref<100xf32>, %b: memref<100xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
