@@ -7,10 +7,11 @@
 // - Privatize (a private copy): scratch allocated outside the loop becomes a
 //   `memref.alloca` at the top of the loop body, one per iteration; the
 //   outer allocation and its deallocations go.
-// - Reduce: `load; combine; store` of one invariant element in an
-//   `scf.parallel` becomes a reduction of the loop (`scf.reduce`) whose
-//   initial value is the element's value before the loop, stored back
-//   after it.
+// - Reduce: `load; combine; store` of one invariant element becomes a
+//   reduction of the loop whose initial value is the element's value before
+//   the loop, stored back after it: an `scf.reduce` operand in
+//   `scf.parallel`, a `reduction` operand (with an `omp.declare_reduction`)
+//   in `omp.wsloop`.
 //
 // Detection stays the analysis's: a finding's remedy decides what to do,
 // and its BufferHandle (the memref Value) says which memory. The rewrite
@@ -454,6 +455,16 @@ void RewritePass::reduceWsloop(omp::WsloopOp Loop, const Finding &F,
                            "omp.parallel";
     return;
   }
+  // The element is read before the team and written after it: the team
+  // must not touch it outside the loop (a read after the loop's barrier
+  // would see the old value).
+  for (Operation *User : Memory.getUsers())
+    if (Team->isProperAncestor(User) && !Loop->isProperAncestor(User)) {
+      InFlightDiagnostic D = decline(Loop, Name)
+                             << "the omp.parallel uses it outside the loop";
+      D.attachNote(User->getLoc()) << "this use would see the old value";
+      return;
+    }
   Block *Body = iterationBody(Loop);
   if (!Body)
     return;
@@ -478,14 +489,19 @@ void RewritePass::reduceWsloop(omp::WsloopOp Loop, const Finding &F,
   std::string Op = U->Combine->getName().stripDialect().str();
   std::string Sym;
   llvm::raw_string_ostream(Sym) << "__privateer_" << Op << "_" << Elt;
-  if (!SymbolTable::lookupSymbolIn(Module, Sym)) {
+  Operation *Existing = SymbolTable::lookupSymbolIn(Module, Sym);
+  if (Existing && !isa<omp::DeclareReductionOp>(Existing)) {
+    decline(Loop, Name) << "the module has a symbol '" << Sym << "' of its own";
+    return;
+  }
+  if (!Existing) {
     // After the declarations there are, in the order made.
     Block &Top = Module->getRegion(0).front();
     auto At = llvm::find_if(
         Top, [](Operation &Op) { return !isa<omp::DeclareReductionOp>(Op); });
     OpBuilder B(&Top, At);
     auto Decl = omp::DeclareReductionOp::create(B, L, Sym, Elt, TypeAttr());
-    Block *Init = B.createBlock(&Decl.getInitializerRegion(), {}, {Elt}, {L});
+    B.createBlock(&Decl.getInitializerRegion(), {}, {Elt}, {L});
     Value Zero = arith::ConstantOp::create(B, L, Neutral).getResult();
     omp::YieldOp::create(B, L, Zero);
     Block *Comb =
@@ -493,7 +509,6 @@ void RewritePass::reduceWsloop(omp::WsloopOp Loop, const Finding &F,
     Value Sum = combine(B, L, U->Combine, U->Negated, Comb->getArgument(0),
                         Comb->getArgument(1));
     omp::YieldOp::create(B, L, Sum);
-    (void)Init;
   }
 
   // The variable: stack memory of the function, outside the team, holding
@@ -512,14 +527,14 @@ void RewritePass::reduceWsloop(omp::WsloopOp Loop, const Finding &F,
 
   // The loop's reduction operand and its block argument (reductions come
   // last among the wrapper's block arguments).
-  unsigned Existing = Loop.getReductionVars().size();
+  unsigned Reductions = Loop.getReductionVars().size();
   Loop.getReductionVarsMutable().append(Var);
   SmallVector<Attribute> Syms;
   if (ArrayAttr Old = Loop.getReductionSymsAttr())
     Syms.assign(Old.begin(), Old.end());
   Syms.push_back(FlatSymbolRefAttr::get(Ctx, Sym));
   Loop.setReductionSymsAttr(ArrayAttr::get(Ctx, Syms));
-  SmallVector<bool> ByRef(Existing, false);
+  SmallVector<bool> ByRef(Reductions, false);
   if (auto Old = Loop.getReductionByref())
     ByRef.assign(Old->begin(), Old->end());
   ByRef.push_back(false);

@@ -209,3 +209,34 @@ func.func @copy_in(%a: memref<100xf32>, %b: memref<100xf32>) {
   }
   return
 }
+
+// The team reads the sum after the loop (after its barrier): with a
+// reduction it would see the value from before the team.
+// CHECK-LABEL: func.func @read_in_team
+// CHECK:         omp.wsloop {
+// CHECK:           arith.addi
+func.func @read_in_team(%a: memref<100xi32>, %s: memref<i32>, %out: memref<i32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c100 = arith.constant 100 : index
+  omp.parallel {
+    // expected-remark @+1 {{'%arg1' left shared: the omp.parallel uses it outside the loop}}
+    omp.wsloop {
+      omp.loop_nest (%i) : index = (%c0) to (%c100) step (%c1) {
+        %v = memref.load %a[%i] : memref<100xi32>
+        %x = memref.load %s[] : memref<i32>
+        %y = arith.addi %x, %v : i32
+        memref.store %y, %s[] : memref<i32>
+        omp.yield
+      }
+    }
+    omp.single {
+      // expected-note @+1 {{this use would see the old value}}
+      %t = memref.load %s[] : memref<i32>
+      memref.store %t, %out[] : memref<i32>
+      omp.terminator
+    }
+    omp.terminator
+  }
+  return
+}
