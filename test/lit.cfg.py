@@ -60,6 +60,23 @@ config.substitutions.append(("%strip-checks", "sed -e '\\#^// [A-Z][A-Z0-9-]*:#d
 config.substitutions.append(("%mlir_plugin", config.mlir_plugin))
 config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
 config.substitutions.append(("%fir_opt", os.path.join(config.llvm_tools_dir, "fir-opt")))
+# privateer-opt: mlir-opt with privateer's passes built in (first: %privateer
+# is a prefix of it).
+config.substitutions.insert(0, ("%privateer_opt", config.privateer_opt))
+# Lowering to the LLVM dialect, sequentially or with OpenMP threads
+# (finalize-memref-to-llvm before scf-to-cf: it inlines the multi-block
+# memref.alloca_scope that convert-scf-to-openmp wraps each body in), and
+# mlir-runner with the runtimes the lowered code calls.
+config.substitutions.append(("%lower-seq",
+    "--convert-scf-to-cf --convert-to-llvm --reconcile-unrealized-casts"))
+config.substitutions.append(("%lower-omp",
+    "--convert-scf-to-openmp --finalize-memref-to-llvm --convert-scf-to-cf "
+    "--convert-to-llvm --reconcile-unrealized-casts"))
+runner_libs = ",".join(os.path.join(config.llvm_lib_dir, lib) for lib in
+                       ["libmlir_c_runner_utils.so", "libmlir_runner_utils.so", "libomp.so"])
+config.substitutions.append(("%mlir_runner",
+    f"{os.path.join(config.llvm_tools_dir, 'mlir-runner')} -e main "
+    f"-entry-point-result=void -shared-libs={runner_libs}"))
 # Flang lowers Fortran to HLFIR with its source locations, for fir-opt.
 config.substitutions.append(("%flang_hlfir", os.path.join(config.llvm_tools_dir, "flang") +
                              " -fc1 -fopenmp -emit-hlfir -mmlir -mlir-print-debuginfo"))

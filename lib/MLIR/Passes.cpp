@@ -216,6 +216,7 @@ void registerPasses() {
         registerPass([Info] {
           return createCheckPass(Info.Name, Info.Summary, Info.Name);
         });
+  registerPass([] { return createRewritePass(); });
 }
 
 } // namespace mlirfe

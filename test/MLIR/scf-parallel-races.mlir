@@ -1,4 +1,5 @@
 // RUN: %mlir_opt --load-pass-plugin=%mlir_plugin --pass-pipeline='builtin.module(func.func(privateer-shared-buffer))' -verify-diagnostics %s -o /dev/null
+// RUN: %privateer_opt --privateer-shared-buffer -verify-diagnostics %s -o /dev/null
 //
 // Races privateer-shared-buffer reports on scf.parallel over memrefs.
 

@@ -24,8 +24,12 @@ std::unique_ptr<mlir::Pass> createCheckPass(std::string Argument,
                                             std::string Description,
                                             std::string Checks);
 
+/// `privateer-privatize`: applies the privatization and reduction remedies
+/// of the shared-buffer check (see lib/MLIR/Rewrite.cpp).
+std::unique_ptr<mlir::Pass> createRewritePass();
+
 /// Registers `privateer` and `privateer-<check>` for every check that the
-/// MLIR front end models.
+/// MLIR front end models, and `privateer-privatize`.
 void registerPasses();
 
 } // namespace mlirfe
