@@ -62,18 +62,6 @@ bool sameIterationsSameThreads(const ParallelRegion &P,
          A.Step == B.Step && A.Descending == B.Descending;
 }
 
-const char *verb(AccessKind K) {
-  switch (K) {
-  case AccessKind::Read:
-    return "reads";
-  case AccessKind::Write:
-    return "writes";
-  case AccessKind::ReadModifyWrite:
-    return "updates";
-  }
-  return "accesses";
-}
-
 const char *verbed(AccessKind K) {
   switch (K) {
   case AccessKind::Read:
@@ -190,7 +178,7 @@ void analyzeAfter(const ParallelRegion &R, const ParallelRegion *P,
                   "share of the first loop starts this one while others "
                   "still run the first";
       F.Notes.push_back({X.Where, "the previous loop " +
-                                      std::string(verb(X.Kind)) + " '" +
+                                      std::string(accessVerb(X.Kind)) + " '" +
                                       X.Spelling + "' here"});
       F.Notes.push_back(
           {P->Directive, "this '" + P->Construct +

@@ -79,18 +79,6 @@ Nouns nounsFor(RegionKind K) {
   return {"work item", "work items"};
 }
 
-const char *verb(AccessKind K) {
-  switch (K) {
-  case AccessKind::Read:
-    return "reads";
-  case AccessKind::Write:
-    return "writes";
-  case AccessKind::ReadModifyWrite:
-    return "updates";
-  }
-  return "accesses";
-}
-
 /// A combining operator that a reduction can use (whatever a programming
 /// model calls it).
 bool reducible(ReductionOp Op) {
@@ -152,7 +140,7 @@ Note witnessNote(const ParallelRegion &R, const Access &First,
   if (&First == &Second) {
     const char *Both = R.Kind == RegionKind::Sections ? "sections" : "";
     if (*Both)
-      Msg = std::string("two sections ") + verb(First.Kind) + " " +
+      Msg = std::string("two sections ") + accessVerb(First.Kind) + " " +
             quote(Element);
     else if (R.Kind == RegionKind::Loop && Wp && !Wp->First.empty() &&
              !Wp->Second.empty())
@@ -170,9 +158,9 @@ Note witnessNote(const ParallelRegion &R, const Access &First,
                                                          : "read") +
             " " + quote(Element);
   } else {
-    Msg = Second1 + " " + verb(Second.Kind) + " " + quote(Second.Spelling) +
-          " here while " + First1 + " " + verb(First.Kind) + " " +
-          quote(First.Spelling);
+    Msg = Second1 + " " + accessVerb(Second.Kind) + " " +
+          quote(Second.Spelling) + " here while " + First1 + " " +
+          accessVerb(First.Kind) + " " + quote(First.Spelling);
     if (Wp && !Wp->Element.empty() && Wp->Element != First.Spelling)
       Msg += ": both access " + quote(Wp->Element);
     else if (Second.Spelling != First.Spelling)
@@ -801,6 +789,18 @@ std::vector<Finding> analyzeSharedBuffers(const ParallelRegion &R,
       Findings.push_back(std::move(*U));
   }
   return Findings;
+}
+
+const char *accessVerb(AccessKind K) {
+  switch (K) {
+  case AccessKind::Read:
+    return "reads";
+  case AccessKind::Write:
+    return "writes";
+  case AccessKind::ReadModifyWrite:
+    return "updates";
+  }
+  return "accesses";
 }
 
 std::vector<Finding> runSharedBufferCheck(const ParallelRegion &R,

@@ -20,6 +20,9 @@ namespace privateer {
 std::vector<Finding> analyzeSharedBuffers(const ParallelRegion &R,
                                           IndexOracle &Oracle);
 
+/// "reads", "writes" or "updates", for messages about an access.
+const char *accessVerb(AccessKind K);
+
 /// Races between the worksharing loop before \p R, which ends with
 /// 'nowait' (R.Previous), and \p R: accesses of one element by different
 /// iterations that no barrier orders (lib/Analysis/AfterNowait.cpp).
