@@ -255,9 +255,13 @@ std::string reductionAdvice(const ParallelRegion &R, const Buffer &B,
 }
 
 std::string counterAdvice(const ParallelRegion &R) {
+  // Either way the values go to the work items in the threads' order: what
+  // they index (an output queue) is no longer in the sequential order.
   std::string Merge = std::string("fill per-thread buffers and merge them "
                                   "after the ") +
-                      describe(R.Kind);
+                      describe(R.Kind) +
+                      " (either way the order of what the values index "
+                      "follows the threads, not the sequential order)";
   switch (R.Model) {
   case PM::TBB:
   case PM::StdPar:
