@@ -8,6 +8,7 @@
 #include "Directives.h"
 #include "FixSupport.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/CXX/Subscript.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/OpenMPClause.h"
@@ -476,27 +477,13 @@ leaseFromPool(const OMPExecutableDirective *Task, const FunctionDecl *FD,
     const Expr *I = V->getInit()->IgnoreParenImpCasts();
     std::optional<std::string> N;
     const VarDecl *B = nullptr;
-    auto Subscript = [&](const Expr *E, const Expr *&Base, const Expr *&Index) {
-      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
-        Base = AS->getBase();
-        Index = AS->getIdx();
-        return true;
-      }
-      if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
-          Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2) {
-        Base = Op->getArg(0);
-        Index = Op->getArg(1);
-        return true;
-      }
-      return false;
-    };
     const Expr *Base = nullptr, *Index = nullptr;
     if (const auto *Addr = dyn_cast<UnaryOperator>(I);
         Addr && Addr->getOpcode() == UO_AddrOf &&
-        Subscript(Addr->getSubExpr()->IgnoreParens(), Base, Index)) {
+        subscriptParts(Addr->getSubExpr()->IgnoreParens(), Base, Index)) {
       const Expr *Base2 = nullptr, *Index2 = nullptr;
       Expr::EvalResult Zero;
-      if (Subscript(Base->IgnoreParenImpCasts(), Base2, Index2) &&
+      if (subscriptParts(Base->IgnoreParenImpCasts(), Base2, Index2) &&
           Index->EvaluateAsInt(Zero, Ctx) && Zero.Val.getInt() == 0) {
         N = Row(Base2, Index2); // &b[t][0]
         B = BufferOf(Base2);
@@ -508,7 +495,7 @@ leaseFromPool(const OMPExecutableDirective *Task, const FunctionDecl *FD,
                Add && Add->getOpcode() == BO_Add) {
       N = Stride(Add->getRHS()); // b + t * n
       B = BufferOf(Add->getLHS());
-    } else if (Subscript(I, Base, Index)) {
+    } else if (subscriptParts(I, Base, Index)) {
       N = Row(Base, Index); // b[t]
       B = BufferOf(Base);
     }

@@ -32,6 +32,7 @@
 
 #include "Constructs.h"
 #include "FixText.h"
+#include "privateer/Clang/CXX/Subscript.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -100,23 +101,6 @@ bool isThreadIndex(const Expr *E, const CompoundStmt *Body,
          !changed(V, FD, Ctx);
 }
 
-/// `v[e]`'s base and index.
-bool subscript(const Expr *E, const Expr *&Base, const Expr *&Index) {
-  E = E->IgnoreParens();
-  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
-    Base = AS->getBase();
-    Index = AS->getIdx();
-    return true;
-  }
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
-      Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2) {
-    Base = Op->getArg(0);
-    Index = Op->getArg(1);
-    return true;
-  }
-  return false;
-}
-
 /// The slot a work item takes: the buffer, and the slot's length as text.
 struct SlotShape {
   const VarDecl *Buffer = nullptr;
@@ -167,10 +151,10 @@ std::optional<SlotShape> slotOf(const Expr *Init, const CompoundStmt *Body,
   const Expr *Base = nullptr, *Index = nullptr;
   if (const auto *Addr = dyn_cast<UnaryOperator>(I);
       Addr && Addr->getOpcode() == UO_AddrOf &&
-      subscript(Addr->getSubExpr(), Base, Index)) {
+      subscriptParts(Addr->getSubExpr(), Base, Index)) {
     const Expr *Base2 = nullptr, *Index2 = nullptr;
     Expr::EvalResult Zero;
-    if (subscript(Base->IgnoreParenImpCasts(), Base2, Index2) &&
+    if (subscriptParts(Base->IgnoreParenImpCasts(), Base2, Index2) &&
         Index->EvaluateAsInt(Zero, Ctx) && Zero.Val.getInt() == 0) {
       if (!Row(Base2, Index2, S)) // &b[t][0]
         return std::nullopt;
@@ -180,7 +164,7 @@ std::optional<SlotShape> slotOf(const Expr *Init, const CompoundStmt *Body,
   } else if (const auto *Add = dyn_cast<BinaryOperator>(I);
              Add && Add->getOpcode() == BO_Add && Stride(Add->getRHS(), S)) {
     S.Buffer = BufferOf(Add->getLHS()); // b + t * n
-  } else if (subscript(I, Base, Index)) {
+  } else if (subscriptParts(I, Base, Index)) {
     if (!Row(Base, Index, S)) // b[t]
       return std::nullopt;
   }
