@@ -250,3 +250,21 @@ void macro_max(int n, const double *x, double *res) {
 }
 // CHECK: warning: 'm' is updated by every iteration without a reduction
 // CHECK: note: no automatic fix: the code comes from a macro expansion or a system header
+
+// A declaration under '#if': moving it into the body would leave the
+// other configuration's declaration behind.
+double conditional_work(int);
+void conditional_scratch(int n, double *out) {
+#ifdef WIDE_SCRATCH
+  double tmp[8];
+#else
+  double tmp[4];
+#endif
+  tbb::parallel_for(0, n, [&](int i) {
+    for (int k = 0; k < 4; k++)
+      tmp[k] = conditional_work(i + k);
+    out[i] = tmp[3];
+  });
+}
+// CHECK: warning: shared buffer 'tmp' is scratch
+// CHECK: note: no automatic fix: preprocessor directives ('#if', '#define') lie between the declaration and the end of the call

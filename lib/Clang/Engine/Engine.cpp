@@ -99,10 +99,13 @@ bool nestedIn(const Stmt *Inner, const Stmt *Outer, ASTContext &Ctx) {
 /// first (the outer is walked first): the innermost construct owns it, its
 /// fix is where the race is (private copies made by the outer construct
 /// would still be shared by the inner team). A reduction is needed at both
-/// levels: the inner team combines into the outer copy, which the outer
-/// work items share; the outer fix is kept beside the inner one.
-void takeInnerReport(Report &Outer, Report &&Inner) {
-  bool BothReduce = Outer.F.Fix.What == Remedy::Kind::Reduce &&
+/// levels when the inner construct makes a team of its own: the inner team
+/// combines into the outer copy, which the outer work items share; the
+/// outer fix is kept beside the inner one. (A worksharing loop of the
+/// outer team must not reduce a variable its region made private.)
+void takeInnerReport(Report &Outer, Report &&Inner, bool InnerMakesTeam) {
+  bool BothReduce = InnerMakesTeam &&
+                    Outer.F.Fix.What == Remedy::Kind::Reduce &&
                     Inner.F.Fix.What == Remedy::Kind::Reduce &&
                     Outer.F.Fix.Op == Inner.F.Fix.Op && !Outer.Fixes.empty() &&
                     !Inner.Fixes.empty();
@@ -146,7 +149,8 @@ std::vector<Report> analyze(ASTContext &Ctx, const Options &Opts) {
         R.F = std::move(F);
         R.Fixes = Model->buildFix(R.F, C, Ctx, R.WhyNoFix);
         if (Inner) {
-          takeInnerReport(Reports[It->second.first], std::move(R));
+          takeInnerReport(Reports[It->second.first], std::move(R),
+                          C.Region.CreatesTeam);
           It->second.second = C.Construct;
           continue;
         }

@@ -52,11 +52,6 @@ clang::CharSourceRange statementLines(clang::SourceLocation Begin,
                                       clang::SourceLocation End,
                                       const clang::SourceManager &SM);
 
-/// Whether the code in \p R has a preprocessor directive other than
-/// '#pragma' on a line of its own (an '#if' a moving fix would break).
-bool hasPreprocessorDirective(clang::SourceRange R,
-                              const clang::SourceManager &SM);
-
 std::string indentOf(clang::SourceLocation L, const clang::SourceManager &SM);
 
 /// The declaration of the heap scratch \p V and its releases (`free(v);`,

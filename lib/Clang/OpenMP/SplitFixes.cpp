@@ -7,6 +7,7 @@
 
 #include "Directives.h"
 #include "FixSupport.h"
+#include "privateer/Clang/CXX/PreprocessorLines.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "clang/AST/ASTContext.h"

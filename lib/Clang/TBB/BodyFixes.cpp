@@ -19,6 +19,7 @@
 #include "LeaseFixes.h"
 #include "ThreadSpecificFixes.h"
 #include "privateer/Analysis/Advice.h"
+#include "privateer/Clang/CXX/PreprocessorLines.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -210,6 +211,21 @@ std::vector<FixItHint> moveIntoBody(const Finding &F,
 std::vector<FixItHint> buildBodyFix(const Finding &F,
                                     const ModelledConstruct &C, ASTContext &Ctx,
                                     std::string &WhyNot) {
+  // Every TBB fix edits the buffer's declaration and the body after it:
+  // an '#if' between them could leave another configuration's declaration
+  // behind.
+  if (const auto *D = static_cast<const ValueDecl *>(F.BufferHandle);
+      D && C.Construct &&
+      Ctx.getSourceManager().isBeforeInTranslationUnit(
+          D->getBeginLoc(), C.Construct->getEndLoc()) &&
+      hasPreprocessorDirective(
+          SourceRange(D->getBeginLoc(), C.Construct->getEndLoc()),
+          Ctx.getSourceManager())) {
+    WhyNot = "preprocessor directives ('#if', '#define') lie between the "
+             "declaration and the end of the call, which a fix could not "
+             "keep in place";
+    return {};
+  }
   if (F.Check == CheckId::SharedBuffer && F.Kind == RaceKind::Scratch &&
       F.Fix.What == Remedy::Kind::Privatize && F.BufferHandle)
     return moveIntoBody(F, C, Ctx, WhyNot);
