@@ -40,6 +40,7 @@ int main(void) {
       b[i] = a[i - 1] + a[i];
   }
   // DIAG: warning: 'a' is written by the previous loop, which ends with 'nowait', and read here in other iterations
+  // FIXED-LABEL: int main(void) {
   // FIXED: #pragma omp for{{$}}
   // FIXED-NEXT: for (int i = 0; i < N; i++)
   // FIXED-NEXT: a[i] = slow(i);

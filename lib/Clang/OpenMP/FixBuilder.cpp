@@ -84,7 +84,11 @@ std::vector<FixItHint> buildFix(const Finding &F,
     // The clause and the blanks before it: `for nowait` becomes `for`.
     SourceLocation B = fromLoc(F.Fix.Begin);
     const SourceManager &SM = Ctx.getSourceManager();
-    if (B.isInvalid() || B.isMacroID() || !Writable(B))
+    if (B.isInvalid() || B.isMacroID()) {
+      WhyNot = "the 'nowait' clause comes from a macro";
+      return Hints;
+    }
+    if (!Writable(B))
       return Hints;
     auto [File, Offset] = SM.getDecomposedLoc(B);
     bool Invalid = false;
