@@ -803,10 +803,24 @@ const char *accessVerb(AccessKind K) {
   return "accesses";
 }
 
+const char *accessParticiple(AccessKind K) {
+  switch (K) {
+  case AccessKind::Read:
+    return "read";
+  case AccessKind::Write:
+    return "written";
+  case AccessKind::ReadModifyWrite:
+    return "updated";
+  }
+  return "accessed";
+}
+
 std::vector<Finding> runSharedBufferCheck(const ParallelRegion &R,
                                           CheckContext &C) {
   std::vector<Finding> Findings = analyzeSharedBuffers(R, C.Oracle);
   for (Finding &F : analyzeAfterNowait(R, C.Oracle))
+    Findings.push_back(std::move(F));
+  for (Finding &F : analyzeUnorderedTasks(R, C.Oracle))
     Findings.push_back(std::move(F));
   return Findings;
 }

@@ -44,7 +44,8 @@ std::vector<FixItHint> buildFix(const Finding &F,
   const OMPExecutableDirective *Construct = nullptr;
   const FunctionDecl *Function = nullptr;
   if (F.Fix.What != Remedy::Kind::None && F.Fix.What != Remedy::Kind::Rechunk &&
-      F.Fix.What != Remedy::Kind::RemoveNowait) {
+      F.Fix.What != Remedy::Kind::RemoveNowait &&
+      F.Fix.What != Remedy::Kind::InsertTaskwait) {
     if (!Directive) {
       WhyNot = "the construct was not found";
       return Hints;
@@ -104,6 +105,37 @@ std::vector<FixItHint> buildFix(const Finding &F,
     Hints.push_back(FixItHint::CreateRemoval(
         CharSourceRange::getCharRange(FileStart.getLocWithOffset(Start),
                                       FileStart.getLocWithOffset(Offset + 6))));
+    return Hints;
+  }
+  case Remedy::Kind::InsertTaskwait: {
+    // `#pragma omp taskwait` on a line of its own, indented like the
+    // statement, before it.
+    SourceLocation B = fromLoc(F.Fix.Begin);
+    if (!Writable(B))
+      return Hints;
+    const SourceManager &SM = Ctx.getSourceManager();
+    auto [File, Offset] = SM.getDecomposedLoc(B);
+    bool Invalid = false;
+    StringRef Text = SM.getBufferData(File, &Invalid);
+    if (Invalid || Offset > Text.size()) {
+      WhyNot = "the statement is not written where it was found";
+      return Hints;
+    }
+    unsigned LineStart = Offset;
+    while (LineStart > 0 && Text[LineStart - 1] != '\n')
+      --LineStart;
+    StringRef Indent = Text.slice(LineStart, Offset);
+    if (Indent.find_first_not_of(" \t") != StringRef::npos) {
+      WhyNot = "other code is on the line before the statement that must "
+               "wait for the task";
+      return Hints;
+    }
+    // The line ending of the line before, so that CRLF files stay CRLF.
+    bool CRLF = LineStart >= 2 && Text[LineStart - 2] == '\r';
+    SourceLocation FileStart = SM.getLocForStartOfFile(File);
+    Hints.push_back(FixItHint::CreateInsertion(
+        FileStart.getLocWithOffset(LineStart),
+        (Indent + "#pragma omp taskwait" + (CRLF ? "\r\n" : "\n")).str()));
     return Hints;
   }
   case Remedy::Kind::Atomic:
