@@ -49,14 +49,17 @@ bool sameIterationsSameThreads(const ParallelRegion &P,
 void analyzeAfter(const ParallelRegion &R, const ParallelRegion *P,
                   IndexOracle &Oracle, std::set<unsigned> &Reported,
                   std::vector<Finding> &Findings) {
-  if (P->Kind != RegionKind::Loop || R.Kind != RegionKind::Loop)
+  // The loop before, or code one thread runs ('single nowait', 'master'):
+  // a region of one work item.
+  bool OneThread = P->Kind == RegionKind::Tasks && P->WorkItemVars.empty();
+  if ((P->Kind != RegionKind::Loop && !OneThread) || R.Kind != RegionKind::Loop)
     return;
   // One region holding both loops' accesses: the previous loop's
   // distributed variable becomes this loop's when their iterations share
   // threads (then only different iterations race), and a free variable
   // otherwise (any two iterations may run on different threads).
   MergedRegion M = mergeRegions(R, *P,
-                                sameIterationsSameThreads(*P, R)
+                                !OneThread && sameIterationsSameThreads(*P, R)
                                     ? std::optional<SymbolId>(R.WorkItemVars[0])
                                     : std::nullopt);
   const ParallelRegion &Both = M.Both;
@@ -84,19 +87,42 @@ void analyzeAfter(const ParallelRegion &R, const ParallelRegion *P,
       F.Where = Y.Where;
       F.Construct = R.Directive;
       std::string Name = "'" + B.Name + "'";
-      F.Message = Name + " is " + accessParticiple(X.Kind) +
-                  " by the previous loop, which ends with 'nowait', and " +
-                  accessParticiple(Y.Kind) +
-                  " here in other iterations: a thread that finishes its "
-                  "share of the first loop starts this one while others "
-                  "still run the first";
-      F.Notes.push_back({X.Where, "the previous loop " +
-                                      std::string(accessVerb(X.Kind)) + " '" +
-                                      X.Spelling + "' here"});
-      F.Notes.push_back(
-          {P->Directive, "this '" + P->Construct +
-                             "' ends with 'nowait': without it, the barrier "
-                             "at its end would order the two loops"});
+      std::string Before = "'" + P->Construct + "'";
+      if (OneThread) {
+        F.Message = Name + " is " + accessParticiple(X.Kind) + " by the " +
+                    Before +
+                    " before this loop, which one thread runs with no "
+                    "barrier after it, and " +
+                    accessParticiple(Y.Kind) +
+                    " here: the other threads start the loop while it runs";
+        F.Notes.push_back({X.Where, "the " + Before + " " +
+                                        std::string(accessVerb(X.Kind)) + " '" +
+                                        X.Spelling + "' here"});
+        F.Notes.push_back(
+            {P->Directive,
+             P->NowaitClause.valid()
+                 ? "this " + Before +
+                       " ends with 'nowait': without it, the barrier at its "
+                       "end would order it before the loop"
+                 : "this " + Before +
+                       " has no barrier at its end: put '#pragma omp "
+                       "barrier' after it, or use 'single', which ends with "
+                       "one"});
+      } else {
+        F.Message = Name + " is " + accessParticiple(X.Kind) +
+                    " by the previous loop, which ends with 'nowait', and " +
+                    accessParticiple(Y.Kind) +
+                    " here in other iterations: a thread that finishes its "
+                    "share of the first loop starts this one while others "
+                    "still run the first";
+        F.Notes.push_back({X.Where, "the previous loop " +
+                                        std::string(accessVerb(X.Kind)) + " '" +
+                                        X.Spelling + "' here"});
+        F.Notes.push_back(
+            {P->Directive, "this " + Before +
+                               " ends with 'nowait': without it, the barrier "
+                               "at its end would order the two loops"});
+      }
       if (P->NowaitClause.valid()) {
         F.Fix.What = Remedy::Kind::RemoveNowait;
         F.Fix.Begin = P->NowaitClause;

@@ -88,3 +88,69 @@ void by_the_master_only(void) {
       use(t0);
   }
 }
+
+// --- A worksharing loop right after the one-thread construct. ---
+
+void single_nowait_then_loop(int *a, int n) {
+  int init = 0;
+#pragma omp parallel
+  {
+#pragma omp single nowait
+    init = compute(0);
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      a[i] = init * i; // expected-warning {{'init' is written by the 'omp single' before this loop, which one thread runs with no barrier after it, and read here: the other threads start the loop while it runs}}
+  }
+}
+// CHECK: note: the 'omp single' writes 'init' here
+// CHECK: note: this 'omp single' ends with 'nowait': without it, the barrier at its end would order it before the loop
+
+void masked_then_loop(int *a, int *table, int n) {
+#pragma omp parallel
+  {
+#pragma omp masked
+    for (int k = 0; k < 16; k++)
+      table[k] = compute(k);
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      a[i] = table[i % 16]; // expected-warning {{'table' is written by the 'omp masked' before this loop}}
+  }
+}
+// CHECK: note: this 'omp masked' has no barrier at its end: put '#pragma omp barrier' after it, or use 'single', which ends with one
+
+void single_then_loop(int *a, int n) {
+  int init = 0;
+#pragma omp parallel
+  {
+#pragma omp single
+    init = compute(0);
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      a[i] = init * i;
+  }
+}
+
+void master_barrier_then_loop(int *a, int n) {
+  int init = 0;
+#pragma omp parallel
+  {
+#pragma omp master
+    init = compute(0);
+#pragma omp barrier
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      a[i] = init * i;
+  }
+}
+
+// The loop touches other elements than the single's.
+void other_elements(int *a, int n) {
+#pragma omp parallel
+  {
+#pragma omp single nowait
+    a[0] = compute(0);
+#pragma omp for
+    for (int i = 1; i < n; i++)
+      a[i] = compute(i);
+  }
+}
