@@ -101,6 +101,18 @@ collisions(const MergedRegion &M, size_t OwnAccesses, IndexOracle &Oracle) {
   return Found;
 }
 
+/// A shared-buffer finding at \p Where about \p R's buffer \p B.
+Finding taskFinding(const ParallelRegion &R, const Buffer &B, Loc Where) {
+  Finding F;
+  F.Check = CheckId::SharedBuffer;
+  F.Kind = RaceKind::Collision;
+  F.BufferName = B.Name;
+  F.BufferHandle = B.Handle;
+  F.Where = Where;
+  F.Construct = R.Directive;
+  return F;
+}
+
 void siblingRaces(const ParallelRegion &R, const ParallelRegion &P,
                   IndexOracle &Oracle, std::set<unsigned> &Reported,
                   std::vector<Finding> &Findings) {
@@ -114,13 +126,7 @@ void siblingRaces(const ParallelRegion &R, const ParallelRegion &P,
       continue;
     const Buffer &B = R.Buffers[Y.BufferIndex];
     std::string Name = quote(B.Name);
-    Finding F;
-    F.Check = CheckId::SharedBuffer;
-    F.Kind = RaceKind::Collision;
-    F.BufferName = B.Name;
-    F.BufferHandle = B.Handle;
-    F.Where = Y.Where;
-    F.Construct = R.Directive;
+    Finding F = taskFinding(R, B, Y.Where);
     std::string Other = X.Kind == Y.Kind
                             ? std::string()
                             : std::string(accessParticiple(X.Kind)) + " ";
@@ -172,13 +178,7 @@ void continuationRaces(const ParallelRegion &R, const ParallelRegion &After,
       continue;
     const Buffer &B = R.Buffers[Y.BufferIndex];
     std::string Name = quote(B.Name);
-    Finding F;
-    F.Check = CheckId::SharedBuffer;
-    F.Kind = RaceKind::Collision;
-    F.BufferName = B.Name;
-    F.BufferHandle = B.Handle;
-    F.Where = X.Where;
-    F.Construct = R.Directive;
+    Finding F = taskFinding(R, B, X.Where);
     F.Message = Name + " is " + accessParticiple(X.Kind) +
                 " here while a task this code created may still be " +
                 (Y.Kind == AccessKind::Read ? "reading" : "writing") +

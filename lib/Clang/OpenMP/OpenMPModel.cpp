@@ -181,26 +181,16 @@ private:
       llvm::ArrayRef<const OMPExecutableDirective *> Enclosing) {
     std::vector<std::shared_ptr<const ParallelRegion>> Loops;
     OpenMPDirectiveKind K = D->getDirectiveKind();
-    if ((K != llvm::omp::OMPD_for && K != llvm::omp::OMPD_for_simd) ||
-        Stack.size() < 2 || Stack.back() != D)
+    if (K != llvm::omp::OMPD_for && K != llvm::omp::OMPD_for_simd)
       return Loops;
-    const auto *Block = dyn_cast<CompoundStmt>(Stack[Stack.size() - 2]);
-    if (!Block)
-      return Loops;
-    std::vector<const Stmt *> Before;
-    for (const Stmt *S : Block->body()) {
-      if (S == D)
-        break;
-      Before.push_back(S);
-    }
-    for (auto It = Before.rbegin(); It != Before.rend(); ++It) {
-      if (oneThreadNoBarrier(*It)) {
+    for (const Stmt *S : statementsBefore(D)) {
+      if (oneThreadNoBarrier(S)) {
         if (auto One =
-                oneThreadRegion(cast<OMPExecutableDirective>(*It), Enclosing))
+                oneThreadRegion(cast<OMPExecutableDirective>(S), Enclosing))
           Loops.push_back(std::move(One));
         continue;
       }
-      auto Found = NowaitLoops.find(*It);
+      auto Found = NowaitLoops.find(S);
       if (Found == NowaitLoops.end())
         break;
       Loops.push_back(Found->second);
@@ -215,21 +205,26 @@ private:
     return dyn_cast<CompoundStmt>(Stack[Stack.size() - 2]);
   }
 
+  /// The statements before \p D in its block, nearest first.
+  std::vector<const Stmt *> statementsBefore(const Stmt *D) const {
+    std::vector<const Stmt *> Before;
+    if (const CompoundStmt *Block = enclosingBlock(D))
+      for (const Stmt *S : Block->body()) {
+        if (S == D)
+          break;
+        Before.insert(Before.begin(), S);
+      }
+    return Before;
+  }
+
   /// The modelled tasks created before the task \p D in its block, nearest
   /// first, that nothing orders with it.
   std::vector<std::shared_ptr<const ParallelRegion>>
   unorderedSiblings(const OMPExecutableDirective *D) const {
     std::vector<std::shared_ptr<const ParallelRegion>> Siblings;
-    const CompoundStmt *Block = enclosingBlock(D);
-    std::vector<const Stmt *> Before;
-    for (const Stmt *S : Block->body()) {
-      if (S == D)
-        break;
-      Before.push_back(S);
-    }
-    for (auto It = Before.rbegin(); It != Before.rend(); ++It) {
-      if (isPlainTask(*It)) {
-        const auto *T = cast<OMPExecutableDirective>(*It);
+    for (const Stmt *S : statementsBefore(D)) {
+      if (isPlainTask(S)) {
+        const auto *T = cast<OMPExecutableDirective>(S);
         // (An 'if' clause can make a task undeferred, run to its end
         // before its creator goes on; when it is false: a task whose
         // condition may be true still races.)
@@ -238,7 +233,7 @@ private:
           Siblings.push_back(Found->second);
         continue;
       }
-      if (mayWaitForTasks(*It))
+      if (mayWaitForTasks(S))
         break;
     }
     return Siblings;
