@@ -15,7 +15,7 @@
 
 #include "FixBuilder.h"
 #include "OpenMPSemantics.h"
-#include "TaskOrdering.h"
+#include "Ordering.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -172,10 +172,11 @@ private:
     return nullptr;
   }
 
-  /// For a worksharing loop, the constructs just before it in the same
-  /// block that end with no barrier, nearest first: modelled loops that
-  /// end with nowait, and code one thread runs ('single nowait', 'master',
-  /// 'masked'). Nothing orders them and it.
+  /// For a worksharing loop, the constructs before it in the same block,
+  /// up to the first statement that may hold a barrier, that end with no
+  /// barrier, nearest first: modelled loops that end with nowait, and code
+  /// one thread runs ('single nowait', 'master', 'masked'). Nothing orders
+  /// them and it.
   std::vector<std::shared_ptr<const ParallelRegion>> previousNowaitLoops(
       const OMPExecutableDirective *D,
       llvm::ArrayRef<const OMPExecutableDirective *> Enclosing) {
@@ -191,9 +192,14 @@ private:
         continue;
       }
       auto Found = NowaitLoops.find(S);
-      if (Found == NowaitLoops.end())
+      if (Found != NowaitLoops.end()) {
+        Loops.push_back(Found->second);
+        continue;
+      }
+      // Code every thread runs on its own between the two (a counter
+      // reset, a pointer swap) does not wait for the others.
+      if (mayHoldBarrier(S))
         break;
-      Loops.push_back(Found->second);
     }
     return Loops;
   }

@@ -1,14 +1,16 @@
-//===- TaskOrdering.h - What orders a task with code around it --*- C++ -*-===//
+//===- Ordering.h - What orders constructs with the code around -*- C++ -*-===//
 //
 // Part of privateer. A task created in a block runs beside the sibling
-// tasks and the code of that block until something waits for it. These
-// are the questions the construct finder asks to list what a task is not
-// ordered with (ParallelRegion::UnorderedSiblings and ::Continuation).
+// tasks and the code of that block until something waits for it; a
+// worksharing loop that ends with 'nowait' runs beside what its team does
+// next until a barrier. These are the questions the construct finder asks
+// to list what a construct is not ordered with
+// (ParallelRegion::UnorderedSiblings, ::Continuation and ::Previous).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef PRIVATEER_CLANG_OPENMP_TASKORDERING_H
-#define PRIVATEER_CLANG_OPENMP_TASKORDERING_H
+#ifndef PRIVATEER_CLANG_OPENMP_ORDERING_H
+#define PRIVATEER_CLANG_OPENMP_ORDERING_H
 
 #include "clang/AST/StmtOpenMP.h"
 
@@ -24,6 +26,12 @@ bool isPlainTask(const clang::Stmt *S);
 /// critical, flush, masked and nested task directives are not.
 bool mayWaitForTasks(const clang::Stmt *S);
 
+/// Whether \p S may hold a barrier of the team or wait in another way: an
+/// OpenMP directive other than atomic, critical and flush, or a call of a
+/// function whose body is not seen or may (an orphaned barrier). Calls of
+/// the C library's math and output functions do not.
+bool mayHoldBarrier(const clang::Stmt *S);
+
 /// Whether 'depend' clauses of the tasks \p A and \p B order them: both
 /// name one object, not both as 'in' (nor both as 'inoutset'), or either
 /// names omp_all_memory or a depend object.
@@ -33,4 +41,4 @@ bool dependOrders(const clang::OMPExecutableDirective *A,
 } // namespace clangfe
 } // namespace privateer
 
-#endif // PRIVATEER_CLANG_OPENMP_TASKORDERING_H
+#endif // PRIVATEER_CLANG_OPENMP_ORDERING_H

@@ -1,10 +1,10 @@
-//===- TaskOrdering.cpp - What orders a task with code around it ----------===//
+//===- Ordering.cpp - What orders constructs with the code around ---------===//
 //
 // Part of privateer.
 //
 //===----------------------------------------------------------------------===//
 
-#include "TaskOrdering.h"
+#include "Ordering.h"
 
 #include "Directives.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
@@ -48,6 +48,41 @@ bool mayWaitForTasks(const Stmt *S) {
   });
   return Waits;
 }
+
+namespace {
+
+bool mayHoldBarrierIn(const Stmt *S, unsigned Depth) {
+  if (!S)
+    return false;
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+    OpenMPDirectiveKind K = D->getDirectiveKind();
+    if (K != llvm::omp::OMPD_atomic && K != llvm::omp::OMPD_critical &&
+        K != llvm::omp::OMPD_flush)
+      return true;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    const FunctionDecl *Def = nullptr;
+    if (FD && FD->hasBody(Def)) {
+      if (Depth == 0 || mayHoldBarrierIn(Def->getBody(), Depth - 1))
+        return true;
+    } else if (!FD || !FD->getBuiltinID()) {
+      // printf, puts and the math functions are builtins clang knows; any
+      // other function we cannot see into may be one that waits.
+      return true;
+    }
+  }
+  bool Holds = false;
+  forEachChild(S, [&](const Stmt *C) {
+    if (!Holds)
+      Holds = mayHoldBarrierIn(C, Depth);
+  });
+  return Holds;
+}
+
+} // namespace
+
+bool mayHoldBarrier(const Stmt *S) { return mayHoldBarrierIn(S, 3); }
 
 namespace {
 
