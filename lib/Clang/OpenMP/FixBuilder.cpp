@@ -9,6 +9,7 @@
 #include "FixBuilder.h"
 
 #include "FixSupport.h"
+#include "privateer/Clang/CXX/LineInsertion.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "privateer/Analysis/Advice.h"
@@ -108,34 +109,13 @@ std::vector<FixItHint> buildFix(const Finding &F,
     return Hints;
   }
   case Remedy::Kind::InsertTaskwait: {
-    // `#pragma omp taskwait` on a line of its own, indented like the
-    // statement, before it.
+    // On a line of its own, indented like the statement, before it.
     SourceLocation B = fromLoc(F.Fix.Begin);
     if (!Writable(B))
       return Hints;
-    const SourceManager &SM = Ctx.getSourceManager();
-    auto [File, Offset] = SM.getDecomposedLoc(B);
-    bool Invalid = false;
-    StringRef Text = SM.getBufferData(File, &Invalid);
-    if (Invalid || Offset > Text.size()) {
-      WhyNot = "the statement is not written where it was found";
-      return Hints;
-    }
-    unsigned LineStart = Offset;
-    while (LineStart > 0 && Text[LineStart - 1] != '\n')
-      --LineStart;
-    StringRef Indent = Text.slice(LineStart, Offset);
-    if (Indent.find_first_not_of(" \t") != StringRef::npos) {
-      WhyNot = "other code is on the line before the statement that must "
-               "wait for the task";
-      return Hints;
-    }
-    // The line ending of the line before, so that CRLF files stay CRLF.
-    bool CRLF = LineStart >= 2 && Text[LineStart - 2] == '\r';
-    SourceLocation FileStart = SM.getLocForStartOfFile(File);
-    Hints.push_back(FixItHint::CreateInsertion(
-        FileStart.getLocWithOffset(LineStart),
-        (Indent + "#pragma omp taskwait" + (CRLF ? "\r\n" : "\n")).str()));
+    if (auto Hint = insertLineBefore(B, "#pragma omp taskwait",
+                                     Ctx.getSourceManager(), WhyNot))
+      Hints.push_back(std::move(*Hint));
     return Hints;
   }
   case Remedy::Kind::Atomic:

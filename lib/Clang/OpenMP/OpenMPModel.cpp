@@ -11,6 +11,7 @@
 #include "privateer/Clang/CXX/UserCodeVisitor.h"
 #include "privateer/Clang/ProgrammingModel.h"
 
+#include "privateer/Clang/CXX/CreatorCode.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "FixBuilder.h"
@@ -276,24 +277,7 @@ private:
     ParallelRegion Seed;
     if (!Semantics.describe(Shape, Seed))
       return nullptr;
-    // The statements as one body (a node of the ASTContext that no parent
-    // holds), each statement numbered as a section so that a fix knows
-    // where to wait.
-    Shape.Body = CompoundStmt::Create(Ctx, After, FPOptionsOverride(),
-                                      After.front()->getBeginLoc(),
-                                      After.back()->getEndLoc());
-    Shape.Sections.assign(After.begin(), After.end());
-    RegionBuilder Builder(Ctx, Shape, Semantics);
-    auto Region = Builder.build(std::move(Seed));
-    if (!Region)
-      return nullptr;
-    for (const Stmt *S : After) {
-      SourceLocation B = S->getBeginLoc();
-      bool Insertable = B.isFileID() && !isa<SwitchCase>(S) &&
-                        !isa<LabelStmt>(S) && !isa<NullStmt>(S);
-      Region->StatementStarts.push_back(Insertable ? toLoc(B) : Loc());
-    }
-    return std::make_shared<ParallelRegion>(std::move(*Region));
+    return modelCreatorCode(Ctx, Shape, Semantics, std::move(Seed), After);
   }
 
   llvm::function_ref<void(ModelledConstruct &&)> Found;
