@@ -9,6 +9,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Types.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -159,6 +160,70 @@ bool sameElement(Value A, Value B) {
       return false;
   }
   return true;
+}
+
+namespace {
+/// Reads at most: a load, or an operation without memory effects.
+bool writesNothing(Operation *Op) {
+  return loadedRef(Op) || (Op->getNumRegions() == 0 && isMemoryEffectFree(Op));
+}
+
+/// The same value, or loads of the same element.
+bool sameValue(Value A, Value B) {
+  if (A == B)
+    return true;
+  auto RA = loadedRef(A.getDefiningOp()), RB = loadedRef(B.getDefiningOp());
+  return RA && RB && sameElement(*RA, *RB);
+}
+} // namespace
+
+std::optional<ConditionalAssign> conditionalAssign(Operation *Store) {
+  auto Stored = storedValue(Store);
+  Operation *If = Store->getParentOp();
+  // A scalar target: its uses are its loads and stores only.
+  if (!Stored || !isIf(If) || If->getNumResults() != 0 ||
+      If->getNumOperands() != 1 || If->getNumRegions() != 2 ||
+      Store->getParentRegion() != &If->getRegion(0) ||
+      isArrayReference(Stored->second.getType()) ||
+      named(Stored->second.getDefiningOp(), "hlfir.designate"))
+    return std::nullopt;
+  // No else branch, and a then branch that does nothing but the store.
+  Region &Else = If->getRegion(1);
+  if (!Else.empty() &&
+      (!Else.hasOneBlock() || !llvm::hasSingleElement(Else.front())))
+    return std::nullopt;
+  for (Operation &Op : *Store->getBlock())
+    if (&Op != Store && !Op.hasTrait<OpTrait::IsTerminator>() &&
+        !writesNothing(&Op))
+      return std::nullopt;
+  Value Condition = If->getOperand(0);
+  Operation *Cmp = Condition.getDefiningOp();
+  if (!Cmp || !Condition.hasOneUse() || Cmp->getNumOperands() != 2 ||
+      Cmp->getBlock() != If->getBlock())
+    return std::nullopt;
+  for (unsigned K = 0; K < 2; ++K) {
+    Operation *Load = Cmp->getOperand(1 - K).getDefiningOp();
+    auto Ref = loadedRef(Load);
+    if (!Ref || !sameElement(*Ref, Stored->second) || !Load->hasOneUse() ||
+        Load->getBlock() != If->getBlock() ||
+        !sameValue(Cmp->getOperand(K), Stored->first))
+      continue;
+    // From the loads of x and m to the branch, nothing writes memory (x and
+    // m are what they were when compared).
+    Operation *Start = Load;
+    if (Operation *X = Cmp->getOperand(K).getDefiningOp(); loadedRef(X)) {
+      if (X->getBlock() != If->getBlock())
+        return std::nullopt;
+      if (X->isBeforeInBlock(Start))
+        Start = X;
+    }
+    for (Operation *Op = Start->getNextNode(); Op && Op != If;
+         Op = Op->getNextNode())
+      if (!writesNothing(Op))
+        return std::nullopt;
+    return ConditionalAssign{Load, Cmp, K};
+  }
+  return std::nullopt;
 }
 
 bool isReference(Type T) {

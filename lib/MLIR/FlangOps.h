@@ -55,6 +55,21 @@ bool sectionOf(mlir::Value Ref, mlir::Value &Base, mlir::Value &Lo,
                mlir::Value &Hi, mlir::Value &Step);
 /// The two references designate the same element (or are the same).
 bool sameElement(mlir::Value A, mlir::Value B);
+/// `if (x > m) m = x` as Flang lowers it: a load of the scalar m and a
+/// value x compared in the block of a `fir.if` without an else branch,
+/// whose then branch only computes x again (loads, address arithmetic) and
+/// stores it into m. Nothing in between writes memory.
+struct ConditionalAssign {
+  /// The load of m the comparison reads.
+  mlir::Operation *LoadOfTarget = nullptr;
+  /// The comparison, and which of its operands is x.
+  mlir::Operation *Compare = nullptr;
+  unsigned ValueOperand = 0;
+};
+/// The match for \p Store (`hlfir.assign` or `fir.store`), if it is the
+/// store of such an `if`.
+std::optional<ConditionalAssign> conditionalAssign(mlir::Operation *Store);
+
 /// A FIR reference, box or pointer type: an operand that is memory, not a
 /// value.
 bool isReference(mlir::Type T);

@@ -235,6 +235,30 @@ void RegionModeler::collectUpdates() {
       return Ref && flang::sameElement(*Ref, Stored->second);
     });
   });
+  // Flang: `if (a(i) > m) m = a(i)` keeps the maximum, a read-modify-write
+  // of m with max, when nothing else in the loop touches m (otherwise a
+  // reduction's private copy would change what that use sees).
+  Loop->walk([&](Operation *Store) {
+    std::optional<flang::ConditionalAssign> Match =
+        flang::conditionalAssign(Store);
+    if (!Match || Updates.count(Store))
+      return;
+    ReductionOp Op = keptExtreme(Match->Compare, Match->ValueOperand);
+    if (Op == ReductionOp::None)
+      return;
+    Value Target = flang::rootOf(flang::storedValue(Store)->second);
+    bool OtherUse = false;
+    Loop->walk([&](Operation *User) {
+      if (User == Store || User == Match->LoadOfTarget)
+        return;
+      for (Value Operand : User->getOperands())
+        OtherUse |= flang::rootOf(Operand) == Target;
+    });
+    if (OtherUse)
+      return;
+    FoldedLoads.insert(Match->LoadOfTarget);
+    Updates[Store] = Op;
+  });
 }
 
 void RegionModeler::addFlangAccess(Operation *Op, Value Ref, AccessKind Kind,
