@@ -133,6 +133,101 @@ bool sectionOf(Value Ref, Value &Base, Value &Lo, Value &Hi, Value &Step) {
   return true;
 }
 
+namespace {
+/// The position of component \p Name in the first derived type of \p T
+/// (`!fir.type<_QMmTpt{x:!fir.array<100xf32>,s:f32}>`), if printed.
+std::optional<unsigned> componentPosition(Type T, llvm::StringRef Name) {
+  std::string Printed = printed(T);
+  llvm::StringRef S = Printed;
+  size_t Start = S.find("!fir.type<");
+  if (Start == llvm::StringRef::npos)
+    return std::nullopt;
+  size_t Open = S.find('{', Start);
+  if (Open == llvm::StringRef::npos)
+    return std::nullopt;
+  // Components are separated by commas outside the brackets of their types.
+  unsigned Position = 0, Depth = 0;
+  size_t FieldStart = Open + 1;
+  for (size_t K = Open + 1; K < S.size(); ++K) {
+    char C = S[K];
+    if (C == '<' || C == '{' || C == '(' || C == '[') {
+      ++Depth;
+      continue;
+    }
+    bool End = C == '}' && Depth == 0;
+    if (C == '>' || C == '}' || C == ')' || C == ']') {
+      if (!End) {
+        --Depth;
+        continue;
+      }
+    }
+    if ((C == ',' && Depth == 0) || End) {
+      llvm::StringRef Field = S.slice(FieldStart, K);
+      if (Field.split(':').first == Name)
+        return Position;
+      ++Position;
+      FieldStart = K + 1;
+      if (End)
+        break;
+    }
+  }
+  return std::nullopt;
+}
+} // namespace
+
+bool designatorOf(Value Ref, Value &Base,
+                  llvm::SmallVectorImpl<DesignatorPart> &Parts) {
+  Operation *D = Ref.getDefiningOp();
+  if (!named(D, "hlfir.designate") || D->getAttr("complex_part"))
+    return false;
+  // Operand groups: memref, component_shape, indices, substring, shape,
+  // typeparams.
+  auto Segments = D->getAttrOfType<DenseI32ArrayAttr>("operandSegmentSizes");
+  if (!Segments || Segments.size() != 6 || Segments[0] != 1 || Segments[3] != 0)
+    return false;
+  Value Inner = D->getOperand(0);
+  Operation *InnerDef = Inner.getDefiningOp();
+  if (named(InnerDef, "hlfir.designate")) {
+    if (!designatorOf(Inner, Base, Parts))
+      return false;
+  } else {
+    Base = Inner;
+  }
+  if (auto Component = D->getAttrOfType<StringAttr>("component")) {
+    std::optional<unsigned> Position =
+        componentPosition(Inner.getType(), Component.getValue());
+    if (!Position)
+      return false;
+    DesignatorPart P;
+    P.What = DesignatorPart::Kind::Component;
+    P.Component = Component.getValue().str();
+    P.Position = *Position;
+    Parts.push_back(P);
+  }
+  unsigned First = Segments[0] + Segments[1];
+  auto Indices = D->getOperands().slice(First, Segments[2]);
+  auto Triplets = D->getAttrOfType<DenseBoolArrayAttr>("is_triplet");
+  unsigned K = 0;
+  for (unsigned Dim = 0; Triplets && Dim < Triplets.size(); ++Dim) {
+    DesignatorPart P;
+    if (Triplets[Dim]) {
+      if (K + 3 > Indices.size())
+        return false;
+      P.What = DesignatorPart::Kind::Triplet;
+      P.Lo = Indices[K];
+      P.Hi = Indices[K + 1];
+      P.Step = Indices[K + 2];
+      K += 3;
+    } else {
+      if (K + 1 > Indices.size())
+        return false;
+      P.Index = Indices[K++];
+    }
+    Parts.push_back(P);
+  }
+  return K == Indices.size();
+}
+
 bool sameElement(Value A, Value B) {
   if (A == B)
     return true;
@@ -154,6 +249,9 @@ bool sameElement(Value A, Value B) {
       LY = Y.getDefiningOp();
     }
     if (X == Y)
+      continue;
+    // `q(i)%s`: the same element of q, designated twice.
+    if (named(LX, "hlfir.designate") && sameElement(X, Y))
       continue;
     auto RX = loadedRef(LX), RY = loadedRef(LY);
     if (!RX || !RY || *RX != *RY)

@@ -53,6 +53,22 @@ bool elementOf(mlir::Value Ref, mlir::Value &Base,
 /// `hlfir.designate %base (%lo:%hi:%step)` of a one-dimensional section.
 bool sectionOf(mlir::Value Ref, mlir::Value &Base, mlir::Value &Lo,
                mlir::Value &Hi, mlir::Value &Step);
+/// One part of a Fortran designator: a subscript, a section triplet
+/// (`lo:hi:step`) or a derived-type component (its name, and its position
+/// among the type's components).
+struct DesignatorPart {
+  enum class Kind { Subscript, Triplet, Component } What = Kind::Subscript;
+  mlir::Value Index, Lo, Hi, Step;
+  std::string Component;
+  unsigned Position = 0;
+};
+/// `p%x(i)`, `q(i)%s`, `m(:, j)`: the variable a chain of `hlfir.designate`s
+/// starts from and their parts, outermost first (a designate's component
+/// before its subscripts, which select in the component). False when
+/// \p Ref is no designate, and for substrings, complex parts and
+/// components whose position the printed type does not tell.
+bool designatorOf(mlir::Value Ref, mlir::Value &Base,
+                  llvm::SmallVectorImpl<DesignatorPart> &Parts);
 /// The two references designate the same element (or are the same).
 bool sameElement(mlir::Value A, mlir::Value B);
 /// `if (x > m) m = x` as Flang lowers it: a load of the scalar m and a

@@ -111,12 +111,17 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
 Access *RegionModeler::addAccess(Operation *Op, Value MemRef,
                                  std::vector<ExprRef> Index, AccessKind Kind,
                                  ReductionOp RedOp, Guard Protection,
-                                 bool WholeBuffer) {
+                                 bool WholeBuffer,
+                                 std::vector<std::string> Fields) {
   std::optional<unsigned> BI = buffer(MemRef);
   if (!BI)
     return nullptr;
-  // A Flang variable is an array when it is subscripted or assigned whole.
-  if (!isa<MemRefType>(MemRef.getType()) && (!Index.empty() || WholeBuffer))
+  Fields.resize(Index.size());
+  // A Flang variable is an array when it is subscripted or assigned whole
+  // (a component is no subscript).
+  bool Subscripted =
+      llvm::any_of(Fields, [](const std::string &F) { return F.empty(); });
+  if (!isa<MemRefType>(MemRef.getType()) && (Subscripted || WholeBuffer))
     R.Buffers[*BI].Kind = BufferKind::Array;
   Access A;
   A.WholeBuffer = WholeBuffer;
@@ -138,10 +143,11 @@ Access *RegionModeler::addAccess(Operation *Op, Value MemRef,
     }
   }
   // A Flang vector: consecutive subscripts are consecutive elements.
-  if (!isa<MemRefType>(MemRef.getType()) && Index.size() == 1)
+  if (!isa<MemRefType>(MemRef.getType()) && Index.size() == 1 &&
+      Fields[0].empty())
     A.Strides.assign(1, R.Buffers[*BI].ElementSize);
   A.Index = std::move(Index);
-  A.Fields.assign(A.Index.size(), std::string());
+  A.Fields = std::move(Fields);
   if (A.Strides.size() != A.Index.size())
     A.Strides.assign(A.Index.size(), 0);
   // Where the access sits inside the work item: loops around it, the
@@ -263,37 +269,72 @@ void RegionModeler::collectUpdates() {
 
 void RegionModeler::addFlangAccess(Operation *Op, Value Ref, AccessKind Kind,
                                    ReductionOp RedOp) {
+  Operation *D = Ref.getDefiningOp();
+  if (!D || D->getName().getStringRef() != "hlfir.designate") {
+    // A whole variable: `s`, or an array assigned whole (`v = 0`).
+    addAccess(Op, Ref, {}, Kind, RedOp, Guard::None,
+              flang::isArrayReference(Ref.getType()));
+    return;
+  }
   Value Base;
-  llvm::SmallVector<Value> Indices;
-  std::vector<ExprRef> Index;
-  bool Whole = false;
-  if (flang::elementOf(Ref, Base, Indices)) {
-    for (Value I : Indices)
-      Index.push_back(expr(I));
-  } else if (Value Lo, Hi, Step; flang::sectionOf(Ref, Base, Lo, Hi, Step)) {
-    // `b(lo:hi)`: the elements from lo, hi - lo + 1 of them (a unit step
-    // only; other sections are not modelled).
-    APInt One;
-    if (!matchPattern(Step, m_ConstantInt(&One)) || !One.isOne())
-      return;
-    ExprRef First = expr(Lo);
-    ExprRef Length = Expr::binary(ExprKind::Add,
-                                  Expr::binary(ExprKind::Sub, expr(Hi), First),
-                                  Expr::constant(1));
+  llvm::SmallVector<flang::DesignatorPart> Parts;
+  if (!flang::designatorOf(Ref, Base, Parts))
+    return; // substrings, complex parts: not modelled
+  using PK = flang::DesignatorPart::Kind;
+  // `b(lo:hi)`: the elements from lo, hi - lo + 1 of them.
+  APInt One;
+  if (Parts.size() == 1 && Parts[0].What == PK::Triplet &&
+      matchPattern(Parts[0].Step, m_ConstantInt(&One)) && One.isOne()) {
+    ExprRef First = expr(Parts[0].Lo);
+    ExprRef Length = Expr::binary(
+        ExprKind::Add, Expr::binary(ExprKind::Sub, expr(Parts[0].Hi), First),
+        Expr::constant(1));
     if (Access *A = addAccess(Op, Base, {First}, Kind, RedOp, Guard::None)) {
       A->RangeLength = Length;
       A->Spelling = R.Buffers[A->BufferIndex].Name + "[" + R.print(*First) +
-                    ":" + R.print(*expr(Hi)) + "]";
+                    ":" + R.print(*expr(Parts[0].Hi)) + "]";
     }
     return;
-  } else if (Operation *D = Ref.getDefiningOp();
-             D && D->getName().getStringRef() == "hlfir.designate") {
-    return; // components, strided sections: not modelled yet
-  } else {
-    Base = Ref;
-    Whole = flang::isArrayReference(Ref.getType());
   }
-  addAccess(Op, Base, std::move(Index), Kind, RedOp, Guard::None, Whole);
+  // What the designate names must be one element (of a section, each of
+  // its elements): an array the last component is (`p%x = 0`) is not
+  // modelled.
+  bool Section = llvm::any_of(Parts, [](const flang::DesignatorPart &P) {
+    return P.What == PK::Triplet;
+  });
+  if (!Section && flang::isArrayReference(Ref.getType()))
+    return;
+  // Subscripts are dimensions; components are dimensions indexed by their
+  // position (as the C front ends model struct fields); each triplet of
+  // another section is a variable over the section's elements.
+  std::vector<ExprRef> Index;
+  std::vector<std::string> Fields;
+  std::string Spelling;
+  for (const flang::DesignatorPart &P : Parts) {
+    if (P.What == PK::Component) {
+      Index.push_back(Expr::constant(P.Position));
+      Fields.push_back(P.Component);
+      Spelling += "%" + P.Component;
+      continue;
+    }
+    ExprRef I = P.What == PK::Subscript ? expr(P.Index)
+                                        : sectionVariable(P.Lo, P.Hi, P.Step);
+    if (!I)
+      return;
+    Index.push_back(I);
+    Fields.push_back("");
+    std::string Printed = P.What == PK::Subscript ? R.print(*I)
+                                                  : R.print(*expr(P.Lo)) + ":" +
+                                                        R.print(*expr(P.Hi));
+    // `m[1:n, j]`: one bracket per designate's subscripts.
+    if (!Spelling.empty() && Spelling.back() == ']')
+      Spelling.back() = ',', Spelling += " " + Printed + "]";
+    else
+      Spelling += "[" + Printed + "]";
+  }
+  if (Access *A = addAccess(Op, Base, std::move(Index), Kind, RedOp,
+                            Guard::None, false, std::move(Fields)))
+    A->Spelling = R.Buffers[A->BufferIndex].Name + Spelling;
 }
 
 void RegionModeler::visit(Operation *Op) {

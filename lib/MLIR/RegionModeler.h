@@ -79,9 +79,14 @@ private:
   /// The access made, or null when \p MemRef is not shared memory.
   Access *addAccess(Operation *Op, Value MemRef, std::vector<ExprRef> Index,
                     AccessKind Kind, ReductionOp RedOp, Guard Protection,
-                    bool WholeBuffer = false);
+                    bool WholeBuffer = false,
+                    std::vector<std::string> Fields = {});
   void addFlangAccess(Operation *Op, Value Ref, AccessKind Kind,
                       ReductionOp RedOp);
+  /// A variable over the elements of a section triplet `lo:hi:step` of
+  /// one access (a loop the assignment runs); null when the step is not a
+  /// constant.
+  ExprRef sectionVariable(Value Lo, Value Hi, Value Step);
   ExprRef loadedValue(Operation *Load, Value Ref, unsigned Depth);
   Operation *nearestWriter(Operation *Load, Value Root);
   bool writtenInLoop(Value Root);
