@@ -88,7 +88,11 @@ Value rootOf(Value Ref, std::string *Name, Operation **Decl) {
 }
 
 bool isGlobal(Value Root) {
-  return named(Root.getDefiningOp(), "fir.address_of");
+  Operation *D = Root.getDefiningOp();
+  // A COMMON (or EQUIVALENCE) variable: its bytes in the block's storage.
+  if (named(D, "fir.coordinate_of") && D->getNumOperands() >= 1)
+    D = D->getOperand(0).getDefiningOp();
+  return named(D, "fir.address_of");
 }
 
 bool elementOf(Value Ref, Value &Base, llvm::SmallVectorImpl<Value> &Indices) {

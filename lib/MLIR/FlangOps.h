@@ -43,8 +43,9 @@ bool isIf(mlir::Operation *Op);
 /// declaration passed (`tmp` for `_QFsEtmp`), \p Decl that declaration.
 mlir::Value rootOf(mlir::Value Ref, std::string *Name = nullptr,
                    mlir::Operation **Decl = nullptr);
-/// The memory of a global (`fir.address_of`): shared wherever the address is
-/// taken.
+/// The memory of a global (`fir.address_of`, or a COMMON variable's
+/// `fir.coordinate_of` in its block): shared wherever the address is taken,
+/// and visible to every procedure.
 bool isGlobal(mlir::Value Root);
 /// `hlfir.designate %base (%i, %j)` of one element: its base and indices.
 /// False for sections, components and substrings.

@@ -158,8 +158,11 @@ std::string fortranClause(const Finding &F, Operation *Loop) {
   if (Fix.What != Remedy::Kind::Privatize || Fix.Copy != PrivateCopy::Private)
     return "";
   // A private copy leaves the variable undefined after the construct: the
-  // fix is exact only when nothing after the construct reads it.
+  // fix is exact only when nothing after the construct reads it, which for
+  // a global (a module variable, COMMON) another procedure may.
   Value Memory = Value::getFromOpaquePointer(F.BufferHandle);
+  if (flang::isGlobal(Memory))
+    return "";
   auto Func = Loop->getParentOfType<FunctionOpInterface>();
   if (!Func)
     return "";
