@@ -337,6 +337,14 @@ bool isReference(Type T) {
          llvm::StringRef(S).starts_with("!fir.class");
 }
 
+bool isAllocatableOrPointer(Type T) {
+  llvm::StringRef S;
+  std::string Printed = printed(T);
+  S = Printed;
+  return S.starts_with("!fir.box<!fir.heap<") ||
+         S.starts_with("!fir.box<!fir.ptr<");
+}
+
 bool isArrayReference(Type T) {
   return printed(T).find("!fir.array") != std::string::npos;
 }

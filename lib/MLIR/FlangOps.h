@@ -90,6 +90,9 @@ std::optional<ConditionalAssign> conditionalAssign(mlir::Operation *Store);
 /// A FIR reference, box or pointer type: an operand that is memory, not a
 /// value.
 bool isReference(mlir::Type T);
+/// Whether \p T is the descriptor of an allocatable or pointer variable
+/// (`!fir.box<!fir.heap<...>>`, `!fir.box<!fir.ptr<...>>`).
+bool isAllocatableOrPointer(mlir::Type T);
 /// Whether the reference type holds an array (`!fir.ref<!fir.array<...>>`).
 bool isArrayReference(mlir::Type T);
 

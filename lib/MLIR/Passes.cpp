@@ -159,9 +159,10 @@ std::string fortranClause(const Finding &F, Operation *Loop) {
     return "";
   // A private copy leaves the variable undefined after the construct: the
   // fix is exact only when nothing after the construct reads it, which for
-  // a global (a module variable, COMMON) another procedure may.
+  // a global (a module variable, COMMON) another procedure may, and for a
+  // dummy argument the caller may.
   Value Memory = Value::getFromOpaquePointer(F.BufferHandle);
-  if (flang::isGlobal(Memory))
+  if (flang::isGlobal(Memory) || isa<BlockArgument>(Memory))
     return "";
   auto Func = Loop->getParentOfType<FunctionOpInterface>();
   if (!Func)

@@ -60,6 +60,12 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
   std::string FortranName;
   Operation *Declaration = nullptr;
   MemRef = flang::rootOf(MemRef, &FortranName, &Declaration);
+  if (Value Variable = describedMemory(MemRef)) {
+    Operation *Decl = nullptr;
+    FortranName.clear();
+    MemRef = flang::rootOf(Variable, &FortranName, &Decl);
+    Declaration = Decl;
+  }
   // Memory made inside the parallel scope (or a private or reduction block
   // argument of the construct) belongs to one work item or one thread; a
   // global's address may be taken anywhere.
@@ -106,6 +112,24 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
   unsigned Index = R.Buffers.size() - 1;
   Buffers[MemRef] = Index;
   return Index;
+}
+
+Value RegionModeler::describedMemory(Value Descriptor) {
+  Operation *Load = Descriptor.getDefiningOp();
+  auto Ref = flang::loadedRef(Load);
+  if (!Ref || !flang::isAllocatableOrPointer(Descriptor.getType()))
+    return nullptr;
+  Value Variable = flang::rootOf(*Ref);
+  if (definedInside(Variable, Scope))
+    return nullptr;
+  bool OnlyLoaded = true;
+  Scope->walk([&](Operation *Op) {
+    if (!flang::loadedRef(Op))
+      for (Value Operand : Op->getOperands())
+        OnlyLoaded &= flang::rootOf(Operand) != Variable;
+  });
+  // The reference (not its root): its declaration names the variable.
+  return OnlyLoaded ? *Ref : nullptr;
 }
 
 Access *RegionModeler::addAccess(Operation *Op, Value MemRef,
@@ -388,7 +412,9 @@ void RegionModeler::visit(Operation *Op) {
               AffineIndices(Store.getAffineMap(), Store.getMapOperands()),
               AccessKind::Write, ReductionOp::None, Guard::None);
   } else if (auto Ref = flang::loadedRef(Op)) {
-    if (!FoldedLoads.count(Op))
+    // Reading the descriptor of an allocatable or pointer the construct
+    // never changes reads no data; its accesses go through it.
+    if (!FoldedLoads.count(Op) && !describedMemory(Op->getResult(0)))
       addFlangAccess(Op, *Ref, AccessKind::Read, ReductionOp::None);
   } else if (auto Stored = flang::storedValue(Op)) {
     auto It = Updates.find(Op);

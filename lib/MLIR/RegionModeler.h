@@ -76,6 +76,13 @@ private:
   SymbolId threadIdSymbol();
   void registerInnerLoops(Operation *Op);
   std::optional<unsigned> buffer(Value MemRef);
+  /// For \p Descriptor, a load of an allocatable or pointer variable's
+  /// descriptor: the variable (its reference), whose memory the descriptor
+  /// points to, when
+  /// it stays the same memory (nothing in the parallel scope but loads
+  /// touches the variable: no allocation, no pointer assignment); null
+  /// otherwise.
+  Value describedMemory(Value Descriptor);
   /// The access made, or null when \p MemRef is not shared memory.
   Access *addAccess(Operation *Op, Value MemRef, std::vector<ExprRef> Index,
                     AccessKind Kind, ReductionOp RedOp, Guard Protection,

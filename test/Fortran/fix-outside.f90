@@ -2,10 +2,10 @@
 ! RUN: not %privateer_fortran --fix %t/in.f90 2>&1 | FileCheck %s
 ! RUN: diff %t/orig.f90 %t/in.f90
 !
-! Scratch in a module variable or a COMMON block (a 'fir.coordinate_of' of
-! the block's storage) is reported, but --fix adds no private(): another
-! procedure may read the global after the loop, where a private copy
-! leaves it undefined. The file is left as it was.
+! Scratch in a module variable, a COMMON block (a 'fir.coordinate_of' of
+! the block's storage) or a dummy argument is reported, but --fix adds no
+! private(): another procedure (the caller) may read it after the loop,
+! where a private copy leaves it undefined. The file is left as it was.
 
 module scratchpad
   real :: t
@@ -35,5 +35,17 @@ subroutine in_common(a, n)
 !$omp end parallel do
 end subroutine
 
+subroutine in_dummy(a, n, w)
+  integer :: n, i
+  real :: a(n), w(2)
+!$omp parallel do
+  do i = 1, n
+    w(2) = a(i) + 1
+    a(i) = w(2)
+  end do
+!$omp end parallel do
+end subroutine
+
 ! CHECK: warning: shared buffer 't' is scratch that every iteration overwrites
+! CHECK: warning: shared buffer 'w' is scratch that every iteration overwrites
 ! CHECK: warning: shared buffer 'w' is scratch that every iteration overwrites
