@@ -11,6 +11,7 @@
 
 #include "privateer/MLIR/RegionBuilder.h"
 #include "FlangOps.h"
+#include "NowaitLoops.h"
 #include "OpSemantics.h"
 #include "RegionModeler.h"
 
@@ -534,7 +535,15 @@ std::optional<ParallelRegion> buildRegion(Operation *Loop,
                                           LocationTable &Locs) {
   if (!isParallelConstruct(Loop))
     return std::nullopt;
-  return RegionModeler(Loop, Locs).build();
+  std::optional<ParallelRegion> R = RegionModeler(Loop, Locs).build();
+  // The loops before it that no barrier separates from it, modelled with
+  // the same locations (their findings point into both).
+  if (R)
+    for (Operation *Prev : previousNowaitLoops(Loop))
+      if (std::optional<ParallelRegion> P = RegionModeler(Prev, Locs).build())
+        R->Previous.push_back(
+            std::make_shared<const ParallelRegion>(std::move(*P)));
+  return R;
 }
 
 } // namespace mlirfe
