@@ -97,9 +97,18 @@ json::Object positionOf(std::optional<Location> L) {
 }
 
 /// One finding as a line of JSON: what privateer-fortran needs to write it
-/// as a SARIF result (the MLIR diagnostic printed is for people).
-std::string findingJson(const Finding &F, const LocationTable &Locs) {
+/// as a SARIF result (the MLIR diagnostic printed is for people), with the
+/// clause its exact fix adds to the directive, if any.
+std::string findingJson(const Finding &F, const LocationTable &Locs,
+                        llvm::StringRef Clause) {
   json::Object Obj = positionOf(Locs.lookup(F.Where));
+  if (!Clause.empty()) {
+    json::Object Fix = positionOf(Locs.lookup(F.Construct));
+    if (Fix.get("file")) {
+      Fix["clause"] = Clause;
+      Obj["fix"] = std::move(Fix);
+    }
+  }
   Obj["check"] = checkName(F.Check);
   Obj["message"] = F.Message;
   json::Array Notes;
@@ -230,12 +239,14 @@ void CheckPass::runOnOperation() {
       llvm::errs() << dump(*R);
     for (const Finding &F : runChecks(*R, Filter, Context)) {
       report(F, Locs, Loop->getLoc());
+      if (FixFile.empty() && FindingsFile.empty())
+        continue;
+      std::string Clause = fortranClause(F, Loop);
       if (!FindingsFile.empty() &&
-          !appendTo(FindingsFile, findingJson(F, Locs) + "\n", Loop))
+          !appendTo(FindingsFile, findingJson(F, Locs, Clause) + "\n", Loop))
         return signalPassFailure();
       if (FixFile.empty())
         continue;
-      std::string Clause = fortranClause(F, Loop);
       auto Directive = Locs.lookup(F.Construct);
       auto At = Directive ? dyn_cast<FileLineColLoc>(*Directive) : nullptr;
       if (Clause.empty() || !At)
