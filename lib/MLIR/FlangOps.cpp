@@ -115,28 +115,6 @@ bool elementOf(Value Ref, Value &Base, llvm::SmallVectorImpl<Value> &Indices) {
   return true;
 }
 
-bool sectionOf(Value Ref, Value &Base, Value &Lo, Value &Hi, Value &Step) {
-  Operation *D = Ref.getDefiningOp();
-  if (!named(D, "hlfir.designate") || D->getAttr("component") ||
-      D->getAttr("complex_part"))
-    return false;
-  auto Triplets = D->getAttrOfType<DenseBoolArrayAttr>("is_triplet");
-  if (!Triplets || Triplets.size() != 1 || !Triplets[0])
-    return false;
-  llvm::SmallVector<Value> Ints;
-  for (Value V : D->getOperands().drop_front())
-    if (V.getType().isIntOrIndex())
-      Ints.push_back(V);
-  // lo, hi, step; a substring would add two more.
-  if (Ints.size() != 3)
-    return false;
-  Base = D->getOperand(0);
-  Lo = Ints[0];
-  Hi = Ints[1];
-  Step = Ints[2];
-  return true;
-}
-
 namespace {
 /// The position of component \p Name in the first derived type of \p T
 /// (`!fir.type<_QMmTpt{x:!fir.array<100xf32>,s:f32}>`), if printed.

@@ -51,9 +51,6 @@ bool isGlobal(mlir::Value Root);
 /// False for sections, components and substrings.
 bool elementOf(mlir::Value Ref, mlir::Value &Base,
                llvm::SmallVectorImpl<mlir::Value> &Indices);
-/// `hlfir.designate %base (%lo:%hi:%step)` of a one-dimensional section.
-bool sectionOf(mlir::Value Ref, mlir::Value &Base, mlir::Value &Lo,
-               mlir::Value &Hi, mlir::Value &Step);
 /// One part of a Fortran designator: a subscript, a section triplet
 /// (`lo:hi:step`) or a derived-type component (its name, and its position
 /// among the type's components).
