@@ -47,6 +47,28 @@ subroutine fire(a, b, c, n)
   !$omp end parallel
 end subroutine
 
+! Bounds that may differ (n, m): iteration i of each loop need not run on
+! one thread, even for the same element.
+subroutine other_bounds(a, b, n, m)
+  integer :: n, m, i
+  real :: a(n), b(n)
+  !$omp parallel
+  ! expected-note@+1 {{this '!$omp do' ends with 'nowait'}}
+  !$omp do
+  do i = 1, n
+    ! expected-note@+1 {{the previous loop writes 'a[i]' here}}
+    a(i) = i
+  end do
+  !$omp end do nowait
+  !$omp do
+  do i = 1, m
+    ! expected-warning@+1 {{'a' is written by the previous loop, which ends with 'nowait', and read here in other iterations}}
+    b(i) = a(i)
+  end do
+  !$omp end do
+  !$omp end parallel
+end subroutine
+
 subroutine silent(a, b, n)
   integer :: n, i
   real :: a(n), b(n)
