@@ -207,7 +207,30 @@ bool designatorOf(Value Ref, Value &Base,
     }
     Parts.push_back(P);
   }
-  return K == Indices.size();
+  if (K != Indices.size())
+    return false;
+  // An array component named whole: its elements, by the shape Flang gives
+  // the designate (`fir.shape` extents from 1, `fir.shape_shift` lower
+  // bounds and extents).
+  if (D->getAttr("component") && Indices.empty() && Segments[4] == 1) {
+    Operation *Shape =
+        D->getOperand(Segments[0] + Segments[1] + Segments[2] + Segments[3])
+            .getDefiningOp();
+    bool Shifted = named(Shape, "fir.shape_shift");
+    if (!named(Shape, "fir.shape") && !Shifted)
+      return false;
+    for (unsigned Dim = 0; Dim < Shape->getNumOperands();
+         Dim += Shifted ? 2 : 1) {
+      DesignatorPart P;
+      P.What = DesignatorPart::Kind::Extent;
+      if (Shifted && Dim + 1 >= Shape->getNumOperands())
+        return false;
+      P.Lo = Shifted ? Shape->getOperand(Dim) : Value();
+      P.Extent = Shape->getOperand(Shifted ? Dim + 1 : Dim);
+      Parts.push_back(P);
+    }
+  }
+  return true;
 }
 
 bool sameElement(Value A, Value B) {

@@ -52,11 +52,18 @@ bool isGlobal(mlir::Value Root);
 bool elementOf(mlir::Value Ref, mlir::Value &Base,
                llvm::SmallVectorImpl<mlir::Value> &Indices);
 /// One part of a Fortran designator: a subscript, a section triplet
-/// (`lo:hi:step`) or a derived-type component (its name, and its position
-/// among the type's components).
+/// (`lo:hi:step`), a derived-type component (its name, and its position
+/// among the type's components), or every element of a dimension of an
+/// array component named whole (`p%x = 0`: from Lo, 1 when null, Extent
+/// of them).
 struct DesignatorPart {
-  enum class Kind { Subscript, Triplet, Component } What = Kind::Subscript;
-  mlir::Value Index, Lo, Hi, Step;
+  enum class Kind {
+    Subscript,
+    Triplet,
+    Component,
+    Extent
+  } What = Kind::Subscript;
+  mlir::Value Index, Lo, Hi, Step, Extent;
   std::string Component;
   unsigned Position = 0;
 };

@@ -263,17 +263,13 @@ ExprRef RegionModeler::expr(Value V, unsigned Depth) {
   return E;
 }
 
-ExprRef RegionModeler::sectionVariable(Value Lo, Value Hi, Value Step) {
-  APInt St;
-  if (!matchPattern(Step, m_ConstantInt(&St)) || St.isZero())
-    return nullptr;
+ExprRef RegionModeler::sectionVariable(ExprRef LoE, ExprRef HiE,
+                                       int64_t Step64) {
   // Not keyed by a value: each section's variable is its own.
   Symbol S;
   S.Name = "section";
   S.Kind = SymbolKind::InnerLoop;
-  int64_t Step64 = St.getSExtValue();
   S.Step = std::llabs(Step64);
-  ExprRef LoE = expr(Lo), HiE = expr(Hi);
   if (Step64 < 0) {
     // `a(hi:lo:-1)`: from the first value down to the last.
     S.Descending = true;

@@ -321,17 +321,17 @@ void RegionModeler::addFlangAccess(Operation *Op, Value Ref, AccessKind Kind,
     }
     return;
   }
-  // What the designate names must be one element (of a section, each of
-  // its elements): an array the last component is (`p%x = 0`) is not
-  // modelled.
+  // What the designate names must be one element (of a section or a whole
+  // array component, each of its elements).
   bool Section = llvm::any_of(Parts, [](const flang::DesignatorPart &P) {
-    return P.What == PK::Triplet;
+    return P.What == PK::Triplet || P.What == PK::Extent;
   });
   if (!Section && flang::isArrayReference(Ref.getType()))
     return;
   // Subscripts are dimensions; components are dimensions indexed by their
   // position (as the C front ends model struct fields); each triplet of
-  // another section is a variable over the section's elements.
+  // another section, and each dimension of a whole array component, is a
+  // variable over its elements.
   std::vector<ExprRef> Index;
   std::vector<std::string> Fields;
   std::string Spelling;
@@ -342,15 +342,29 @@ void RegionModeler::addFlangAccess(Operation *Op, Value Ref, AccessKind Kind,
       Spelling += "%" + P.Component;
       continue;
     }
-    ExprRef I = P.What == PK::Subscript ? expr(P.Index)
-                                        : sectionVariable(P.Lo, P.Hi, P.Step);
-    if (!I)
-      return;
+    ExprRef I, Lo, Hi;
+    if (P.What == PK::Subscript) {
+      I = expr(P.Index);
+    } else if (P.What == PK::Triplet) {
+      APInt Step;
+      if (!matchPattern(P.Step, m_ConstantInt(&Step)) || Step.isZero())
+        return;
+      Lo = expr(P.Lo);
+      Hi = expr(P.Hi);
+      I = sectionVariable(Lo, Hi, Step.getSExtValue());
+    } else {
+      // From the lower bound, Extent elements.
+      Lo = P.Lo ? expr(P.Lo) : Expr::constant(1);
+      Hi = Expr::binary(ExprKind::Sub,
+                        Expr::binary(ExprKind::Add, Lo, expr(P.Extent)),
+                        Expr::constant(1));
+      I = sectionVariable(Lo, Hi, 1);
+    }
     Index.push_back(I);
     Fields.push_back("");
-    std::string Printed = P.What == PK::Subscript ? R.print(*I)
-                                                  : R.print(*expr(P.Lo)) + ":" +
-                                                        R.print(*expr(P.Hi));
+    std::string Printed = P.What == PK::Subscript
+                              ? R.print(*I)
+                              : R.print(*Lo) + ":" + R.print(*Hi);
     // `m[1:n, j]`: one bracket per designate's subscripts.
     if (!Spelling.empty() && Spelling.back() == ']')
       Spelling.back() = ',', Spelling += " " + Printed + "]";

@@ -91,9 +91,8 @@ private:
   void addFlangAccess(Operation *Op, Value Ref, AccessKind Kind,
                       ReductionOp RedOp);
   /// A variable over the elements of a section triplet `lo:hi:step` of
-  /// one access (a loop the assignment runs); null when the step is not a
-  /// constant.
-  ExprRef sectionVariable(Value Lo, Value Hi, Value Step);
+  /// one access (a loop the assignment runs), the step a constant not 0.
+  ExprRef sectionVariable(ExprRef Lo, ExprRef Hi, int64_t Step);
   ExprRef loadedValue(Operation *Load, Value Ref, unsigned Depth);
   Operation *nearestWriter(Operation *Load, Value Root);
   bool writtenInLoop(Value Root);

@@ -12,6 +12,7 @@ module shapes
     real :: y(100)
     real :: s
     integer :: k
+    real :: z(0:9)
   end type
 end module
 
@@ -48,6 +49,16 @@ subroutine fire(p, q, a, n)
     p%x(i + 1) = p%x(i) * 2
   end do
   !$omp end parallel do
+  ! A whole array component (from its lower bound 0) every iteration
+  ! writes.
+  ! expected-note@+1 {{'p' is shared by this '!$omp parallel do'}}
+  !$omp parallel do
+  do i = 1, n
+    ! expected-warning@+2 {{'p' is written by every iteration at the same element without synchronization [privateer-shared-buffer]}}
+    ! expected-note@+1 {{iterations i=1 and i=2 both write 'p%z[0:9]'}}
+    p%z = a(i)
+  end do
+  !$omp end parallel do
   ! An accumulation into a component: no reduction clause names it.
   ! expected-note@+1 {{'p%s' is shared by this '!$omp parallel do'; protect the update with '!$omp atomic' on the update or 'omp critical'}}
   !$omp parallel do
@@ -75,6 +86,13 @@ subroutine silent(p, q, a, n)
   do i = 1, n
     q(i)%s = a(i)
     q(i)%k = q(i)%k + 1
+  end do
+  !$omp end parallel do
+  ! A whole array component of each iteration's own element.
+  !$omp parallel do
+  do i = 1, n
+    q(i)%x = a(i)
+    q(i)%z = q(i)%x(1)
   end do
   !$omp end parallel do
   ! One component written at i, another read at i + 1: different memory.
