@@ -14,6 +14,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
+#include <mutex>
 
 using namespace mlir;
 
@@ -36,6 +37,13 @@ std::string fortranName(llvm::StringRef Unique) {
 }
 
 std::string printed(Type T) {
+  // FIR prints a derived type's components once per nesting through a
+  // static set of the types being printed, which is no thread's own: two
+  // functions analysed at once (MLIR runs function passes in parallel)
+  // would see each other's entries and print `!fir.type<_QMmTpt>` without
+  // its components, or corrupt the set. One print at a time.
+  static std::mutex Printing;
+  std::lock_guard<std::mutex> Lock(Printing);
   std::string S;
   llvm::raw_string_ostream OS(S);
   T.print(OS);
