@@ -616,7 +616,9 @@ std::string renderElement(const ParallelRegion &R, const Access &A,
   }
   for (; D < A.Index.size(); ++D) {
     if (D < A.Fields.size() && !A.Fields[D].empty()) {
-      Out += "." + A.Fields[D];
+      // Fortran selects a component with `%`.
+      Out +=
+          (R.Model == ProgrammingModelKind::Fortran ? "%" : ".") + A.Fields[D];
       continue;
     }
     Out += "[" +

@@ -23,8 +23,19 @@ namespace privateer {
 
 namespace {
 
-bool sameExpr(const ExprRef &A, const ExprRef &B) {
-  return (!A && !B) || (A && B && A->equals(*B));
+/// The same value in both loops: symbols are numbered per region, so the
+/// expressions print alike and name only invariants (a variable's name is
+/// its value before the loops; an opaque value's is not).
+bool sameValue(const ParallelRegion &P, const ExprRef &A,
+               const ParallelRegion &R, const ExprRef &B) {
+  if (!A || !B)
+    return !A && !B;
+  auto OnlyInvariants = [](const ParallelRegion &X, const ExprRef &E) {
+    return !E->mentions(
+        [&](SymbolId S) { return X.symbol(S).Kind != SymbolKind::Invariant; });
+  };
+  return OnlyInvariants(P, A) && OnlyInvariants(R, B) &&
+         P.print(*A) == R.print(*B);
 }
 
 /// Whether iteration k of both loops runs on the same thread: one
@@ -38,12 +49,13 @@ bool sameIterationsSameThreads(const ParallelRegion &P,
     return X.Schedule == ScheduleKind::Unspecified ||
            X.Schedule == ScheduleKind::Static;
   };
-  if (!Static(P) || !Static(R) || !sameExpr(P.Chunk, R.Chunk))
+  if (!Static(P) || !Static(R) || !sameValue(P, P.Chunk, R, R.Chunk))
     return false;
   const Symbol &A = P.symbol(P.WorkItemVars[0]);
   const Symbol &B = R.symbol(R.WorkItemVars[0]);
-  return A.Min && A.Max && sameExpr(A.Min, B.Min) && sameExpr(A.Max, B.Max) &&
-         A.Step == B.Step && A.Descending == B.Descending;
+  return A.Min && A.Max && sameValue(P, A.Min, R, B.Min) &&
+         sameValue(P, A.Max, R, B.Max) && A.Step == B.Step &&
+         A.Descending == B.Descending;
 }
 
 void analyzeAfter(const ParallelRegion &R, const ParallelRegion *P,

@@ -545,7 +545,11 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
     if (OnlyThroughCalls)
       Advice = privatizeAdvice(R, B, true);
     else
-      Advice = collisionAdvice(R, B, /*WholeObject=*/!Element && &W == &A);
+      // A reduction names a variable, never a field of one (`s.flag`,
+      // `p%flag`).
+      Advice =
+          collisionAdvice(R, B,
+                          /*WholeObject=*/!Element && !AllFields && &W == &A);
   }
 
   if (B.Decl.valid()) {

@@ -9,10 +9,12 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Types.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
+#include <mutex>
 
 using namespace mlir;
 
@@ -35,6 +37,13 @@ std::string fortranName(llvm::StringRef Unique) {
 }
 
 std::string printed(Type T) {
+  // FIR prints a derived type's components once per nesting through a
+  // static set of the types being printed, which is no thread's own: two
+  // functions analysed at once (MLIR runs function passes in parallel)
+  // would see each other's entries and print `!fir.type<_QMmTpt>` without
+  // its components, or corrupt the set. One print at a time.
+  static std::mutex Printing;
+  std::lock_guard<std::mutex> Lock(Printing);
   std::string S;
   llvm::raw_string_ostream OS(S);
   T.print(OS);
@@ -87,7 +96,11 @@ Value rootOf(Value Ref, std::string *Name, Operation **Decl) {
 }
 
 bool isGlobal(Value Root) {
-  return named(Root.getDefiningOp(), "fir.address_of");
+  Operation *D = Root.getDefiningOp();
+  // A COMMON (or EQUIVALENCE) variable: its bytes in the block's storage.
+  if (named(D, "fir.coordinate_of") && D->getNumOperands() >= 1)
+    D = D->getOperand(0).getDefiningOp();
+  return named(D, "fir.address_of");
 }
 
 bool elementOf(Value Ref, Value &Base, llvm::SmallVectorImpl<Value> &Indices) {
@@ -110,25 +123,121 @@ bool elementOf(Value Ref, Value &Base, llvm::SmallVectorImpl<Value> &Indices) {
   return true;
 }
 
-bool sectionOf(Value Ref, Value &Base, Value &Lo, Value &Hi, Value &Step) {
+namespace {
+/// The position of component \p Name in the first derived type of \p T
+/// (`!fir.type<_QMmTpt{x:!fir.array<100xf32>,s:f32}>`), if printed.
+std::optional<unsigned> componentPosition(Type T, llvm::StringRef Name) {
+  std::string Printed = printed(T);
+  llvm::StringRef S = Printed;
+  size_t Start = S.find("!fir.type<");
+  if (Start == llvm::StringRef::npos)
+    return std::nullopt;
+  size_t Open = S.find('{', Start);
+  if (Open == llvm::StringRef::npos)
+    return std::nullopt;
+  // Components are separated by commas outside the brackets of their types.
+  unsigned Position = 0, Depth = 0;
+  size_t FieldStart = Open + 1;
+  for (size_t K = Open + 1; K < S.size(); ++K) {
+    char C = S[K];
+    if (C == '<' || C == '{' || C == '(' || C == '[') {
+      ++Depth;
+      continue;
+    }
+    bool End = C == '}' && Depth == 0;
+    if (C == '>' || C == '}' || C == ')' || C == ']') {
+      if (!End) {
+        --Depth;
+        continue;
+      }
+    }
+    if ((C == ',' && Depth == 0) || End) {
+      llvm::StringRef Field = S.slice(FieldStart, K);
+      if (Field.split(':').first == Name)
+        return Position;
+      ++Position;
+      FieldStart = K + 1;
+      if (End)
+        break;
+    }
+  }
+  return std::nullopt;
+}
+} // namespace
+
+bool designatorOf(Value Ref, Value &Base,
+                  llvm::SmallVectorImpl<DesignatorPart> &Parts) {
   Operation *D = Ref.getDefiningOp();
-  if (!named(D, "hlfir.designate") || D->getAttr("component") ||
-      D->getAttr("complex_part"))
+  if (!named(D, "hlfir.designate") || D->getAttr("complex_part"))
     return false;
+  // Operand groups: memref, component_shape, indices, substring, shape,
+  // typeparams.
+  auto Segments = D->getAttrOfType<DenseI32ArrayAttr>("operandSegmentSizes");
+  if (!Segments || Segments.size() != 6 || Segments[0] != 1 || Segments[3] != 0)
+    return false;
+  Value Inner = D->getOperand(0);
+  Operation *InnerDef = Inner.getDefiningOp();
+  if (named(InnerDef, "hlfir.designate")) {
+    if (!designatorOf(Inner, Base, Parts))
+      return false;
+  } else {
+    Base = Inner;
+  }
+  if (auto Component = D->getAttrOfType<StringAttr>("component")) {
+    std::optional<unsigned> Position =
+        componentPosition(Inner.getType(), Component.getValue());
+    if (!Position)
+      return false;
+    DesignatorPart P;
+    P.What = DesignatorPart::Kind::Component;
+    P.Component = Component.getValue().str();
+    P.Position = *Position;
+    Parts.push_back(P);
+  }
+  unsigned First = Segments[0] + Segments[1];
+  auto Indices = D->getOperands().slice(First, Segments[2]);
   auto Triplets = D->getAttrOfType<DenseBoolArrayAttr>("is_triplet");
-  if (!Triplets || Triplets.size() != 1 || !Triplets[0])
+  unsigned K = 0;
+  for (unsigned Dim = 0; Triplets && Dim < Triplets.size(); ++Dim) {
+    DesignatorPart P;
+    if (Triplets[Dim]) {
+      if (K + 3 > Indices.size())
+        return false;
+      P.What = DesignatorPart::Kind::Triplet;
+      P.Lo = Indices[K];
+      P.Hi = Indices[K + 1];
+      P.Step = Indices[K + 2];
+      K += 3;
+    } else {
+      if (K + 1 > Indices.size())
+        return false;
+      P.Index = Indices[K++];
+    }
+    Parts.push_back(P);
+  }
+  if (K != Indices.size())
     return false;
-  llvm::SmallVector<Value> Ints;
-  for (Value V : D->getOperands().drop_front())
-    if (V.getType().isIntOrIndex())
-      Ints.push_back(V);
-  // lo, hi, step; a substring would add two more.
-  if (Ints.size() != 3)
-    return false;
-  Base = D->getOperand(0);
-  Lo = Ints[0];
-  Hi = Ints[1];
-  Step = Ints[2];
+  // An array component named whole: its elements, by the shape Flang gives
+  // the designate (`fir.shape` extents from 1, `fir.shape_shift` lower
+  // bounds and extents).
+  if (D->getAttr("component") && Indices.empty() && Segments[4] == 1) {
+    Operation *Shape =
+        D->getOperand(Segments[0] + Segments[1] + Segments[2] + Segments[3])
+            .getDefiningOp();
+    bool Shifted = named(Shape, "fir.shape_shift");
+    if (!named(Shape, "fir.shape") && !Shifted)
+      return false;
+    for (unsigned Dim = 0; Dim < Shape->getNumOperands();
+         Dim += Shifted ? 2 : 1) {
+      DesignatorPart P;
+      P.What = DesignatorPart::Kind::Extent;
+      if (Shifted && Dim + 1 >= Shape->getNumOperands())
+        return false;
+      P.Lo = Shifted ? Shape->getOperand(Dim) : Value();
+      P.Extent = Shape->getOperand(Shifted ? Dim + 1 : Dim);
+      Parts.push_back(P);
+    }
+  }
   return true;
 }
 
@@ -154,11 +263,78 @@ bool sameElement(Value A, Value B) {
     }
     if (X == Y)
       continue;
+    // `q(i)%s`: the same element of q, designated twice.
+    if (named(LX, "hlfir.designate") && sameElement(X, Y))
+      continue;
     auto RX = loadedRef(LX), RY = loadedRef(LY);
     if (!RX || !RY || *RX != *RY)
       return false;
   }
   return true;
+}
+
+namespace {
+/// Reads at most: a load, or an operation without memory effects.
+bool writesNothing(Operation *Op) {
+  return loadedRef(Op) || (Op->getNumRegions() == 0 && isMemoryEffectFree(Op));
+}
+
+/// The same value, or loads of the same element.
+bool sameValue(Value A, Value B) {
+  if (A == B)
+    return true;
+  auto RA = loadedRef(A.getDefiningOp()), RB = loadedRef(B.getDefiningOp());
+  return RA && RB && sameElement(*RA, *RB);
+}
+} // namespace
+
+std::optional<ConditionalAssign> conditionalAssign(Operation *Store) {
+  auto Stored = storedValue(Store);
+  Operation *If = Store->getParentOp();
+  // A scalar target: its uses are its loads and stores only.
+  if (!Stored || !isIf(If) || If->getNumResults() != 0 ||
+      If->getNumOperands() != 1 || If->getNumRegions() != 2 ||
+      Store->getParentRegion() != &If->getRegion(0) ||
+      isArrayReference(Stored->second.getType()) ||
+      named(Stored->second.getDefiningOp(), "hlfir.designate"))
+    return std::nullopt;
+  // No else branch, and a then branch that does nothing but the store.
+  Region &Else = If->getRegion(1);
+  if (!Else.empty() &&
+      (!Else.hasOneBlock() || !llvm::hasSingleElement(Else.front())))
+    return std::nullopt;
+  for (Operation &Op : *Store->getBlock())
+    if (&Op != Store && !Op.hasTrait<OpTrait::IsTerminator>() &&
+        !writesNothing(&Op))
+      return std::nullopt;
+  Value Condition = If->getOperand(0);
+  Operation *Cmp = Condition.getDefiningOp();
+  if (!Cmp || !Condition.hasOneUse() || Cmp->getNumOperands() != 2 ||
+      Cmp->getBlock() != If->getBlock())
+    return std::nullopt;
+  for (unsigned K = 0; K < 2; ++K) {
+    Operation *Load = Cmp->getOperand(1 - K).getDefiningOp();
+    auto Ref = loadedRef(Load);
+    if (!Ref || !sameElement(*Ref, Stored->second) || !Load->hasOneUse() ||
+        Load->getBlock() != If->getBlock() ||
+        !sameValue(Cmp->getOperand(K), Stored->first))
+      continue;
+    // From the loads of x and m to the branch, nothing writes memory (x and
+    // m are what they were when compared).
+    Operation *Start = Load;
+    if (Operation *X = Cmp->getOperand(K).getDefiningOp(); loadedRef(X)) {
+      if (X->getBlock() != If->getBlock())
+        return std::nullopt;
+      if (X->isBeforeInBlock(Start))
+        Start = X;
+    }
+    for (Operation *Op = Start->getNextNode(); Op && Op != If;
+         Op = Op->getNextNode())
+      if (!writesNothing(Op))
+        return std::nullopt;
+    return ConditionalAssign{Load, Cmp, K};
+  }
+  return std::nullopt;
 }
 
 bool isReference(Type T) {
@@ -168,6 +344,14 @@ bool isReference(Type T) {
          llvm::StringRef(S).starts_with("!fir.heap") ||
          llvm::StringRef(S).starts_with("!fir.ptr") ||
          llvm::StringRef(S).starts_with("!fir.class");
+}
+
+bool isAllocatableOrPointer(Type T) {
+  llvm::StringRef S;
+  std::string Printed = printed(T);
+  S = Printed;
+  return S.starts_with("!fir.box<!fir.heap<") ||
+         S.starts_with("!fir.box<!fir.ptr<");
 }
 
 bool isArrayReference(Type T) {

@@ -43,21 +43,60 @@ bool isIf(mlir::Operation *Op);
 /// declaration passed (`tmp` for `_QFsEtmp`), \p Decl that declaration.
 mlir::Value rootOf(mlir::Value Ref, std::string *Name = nullptr,
                    mlir::Operation **Decl = nullptr);
-/// The memory of a global (`fir.address_of`): shared wherever the address is
-/// taken.
+/// The memory of a global (`fir.address_of`, or a COMMON variable's
+/// `fir.coordinate_of` in its block): shared wherever the address is taken,
+/// and visible to every procedure.
 bool isGlobal(mlir::Value Root);
 /// `hlfir.designate %base (%i, %j)` of one element: its base and indices.
 /// False for sections, components and substrings.
 bool elementOf(mlir::Value Ref, mlir::Value &Base,
                llvm::SmallVectorImpl<mlir::Value> &Indices);
-/// `hlfir.designate %base (%lo:%hi:%step)` of a one-dimensional section.
-bool sectionOf(mlir::Value Ref, mlir::Value &Base, mlir::Value &Lo,
-               mlir::Value &Hi, mlir::Value &Step);
+/// One part of a Fortran designator: a subscript, a section triplet
+/// (`lo:hi:step`), a derived-type component (its name, and its position
+/// among the type's components), or every element of a dimension of an
+/// array component named whole (`p%x = 0`: from Lo, 1 when null, Extent
+/// of them).
+struct DesignatorPart {
+  enum class Kind {
+    Subscript,
+    Triplet,
+    Component,
+    Extent
+  } What = Kind::Subscript;
+  mlir::Value Index, Lo, Hi, Step, Extent;
+  std::string Component;
+  unsigned Position = 0;
+};
+/// `p%x(i)`, `q(i)%s`, `m(:, j)`: the variable a chain of `hlfir.designate`s
+/// starts from and their parts, outermost first (a designate's component
+/// before its subscripts, which select in the component). False when
+/// \p Ref is no designate, and for substrings, complex parts and
+/// components whose position the printed type does not tell.
+bool designatorOf(mlir::Value Ref, mlir::Value &Base,
+                  llvm::SmallVectorImpl<DesignatorPart> &Parts);
 /// The two references designate the same element (or are the same).
 bool sameElement(mlir::Value A, mlir::Value B);
+/// `if (x > m) m = x` as Flang lowers it: a load of the scalar m and a
+/// value x compared in the block of a `fir.if` without an else branch,
+/// whose then branch only computes x again (loads, address arithmetic) and
+/// stores it into m. Nothing in between writes memory.
+struct ConditionalAssign {
+  /// The load of m the comparison reads.
+  mlir::Operation *LoadOfTarget = nullptr;
+  /// The comparison, and which of its operands is x.
+  mlir::Operation *Compare = nullptr;
+  unsigned ValueOperand = 0;
+};
+/// The match for \p Store (`hlfir.assign` or `fir.store`), if it is the
+/// store of such an `if`.
+std::optional<ConditionalAssign> conditionalAssign(mlir::Operation *Store);
+
 /// A FIR reference, box or pointer type: an operand that is memory, not a
 /// value.
 bool isReference(mlir::Type T);
+/// Whether \p T is the descriptor of an allocatable or pointer variable
+/// (`!fir.box<!fir.heap<...>>`, `!fir.box<!fir.ptr<...>>`).
+bool isAllocatableOrPointer(mlir::Type T);
 /// Whether the reference type holds an array (`!fir.ref<!fir.array<...>>`).
 bool isArrayReference(mlir::Type T);
 

@@ -263,6 +263,31 @@ ExprRef RegionModeler::expr(Value V, unsigned Depth) {
   return E;
 }
 
+ExprRef RegionModeler::sectionVariable(ExprRef LoE, ExprRef HiE,
+                                       int64_t Step64) {
+  // Not keyed by a value: each section's variable is its own.
+  Symbol S;
+  S.Name = "section";
+  S.Kind = SymbolKind::InnerLoop;
+  S.Step = std::llabs(Step64);
+  if (Step64 < 0) {
+    // `a(hi:lo:-1)`: from the first value down to the last.
+    S.Descending = true;
+    S.Max = LoE;
+    S.Min = HiE;
+  } else {
+    S.Min = LoE;
+    S.Max = HiE;
+    // The last value the step reaches, as for loops.
+    if (LoE->kind() == ExprKind::Constant &&
+        HiE->kind() == ExprKind::Constant) {
+      int64_t L = LoE->value(), U = HiE->value();
+      S.Max = Expr::constant(U < L ? L - 1 : L + (U - L) / Step64 * Step64);
+    }
+  }
+  return Expr::symbol(R.addSymbol(std::move(S)));
+}
+
 bool RegionModeler::addParallelVars(Operation *Op, SymbolKind Kind) {
   std::vector<SymbolId> Vars;
   if (auto Par = dyn_cast<scf::ParallelOp>(Op)) {

@@ -63,5 +63,28 @@ ReductionOp combiningOp(Operation *Op, unsigned LoadOperand) {
   return ReductionOp::None;
 }
 
+ReductionOp keptExtreme(Operation *Cmp, unsigned ValueOperand) {
+  std::optional<bool> Greater;
+  if (auto I = dyn_cast<arith::CmpIOp>(Cmp)) {
+    using P = arith::CmpIPredicate;
+    P Pred = I.getPredicate();
+    if (Pred == P::sgt || Pred == P::sge)
+      Greater = true;
+    else if (Pred == P::slt || Pred == P::sle)
+      Greater = false;
+  } else if (auto F = dyn_cast<arith::CmpFOp>(Cmp)) {
+    using P = arith::CmpFPredicate;
+    P Pred = F.getPredicate();
+    if (Pred == P::OGT || Pred == P::OGE)
+      Greater = true;
+    else if (Pred == P::OLT || Pred == P::OLE)
+      Greater = false;
+  }
+  if (!Greater || ValueOperand > 1)
+    return ReductionOp::None;
+  // `x > m` keeps the larger; so does `m < x`.
+  return *Greater == (ValueOperand == 0) ? ReductionOp::Max : ReductionOp::Min;
+}
+
 } // namespace mlirfe
 } // namespace privateer

@@ -28,6 +28,13 @@ bool heldLock(mlir::Operation *Op, mlir::Operation *Loop);
 /// (its operand \p LoadOperand) with another (`s[k] = s[k] + x`), or None.
 ReductionOp combiningOp(mlir::Operation *Op, unsigned LoadOperand);
 
+/// What `if (<Cmp>) m = x` keeps in m, where operand \p ValueOperand of the
+/// comparison \p Cmp is x and the other is m: Max for `x > m` (or `m < x`),
+/// Min for `x < m`, None for any other comparison. Only signed integer and
+/// ordered floating-point predicates: an unordered one would keep a NaN,
+/// which a max reduction does not.
+ReductionOp keptExtreme(mlir::Operation *Cmp, unsigned ValueOperand);
+
 } // namespace mlirfe
 } // namespace privateer
 

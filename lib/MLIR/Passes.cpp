@@ -20,9 +20,11 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
+namespace json = llvm::json;
 
 namespace privateer {
 namespace mlirfe {
@@ -76,7 +78,64 @@ private:
                      "column and clause, tab-separated (privateer-fortran "
                      "--fix applies them)"),
       llvm::cl::init("")};
+  Option<std::string> FindingsFile{
+      *this, "findings-file",
+      llvm::cl::desc("append each finding as one line of JSON (check, "
+                     "message, file, line, column, notes with theirs), for "
+                     "privateer-fortran's SARIF"),
+      llvm::cl::init("")};
 };
+
+/// The Fortran (or .mlir) file position of \p L, if it has one.
+json::Object positionOf(std::optional<Location> L) {
+  FileLineColLoc At = L ? (*L)->findInstanceOf<FileLineColLoc>() : nullptr;
+  if (!At)
+    return json::Object{};
+  return json::Object{{"file", At.getFilename().getValue()},
+                      {"line", int64_t(At.getLine())},
+                      {"column", int64_t(At.getColumn())}};
+}
+
+/// One finding as a line of JSON: what privateer-fortran needs to write it
+/// as a SARIF result (the MLIR diagnostic printed is for people), with the
+/// clause its exact fix adds to the directive, if any.
+std::string findingJson(const Finding &F, const LocationTable &Locs,
+                        llvm::StringRef Clause) {
+  json::Object Obj = positionOf(Locs.lookup(F.Where));
+  if (!Clause.empty()) {
+    json::Object Fix = positionOf(Locs.lookup(F.Construct));
+    if (Fix.get("file")) {
+      Fix["clause"] = Clause;
+      Obj["fix"] = std::move(Fix);
+    }
+  }
+  Obj["check"] = checkName(F.Check);
+  Obj["message"] = F.Message;
+  json::Array Notes;
+  for (const Note &N : F.Notes) {
+    json::Object NoteObj = positionOf(Locs.lookup(N.Where));
+    NoteObj["message"] = N.Message;
+    Notes.push_back(std::move(NoteObj));
+  }
+  Obj["notes"] = std::move(Notes);
+  std::string Line;
+  llvm::raw_string_ostream OS(Line);
+  OS << json::Value(std::move(Obj));
+  return Line;
+}
+
+/// Appends \p Text to \p Path (several fir-opt runs write one file).
+bool appendTo(llvm::StringRef Path, llvm::StringRef Text, Operation *Loop) {
+  std::error_code EC;
+  llvm::raw_fd_ostream Out(Path, EC, llvm::sys::fs::OF_Append);
+  if (EC) {
+    emitError(Loop->getLoc())
+        << "privateer: cannot write " << Path << ": " << EC.message();
+    return false;
+  }
+  Out << Text;
+  return true;
+}
 
 /// The clause, in Fortran's words, that the remedy of \p F adds to its
 /// directive; empty when there is none or it would not be exact.
@@ -108,8 +167,12 @@ std::string fortranClause(const Finding &F, Operation *Loop) {
   if (Fix.What != Remedy::Kind::Privatize || Fix.Copy != PrivateCopy::Private)
     return "";
   // A private copy leaves the variable undefined after the construct: the
-  // fix is exact only when nothing after the construct reads it.
+  // fix is exact only when nothing after the construct reads it, which for
+  // a global (a module variable, COMMON) another procedure may, and for a
+  // dummy argument the caller may.
   Value Memory = Value::getFromOpaquePointer(F.BufferHandle);
+  if (flang::isGlobal(Memory) || isa<BlockArgument>(Memory))
+    return "";
   auto Func = Loop->getParentOfType<FunctionOpInterface>();
   if (!Func)
     return "";
@@ -176,22 +239,24 @@ void CheckPass::runOnOperation() {
       llvm::errs() << dump(*R);
     for (const Finding &F : runChecks(*R, Filter, Context)) {
       report(F, Locs, Loop->getLoc());
-      if (FixFile.empty())
+      if (FixFile.empty() && FindingsFile.empty())
         continue;
       std::string Clause = fortranClause(F, Loop);
+      if (!FindingsFile.empty() &&
+          !appendTo(FindingsFile, findingJson(F, Locs, Clause) + "\n", Loop))
+        return signalPassFailure();
+      if (FixFile.empty())
+        continue;
       auto Directive = Locs.lookup(F.Construct);
       auto At = Directive ? dyn_cast<FileLineColLoc>(*Directive) : nullptr;
       if (Clause.empty() || !At)
         continue;
-      std::error_code EC;
-      llvm::raw_fd_ostream Out(FixFile, EC, llvm::sys::fs::OF_Append);
-      if (EC) {
-        emitError(Loop->getLoc())
-            << "privateer: cannot write " << FixFile << ": " << EC.message();
-        return signalPassFailure();
-      }
-      Out << At.getFilename().getValue() << '\t' << At.getLine() << '\t'
+      std::string Row;
+      llvm::raw_string_ostream(Row)
+          << At.getFilename().getValue() << '\t' << At.getLine() << '\t'
           << At.getColumn() << '\t' << Clause << '\n';
+      if (!appendTo(FixFile, Row, Loop))
+        return signalPassFailure();
     }
   }
 }

@@ -11,6 +11,7 @@
 
 #include "privateer/MLIR/RegionBuilder.h"
 #include "FlangOps.h"
+#include "NowaitLoops.h"
 #include "OpSemantics.h"
 #include "RegionModeler.h"
 
@@ -60,6 +61,12 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
   std::string FortranName;
   Operation *Declaration = nullptr;
   MemRef = flang::rootOf(MemRef, &FortranName, &Declaration);
+  if (Value Variable = describedMemory(MemRef)) {
+    Operation *Decl = nullptr;
+    FortranName.clear();
+    MemRef = flang::rootOf(Variable, &FortranName, &Decl);
+    Declaration = Decl;
+  }
   // Memory made inside the parallel scope (or a private or reduction block
   // argument of the construct) belongs to one work item or one thread; a
   // global's address may be taken anywhere.
@@ -108,15 +115,38 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
   return Index;
 }
 
+Value RegionModeler::describedMemory(Value Descriptor) {
+  Operation *Load = Descriptor.getDefiningOp();
+  auto Ref = flang::loadedRef(Load);
+  if (!Ref || !flang::isAllocatableOrPointer(Descriptor.getType()))
+    return nullptr;
+  Value Variable = flang::rootOf(*Ref);
+  if (definedInside(Variable, Scope))
+    return nullptr;
+  bool OnlyLoaded = true;
+  Scope->walk([&](Operation *Op) {
+    if (!flang::loadedRef(Op))
+      for (Value Operand : Op->getOperands())
+        OnlyLoaded &= flang::rootOf(Operand) != Variable;
+  });
+  // The reference (not its root): its declaration names the variable.
+  return OnlyLoaded ? *Ref : nullptr;
+}
+
 Access *RegionModeler::addAccess(Operation *Op, Value MemRef,
                                  std::vector<ExprRef> Index, AccessKind Kind,
                                  ReductionOp RedOp, Guard Protection,
-                                 bool WholeBuffer) {
+                                 bool WholeBuffer,
+                                 std::vector<std::string> Fields) {
   std::optional<unsigned> BI = buffer(MemRef);
   if (!BI)
     return nullptr;
-  // A Flang variable is an array when it is subscripted or assigned whole.
-  if (!isa<MemRefType>(MemRef.getType()) && (!Index.empty() || WholeBuffer))
+  Fields.resize(Index.size());
+  // A Flang variable is an array when it is subscripted or assigned whole
+  // (a component is no subscript).
+  bool Subscripted =
+      llvm::any_of(Fields, [](const std::string &F) { return F.empty(); });
+  if (!isa<MemRefType>(MemRef.getType()) && (Subscripted || WholeBuffer))
     R.Buffers[*BI].Kind = BufferKind::Array;
   Access A;
   A.WholeBuffer = WholeBuffer;
@@ -138,10 +168,11 @@ Access *RegionModeler::addAccess(Operation *Op, Value MemRef,
     }
   }
   // A Flang vector: consecutive subscripts are consecutive elements.
-  if (!isa<MemRefType>(MemRef.getType()) && Index.size() == 1)
+  if (!isa<MemRefType>(MemRef.getType()) && Index.size() == 1 &&
+      Fields[0].empty())
     A.Strides.assign(1, R.Buffers[*BI].ElementSize);
   A.Index = std::move(Index);
-  A.Fields.assign(A.Index.size(), std::string());
+  A.Fields = std::move(Fields);
   if (A.Strides.size() != A.Index.size())
     A.Strides.assign(A.Index.size(), 0);
   // Where the access sits inside the work item: loops around it, the
@@ -235,41 +266,114 @@ void RegionModeler::collectUpdates() {
       return Ref && flang::sameElement(*Ref, Stored->second);
     });
   });
+  // Flang: `if (a(i) > m) m = a(i)` keeps the maximum, a read-modify-write
+  // of m with max, when nothing else in the loop touches m (otherwise a
+  // reduction's private copy would change what that use sees).
+  Loop->walk([&](Operation *Store) {
+    std::optional<flang::ConditionalAssign> Match =
+        flang::conditionalAssign(Store);
+    if (!Match || Updates.count(Store))
+      return;
+    ReductionOp Op = keptExtreme(Match->Compare, Match->ValueOperand);
+    if (Op == ReductionOp::None)
+      return;
+    Value Target = flang::rootOf(flang::storedValue(Store)->second);
+    bool OtherUse = false;
+    Loop->walk([&](Operation *User) {
+      if (User == Store || User == Match->LoadOfTarget)
+        return;
+      for (Value Operand : User->getOperands())
+        OtherUse |= flang::rootOf(Operand) == Target;
+    });
+    if (OtherUse)
+      return;
+    FoldedLoads.insert(Match->LoadOfTarget);
+    Updates[Store] = Op;
+  });
 }
 
 void RegionModeler::addFlangAccess(Operation *Op, Value Ref, AccessKind Kind,
                                    ReductionOp RedOp) {
+  Operation *D = Ref.getDefiningOp();
+  if (!D || D->getName().getStringRef() != "hlfir.designate") {
+    // A whole variable: `s`, or an array assigned whole (`v = 0`).
+    addAccess(Op, Ref, {}, Kind, RedOp, Guard::None,
+              flang::isArrayReference(Ref.getType()));
+    return;
+  }
   Value Base;
-  llvm::SmallVector<Value> Indices;
-  std::vector<ExprRef> Index;
-  bool Whole = false;
-  if (flang::elementOf(Ref, Base, Indices)) {
-    for (Value I : Indices)
-      Index.push_back(expr(I));
-  } else if (Value Lo, Hi, Step; flang::sectionOf(Ref, Base, Lo, Hi, Step)) {
-    // `b(lo:hi)`: the elements from lo, hi - lo + 1 of them (a unit step
-    // only; other sections are not modelled).
-    APInt One;
-    if (!matchPattern(Step, m_ConstantInt(&One)) || !One.isOne())
-      return;
-    ExprRef First = expr(Lo);
-    ExprRef Length = Expr::binary(ExprKind::Add,
-                                  Expr::binary(ExprKind::Sub, expr(Hi), First),
-                                  Expr::constant(1));
+  llvm::SmallVector<flang::DesignatorPart> Parts;
+  if (!flang::designatorOf(Ref, Base, Parts))
+    return; // substrings, complex parts: not modelled
+  using PK = flang::DesignatorPart::Kind;
+  // `b(lo:hi)`: the elements from lo, hi - lo + 1 of them.
+  APInt One;
+  if (Parts.size() == 1 && Parts[0].What == PK::Triplet &&
+      matchPattern(Parts[0].Step, m_ConstantInt(&One)) && One.isOne()) {
+    ExprRef First = expr(Parts[0].Lo);
+    ExprRef Length = Expr::binary(
+        ExprKind::Add, Expr::binary(ExprKind::Sub, expr(Parts[0].Hi), First),
+        Expr::constant(1));
     if (Access *A = addAccess(Op, Base, {First}, Kind, RedOp, Guard::None)) {
       A->RangeLength = Length;
       A->Spelling = R.Buffers[A->BufferIndex].Name + "[" + R.print(*First) +
-                    ":" + R.print(*expr(Hi)) + "]";
+                    ":" + R.print(*expr(Parts[0].Hi)) + "]";
     }
     return;
-  } else if (Operation *D = Ref.getDefiningOp();
-             D && D->getName().getStringRef() == "hlfir.designate") {
-    return; // components, strided sections: not modelled yet
-  } else {
-    Base = Ref;
-    Whole = flang::isArrayReference(Ref.getType());
   }
-  addAccess(Op, Base, std::move(Index), Kind, RedOp, Guard::None, Whole);
+  // What the designate names must be one element (of a section or a whole
+  // array component, each of its elements).
+  bool Section = llvm::any_of(Parts, [](const flang::DesignatorPart &P) {
+    return P.What == PK::Triplet || P.What == PK::Extent;
+  });
+  if (!Section && flang::isArrayReference(Ref.getType()))
+    return;
+  // Subscripts are dimensions; components are dimensions indexed by their
+  // position (as the C front ends model struct fields); each triplet of
+  // another section, and each dimension of a whole array component, is a
+  // variable over its elements.
+  std::vector<ExprRef> Index;
+  std::vector<std::string> Fields;
+  std::string Spelling;
+  for (const flang::DesignatorPart &P : Parts) {
+    if (P.What == PK::Component) {
+      Index.push_back(Expr::constant(P.Position));
+      Fields.push_back(P.Component);
+      Spelling += "%" + P.Component;
+      continue;
+    }
+    ExprRef I, Lo, Hi;
+    if (P.What == PK::Subscript) {
+      I = expr(P.Index);
+    } else if (P.What == PK::Triplet) {
+      APInt Step;
+      if (!matchPattern(P.Step, m_ConstantInt(&Step)) || Step.isZero())
+        return;
+      Lo = expr(P.Lo);
+      Hi = expr(P.Hi);
+      I = sectionVariable(Lo, Hi, Step.getSExtValue());
+    } else {
+      // From the lower bound, Extent elements.
+      Lo = P.Lo ? expr(P.Lo) : Expr::constant(1);
+      Hi = Expr::binary(ExprKind::Sub,
+                        Expr::binary(ExprKind::Add, Lo, expr(P.Extent)),
+                        Expr::constant(1));
+      I = sectionVariable(Lo, Hi, 1);
+    }
+    Index.push_back(I);
+    Fields.push_back("");
+    std::string Printed = P.What == PK::Subscript
+                              ? R.print(*I)
+                              : R.print(*Lo) + ":" + R.print(*Hi);
+    // `m[1:n, j]`: one bracket per designate's subscripts.
+    if (!Spelling.empty() && Spelling.back() == ']')
+      Spelling.back() = ',', Spelling += " " + Printed + "]";
+    else
+      Spelling += "[" + Printed + "]";
+  }
+  if (Access *A = addAccess(Op, Base, std::move(Index), Kind, RedOp,
+                            Guard::None, false, std::move(Fields)))
+    A->Spelling = R.Buffers[A->BufferIndex].Name + Spelling;
 }
 
 void RegionModeler::visit(Operation *Op) {
@@ -323,7 +427,9 @@ void RegionModeler::visit(Operation *Op) {
               AffineIndices(Store.getAffineMap(), Store.getMapOperands()),
               AccessKind::Write, ReductionOp::None, Guard::None);
   } else if (auto Ref = flang::loadedRef(Op)) {
-    if (!FoldedLoads.count(Op))
+    // Reading the descriptor of an allocatable or pointer the construct
+    // never changes reads no data; its accesses go through it.
+    if (!FoldedLoads.count(Op) && !describedMemory(Op->getResult(0)))
       addFlangAccess(Op, *Ref, AccessKind::Read, ReductionOp::None);
   } else if (auto Stored = flang::storedValue(Op)) {
     auto It = Updates.find(Op);
@@ -443,7 +549,15 @@ std::optional<ParallelRegion> buildRegion(Operation *Loop,
                                           LocationTable &Locs) {
   if (!isParallelConstruct(Loop))
     return std::nullopt;
-  return RegionModeler(Loop, Locs).build();
+  std::optional<ParallelRegion> R = RegionModeler(Loop, Locs).build();
+  // The loops before it that no barrier separates from it, modelled with
+  // the same locations (their findings point into both).
+  if (R)
+    for (Operation *Prev : previousNowaitLoops(Loop))
+      if (std::optional<ParallelRegion> P = RegionModeler(Prev, Locs).build())
+        R->Previous.push_back(
+            std::make_shared<const ParallelRegion>(std::move(*P)));
+  return R;
 }
 
 } // namespace mlirfe

@@ -76,12 +76,23 @@ private:
   SymbolId threadIdSymbol();
   void registerInnerLoops(Operation *Op);
   std::optional<unsigned> buffer(Value MemRef);
+  /// For \p Descriptor, a load of an allocatable or pointer variable's
+  /// descriptor: the variable (its reference), whose memory the descriptor
+  /// points to, when
+  /// it stays the same memory (nothing in the parallel scope but loads
+  /// touches the variable: no allocation, no pointer assignment); null
+  /// otherwise.
+  Value describedMemory(Value Descriptor);
   /// The access made, or null when \p MemRef is not shared memory.
   Access *addAccess(Operation *Op, Value MemRef, std::vector<ExprRef> Index,
                     AccessKind Kind, ReductionOp RedOp, Guard Protection,
-                    bool WholeBuffer = false);
+                    bool WholeBuffer = false,
+                    std::vector<std::string> Fields = {});
   void addFlangAccess(Operation *Op, Value Ref, AccessKind Kind,
                       ReductionOp RedOp);
+  /// A variable over the elements of a section triplet `lo:hi:step` of
+  /// one access (a loop the assignment runs), the step a constant not 0.
+  ExprRef sectionVariable(ExprRef Lo, ExprRef Hi, int64_t Step);
   ExprRef loadedValue(Operation *Load, Value Ref, unsigned Depth);
   Operation *nearestWriter(Operation *Load, Value Root);
   bool writtenInLoop(Value Root);

@@ -32,22 +32,45 @@ def code_end(line):
     return len(code.rstrip())
 
 
+def directive_at(lines, line_no):
+    """The directive starting on 1-based line_no: the 0-based index of its
+    last continuation line and its code flattened (no blanks, lower case),
+    or None when no '!$omp' directive starts there."""
+    first = line_no - 1
+    if first >= len(lines) or not SENTINEL.match(lines[first]):
+        return None
+    last = first
+    while last + 1 < len(lines) and \
+            lines[last][:code_end(lines[last])].endswith("&"):
+        last += 1
+    directive = " ".join(l[:code_end(l)] for l in lines[first:last + 1])
+    return last, directive.replace(" ", "").lower()
+
+
+def insertion(lines, line_no, clause):
+    """Where the clause goes, as (0-based line index, 0-based column) of
+    the insertion of " clause", or None when there is no directive or it
+    has the clause already. (privateer-fortran's SARIF fixes.)"""
+    found = directive_at(lines, line_no)
+    if found is None:
+        return None
+    last, flat = found
+    if clause.replace(" ", "").lower() in flat:
+        return None
+    return last, code_end(lines[last])
+
+
 def apply(path, fixes):
     with open(path) as f:
         lines = f.readlines()
     changed = False
     for line_no, clauses in sorted(fixes.items()):
-        first = line_no - 1
-        if first >= len(lines) or not SENTINEL.match(lines[first]):
+        found = directive_at(lines, line_no)
+        if found is None:
             print(f"privateer-fortran: {path}:{line_no}: no '!$omp' directive "
                   "there; fix not applied", file=sys.stderr)
             continue
-        last = first
-        while last + 1 < len(lines) and \
-                lines[last][:code_end(lines[last])].endswith("&"):
-            last += 1
-        directive = " ".join(l[:code_end(l)] for l in lines[first:last + 1])
-        flat = directive.replace(" ", "").lower()
+        last, flat = found
         for clause in clauses:
             if clause.replace(" ", "").lower() in flat:
                 continue

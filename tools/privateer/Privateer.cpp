@@ -93,6 +93,14 @@ cl::opt<bool> ExitZero("exit-zero",
                                 "(tool and compile errors still give 2)"),
                        cl::cat(Category));
 
+/// Sources Flang compiles and Clang does not (as gfortran names them).
+bool isFortranSource(StringRef File) {
+  std::string Ext = sys::path::extension(File).lower();
+  return is_contained({".f", ".for", ".ftn", ".fpp", ".f77", ".f90", ".f95",
+                       ".f03", ".f08", ".f18"},
+                      StringRef(Ext));
+}
+
 const char Overview[] =
     "privateer: finds shared-buffer races and false sharing in parallel "
     "loops, and fixes them.\n\n"
@@ -563,6 +571,15 @@ int main(int argc, const char **argv) {
       return 2;
     }
     Files = DB->getAllFiles();
+    // Fortran entries are privateer-fortran's (Flang, then the MLIR pass):
+    // Clang cannot compile them.
+    size_t Fortran = Files.size();
+    erase_if(Files, isFortranSource);
+    Fortran -= Files.size();
+    if (Fortran)
+      errs() << "privateer: " << Fortran << " Fortran file"
+             << (Fortran == 1 ? "" : "s") << " left out (privateer-fortran -p "
+             << Dir << " analyses them)\n";
     auto DashDash = std::find(Args.begin(), Args.end(), "--");
     Args.insert(DashDash, Files.begin(), Files.end());
     for (const std::string &A : Args)

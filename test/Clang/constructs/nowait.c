@@ -46,6 +46,19 @@ void neighbour_update(int n, double *a) {
   }
 }
 
+// Bounds that may differ: iteration k of each loop need not share a thread.
+void same_element_other_bounds(int n, int m, double *a, double *b) {
+#pragma omp parallel
+  {
+#pragma omp for nowait schedule(static)
+    for (int i = 0; i < n; i++)
+      a[i] = work(i);
+#pragma omp for schedule(static)
+    for (int i = 0; i < m; i++)
+      b[i] = a[i] * 2; // expected-warning {{'a' is written by the previous loop, which ends with 'nowait', and read here in other iterations}}
+  }
+}
+
 void same_element_static(int n, double *a, double *b) {
 #pragma omp parallel
   {

@@ -1,0 +1,3 @@
+module consts
+  integer, parameter :: scale = 3
+end module
