@@ -307,7 +307,9 @@ private:
       z3::context C;
       Encoder E(C, R);
       std::vector<z3::expr> Goal;
-      bool Sections = R.Kind == RegionKind::Sections;
+      // Stages of one item are ordered (SectionsAreStages): there, as in a
+      // loop, only different work items compete.
+      bool Sections = R.Kind == RegionKind::Sections && !R.SectionsAreStages;
       // Different work items: some work-item variable differs.
       if (!Sections && !R.WorkItemVars.empty()) {
         z3::expr_vector Differ(C);

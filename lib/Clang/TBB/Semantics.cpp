@@ -72,12 +72,12 @@ bool TBBSemantics::visitNested(const Stmt *S, NestedCodeVisitor &Visitor) {
   if (!Call || Visitor.inCalledFunction())
     return false;
   std::string What;
-  if (auto Nested = recognize(Call, Ctx)) {
+  if (auto Nested = recognizeUnits(Call, Ctx); !Nested.empty()) {
     // task_group::run only hands the task over; its body is a unit of its
     // own, and the work item waits in wait().
-    if (Nested->Kind == RegionKind::Tasks)
+    if (Nested.front().Kind == RegionKind::Tasks)
       return true;
-    What = "the nested '" + Nested->Name + "'";
+    What = "the nested '" + Nested.front().Name + "'";
   } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
              MC && MC->getMethodDecl() &&
              MC->getMethodDecl()->getIdentifier() &&

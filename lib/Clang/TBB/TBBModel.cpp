@@ -42,9 +42,14 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     if (!Function)
       return true;
-    auto C = recognize(Call, Ctx);
-    if (!C)
-      return true;
+    for (const TBBConstruct &C : recognizeUnits(Call, Ctx))
+      model(Call, C);
+    return true;
+  }
+
+private:
+  void model(CallExpr *Call, const TBBConstruct &Unit) {
+    const TBBConstruct *C = &Unit;
     UnitShape Shape;
     Shape.Kind = C->Kind;
     Shape.Construct = Call;
@@ -73,7 +78,7 @@ public:
         // per chunk, like the code of a thread around a worksharing loop.
         auto Loops = rangeLoops(B);
         if (Loops.empty())
-          return true;
+          return;
         for (const RangeLoop &L : Loops) {
           Shape.WorkItemLoops.push_back(L.Loop);
           Shape.ItemRanges.push_back(
@@ -83,8 +88,9 @@ public:
         Shape.ThreadBody = B.body();
       } else {
         if (B.Function->getNumParams() == 0)
-          return true;
+          return;
         Shape.ItemParam = B.Function->getParamDecl(0);
+        Shape.HandedItem = C->HandedItems;
         Shape.Body = B.body();
         Shape.ItemRanges.push_back({C->First, C->Last});
         Shape.ItemStep = C->Step;
@@ -93,8 +99,11 @@ public:
       break;
     case RegionKind::Sections:
       Shape.Body = Call;
-      for (const WorkBody &S : C->Bodies)
+      for (const WorkBody &S : C->Bodies) {
         Shape.Sections.push_back(S.body());
+        if (C->HandedItems && S.Function->getNumParams() > 0)
+          Shape.StageItems.push_back(S.Function->getParamDecl(0));
+      }
       break;
     case RegionKind::Tasks:
     case RegionKind::Replicated:
@@ -115,12 +124,10 @@ public:
     RegionBuilder Builder(Ctx, Shape, Semantics);
     auto Region = Builder.build(std::move(Seed));
     if (!Region)
-      return true;
+      return;
     Found(ModelledConstruct{std::move(*Region), Call, Function});
-    return true;
   }
 
-private:
   llvm::function_ref<void(ModelledConstruct &&)> Found;
 };
 
