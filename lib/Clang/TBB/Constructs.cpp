@@ -283,6 +283,7 @@ std::optional<TBBConstruct> recognize(const CallExpr *Call,
       }
       if (Args.size() < 3)
         return std::nullopt;
+      C.OneBodyObject = true; // parallel_for_body_wrapper's `const F &`
       C.First = Args[0];
       C.Last = Args[1];
       if (WithBody(Args[2]))
@@ -309,6 +310,7 @@ std::optional<TBBConstruct> recognize(const CallExpr *Call,
     }
     if (Name == "parallel_for_each" && Args.size() >= 2) {
       C.Name = "tbb::parallel_for_each";
+      C.OneBodyObject = true;
       bool Iterators = Args.size() >= 3 && !resolveBody(Args[1]);
       C.Elements = Args[0];
       if (!WithBody(Iterators ? Args[2] : Args[1]))
@@ -431,6 +433,7 @@ void pipelineUnits(const CallExpr *Call,
     C.Name = "tbb::parallel_pipeline";
     C.Bodies.push_back(F.Body);
     C.HandedItems = true;
+    C.OneBodyObject = true; // concrete_filter's `const Body &`
     Units.push_back(C);
   }
   if (Filters.size() < 2)
@@ -440,6 +443,7 @@ void pipelineUnits(const CallExpr *Call,
   All.Kind = RegionKind::Sections;
   All.Name = "tbb::parallel_pipeline";
   All.HandedItems = true;
+  All.OneBodyObject = true;
   for (const Filter &F : Filters)
     All.Bodies.push_back(F.Body);
   Units.push_back(All);

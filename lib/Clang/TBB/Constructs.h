@@ -63,6 +63,11 @@ struct TBBConstruct {
   /// pipeline's filter): one per work item, from no range we know. For
   /// Sections: each body is a stage the items pass through in turn.
   bool HandedItems = false;
+  /// Every work item calls the one body object the caller passed (TBB
+  /// keeps a reference to it: parallel_for's index form, parallel_for_each,
+  /// a pipeline's filters), rather than a copy per task: a functor's
+  /// `mutable` members are then shared.
+  bool OneBodyObject = false;
 };
 
 /// The construct \p Call makes, if it is one (tbb::parallel_for,

@@ -59,10 +59,14 @@ Sharing TBBSemantics::sharingOfField(const FieldDecl *F) const {
       continue;
     }
     // A member of the functor: copied with the body, except what a
-    // reference member refers to.
+    // reference member refers to. A const call operator can only change a
+    // `mutable` member, which is shared where every work item calls the
+    // one object (and the body's own elsewhere: a copy per task).
     if (F->getParent() == B.Class)
-      return F->getType()->isReferenceType() ? Sharing::Shared
-                                             : Sharing::FirstPrivate;
+      return F->getType()->isReferenceType() ||
+                     (F->isMutable() && C.OneBodyObject)
+                 ? Sharing::Shared
+                 : Sharing::FirstPrivate;
   }
   return Sharing::Shared;
 }

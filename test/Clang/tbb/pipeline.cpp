@@ -126,3 +126,45 @@ void shared_reads(int n, const double *in, double *out, double scale) {
              tbb::make_filter<int, void>(tbb::filter_mode::parallel,
                                          [&](int i) { out[i] += scale; }));
 }
+
+// The usual shape: the input filter makes an item, the parallel filter
+// works on it, the output filter consumes and frees it.
+struct Item {
+  double v[16];
+  double sum;
+  int id;
+};
+
+double items_through_pointers(int n, const double *in, double *out) {
+  int next = 0;
+  double total = 0;
+  tbb::parallel_pipeline(
+      8,
+      tbb::make_filter<void, Item *>(tbb::filter_mode::serial_in_order,
+                                     [&](tbb::flow_control &fc) -> Item * {
+                                       if (next == n) {
+                                         fc.stop();
+                                         return nullptr;
+                                       }
+                                       Item *it = new Item;
+                                       it->id = next;
+                                       for (int k = 0; k < 16; ++k)
+                                         it->v[k] = in[next] + k;
+                                       ++next;
+                                       return it;
+                                     }) &
+          tbb::make_filter<Item *, Item *>(tbb::filter_mode::parallel,
+                                           [&](Item *it) -> Item * {
+                                             it->sum = 0;
+                                             for (int k = 0; k < 16; ++k)
+                                               it->sum += it->v[k] * it->v[k];
+                                             return it;
+                                           }) &
+          tbb::make_filter<Item *, void>(tbb::filter_mode::serial_in_order,
+                                         [&](Item *it) {
+                                           total += it->sum;
+                                           out[it->id] = it->sum;
+                                           delete it;
+                                         }));
+  return total;
+}
