@@ -47,6 +47,7 @@
 #include "ThreadSpecificFixes.h"
 
 #include "FixText.h"
+#include "privateer/Clang/CXX/PreprocessorLines.h"
 #include "privateer/Clang/CXX/SizedContainer.h"
 
 #include "clang/AST/ASTContext.h"
@@ -723,6 +724,226 @@ std::vector<FixItHint> buildThreadSpecificFix(const Finding &F,
         S + " += " + ETS + ".combine([](" + Type + " a, " + Type +
             " b) { return a + b; });"));
   }
+  return Hints;
+}
+
+//===-- Containers made in every work item --------------------------------===//
+
+namespace {
+
+/// Whether \p S, or a function it calls (\p Depth levels deep), may run
+/// parallel work of TBB or of a standard algorithm: a TBB function (its
+/// algorithms, task_group::wait, task_arena::execute), a call with an
+/// execution policy, or a function whose code is not visible outside the
+/// system headers. The thread that waits there can run another work item
+/// of the same call, which would take the same copy per thread.
+bool mayRunNestedWork(const Stmt *S, ASTContext &Ctx, unsigned Depth,
+                      std::string &What) {
+  if (!S)
+    return false;
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    for (const Expr *Arg : Call->arguments()) {
+      const auto *RD =
+          Arg->getType().getNonReferenceType()->getAsCXXRecordDecl();
+      if (RD && RD->getIdentifier() && RD->getName().ends_with("_policy") &&
+          RD->isInStdNamespace()) {
+        What = "a standard algorithm with an execution policy";
+        return true;
+      }
+    }
+    if (!FD) {
+      // Through a pointer or a lambda object whose code is not named.
+      if (!isa<CXXOperatorCallExpr>(Call) && !isa<CXXMemberCallExpr>(Call)) {
+        What = "a call through a pointer";
+        return true;
+      }
+    } else {
+      // TBB's own functions that run or wait for work (its algorithms,
+      // task_group::run and wait, task_arena::execute, isolate); a
+      // range's bounds, local(), a lock do not.
+      StringRef Name = FD->getIdentifier() ? FD->getName() : "";
+      bool Runs = Name.starts_with("parallel_") || Name.contains("wait") ||
+                  Name == "run" || Name == "execute" || Name == "isolate" ||
+                  Name == "enqueue";
+      for (const DeclContext *DC = FD->getDeclContext(); DC && Runs;
+           DC = DC->getParent())
+        if (const auto *NS = dyn_cast<NamespaceDecl>(DC);
+            NS && NS->getIdentifier() && NS->getName() == "tbb") {
+          What = "'" + FD->getQualifiedNameAsString() + "'";
+          return true;
+        }
+      const SourceManager &SM = Ctx.getSourceManager();
+      if (!SM.isInSystemHeader(FD->getLocation())) {
+        const FunctionDecl *Def = nullptr;
+        if (!FD->hasBody(Def) || Depth == 0) {
+          What = "'" + FD->getNameAsString() + "', whose code is not seen";
+          return true;
+        }
+        if (mayRunNestedWork(Def->getBody(), Ctx, Depth - 1, What))
+          return true;
+      }
+    }
+  }
+  for (const Stmt *Child : S->children())
+    if (mayRunNestedWork(Child, Ctx, Depth, What))
+      return true;
+  return false;
+}
+
+/// The statement of a block that \p E is (through its cleanups), or null.
+const Stmt *statementOf(const Expr *E, ASTContext &Ctx) {
+  const Stmt *S = E;
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(*S);
+    if (Parents.empty())
+      return nullptr;
+    if (Parents[0].get<CompoundStmt>())
+      return S;
+    const auto *Up = Parents[0].get<ExprWithCleanups>();
+    if (!Up)
+      return nullptr;
+    S = Up;
+  }
+}
+
+} // namespace
+
+std::vector<FixItHint>
+buildThreadSpecificAllocationFix(const Finding &F, const ModelledConstruct &C,
+                                 ASTContext &Ctx, std::string &WhyNot) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  const auto *Call = dyn_cast_or_null<CallExpr>(C.Construct);
+  auto T = Call ? recognize(Call, Ctx) : std::nullopt;
+  if (!T || T->Bodies.size() != 1 || !T->Bodies[0].Lambda || !C.Function ||
+      !C.Function->getBody() || T->Kind != RegionKind::Loop) {
+    WhyNot = "the body is not one lambda of a parallel loop";
+    return {};
+  }
+  if (C.Function->isTemplateInstantiation() ||
+      C.Function->isDependentContext()) {
+    WhyNot = "the code is a template's, and the fix would spell one "
+             "instance's types";
+    return {};
+  }
+  const WorkBody &B = T->Bodies.front();
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(B.body());
+  if (!Body || B.Lambda->getCaptureDefault() != LCD_ByRef) {
+    WhyNot = "the body is not a lambda with a '[&]' capture, which the copy "
+             "per thread would need";
+    return {};
+  }
+  // The container: declared alone, in the body's own code (not in a lambda
+  // nested in it), by that name once.
+  const VarDecl *V = nullptr;
+  const DeclStmt *DS = nullptr;
+  unsigned Named = 0;
+  std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *D = dyn_cast<DeclStmt>(S))
+      for (const Decl *X : D->decls())
+        if (const auto *ND = dyn_cast<NamedDecl>(X);
+            ND && ND->getIdentifier() && ND->getName() == F.Fix.Variable) {
+          ++Named;
+          const auto *VD = dyn_cast<VarDecl>(ND);
+          if (VD && D->isSingleDecl() && VD->getDeclContext() == B.Function) {
+            V = VD;
+            DS = D;
+          }
+        }
+    for (const Stmt *Child : S->children())
+      Find(Child);
+  };
+  Find(Body);
+  if (!V || Named != 1) {
+    WhyNot = "'" + F.Fix.Variable +
+             "' is not declared once, alone, in the body's own code";
+    return {};
+  }
+  std::string Name = V->getName().str();
+  if (V->isStaticLocal() || V->getTLSKind() != VarDecl::TLS_None) {
+    WhyNot = "'" + Name + "' is not made in every work item";
+    return {};
+  }
+  if (!bodyKeepsThread(C, WhyNot))
+    return {};
+  std::string What;
+  if (mayRunNestedWork(Body, Ctx, 3, What)) {
+    WhyNot = "the body calls " + What +
+             ", which may run nested parallel work: the waiting thread can "
+             "run another work item that would take the same "
+             "'enumerable_thread_specific' copy";
+    return {};
+  }
+  const auto *Construct =
+      V->getInit() && V->getInitStyle() == VarDecl::CallInit
+          ? dyn_cast<CXXConstructExpr>(V->getInit()->IgnoreImplicit())
+          : nullptr;
+  if (!Construct) {
+    WhyNot = "only a container made as (count) or (count, value) is kept "
+             "per thread";
+    return {};
+  }
+  auto Sized = sizedContainer(V, Construct, Ctx, WhyNot);
+  if (!Sized)
+    return {};
+  std::string ETS = Name + "_ets";
+  if (!nameFree(ETS, C.Function, Ctx)) {
+    WhyNot = "the name '" + ETS + "' is taken";
+    return {};
+  }
+  const Stmt *CallStmt = statementOf(Call, Ctx);
+  if (!CallStmt) {
+    WhyNot = "the call is not a statement of its own, before which the copy "
+             "per thread could be declared";
+    return {};
+  }
+  SourceLocation DeclEnd =
+      Lexer::findLocationAfterToken(DS->getEndLoc(), tok::semi, SM, LO, false);
+  if (DeclEnd.isInvalid())
+    DeclEnd = Lexer::getLocForEndOfToken(DS->getEndLoc(), 0, SM, LO);
+  if (!writable({CallStmt->getBeginLoc(), CallStmt->getEndLoc(),
+                 DS->getBeginLoc(), DS->getEndLoc()},
+                SM, WhyNot))
+    return {};
+  if (hasPreprocessorDirective(
+          SourceRange(CallStmt->getBeginLoc(), CallStmt->getEndLoc()), SM)) {
+    WhyNot = "preprocessor directives ('#if', '#define') lie in the call, "
+             "which a fix could not keep in place";
+    return {};
+  }
+  auto CallIndent = lineIndent(CallStmt->getBeginLoc(), SM);
+  auto DeclIndent = lineIndent(DS->getBeginLoc(), SM);
+  if (!CallIndent || !DeclIndent) {
+    WhyNot = "the call or the declaration shares its line with other code";
+    return {};
+  }
+  std::vector<FixItHint> Hints;
+  if (!declaresTBB(Ctx, "enumerable_thread_specific")) {
+    auto Include = includeAfterCallee(T->Call, "enumerable_thread_specific.h",
+                                      Ctx, WhyNot);
+    if (!Include)
+      return {};
+    Hints.push_back(*Include);
+  }
+  // Default-constructed copies: the first refill of each thread allocates,
+  // later ones reuse its capacity.
+  Hints.push_back(FixItHint::CreateInsertion(
+      CallStmt->getBeginLoc(), threadSpecificType(writtenType(V, Ctx)) + " " +
+                                   ETS + ";\n" + *CallIndent));
+  // The count and the value stay where they were written, evaluated where
+  // they were: `assign` makes the contents of a new container (`resize`
+  // where every element read is written first, so what the thread's last
+  // work item left is never seen).
+  std::string Refill = F.Fix.KeepContents
+                           ? Name + ".resize(" + Sized->CountText + ");"
+                           : Name + ".assign(" + Sized->CountText + ", " +
+                                 Sized->ValueText + ");";
+  Hints.push_back(FixItHint::CreateReplacement(
+      CharSourceRange::getCharRange(DS->getBeginLoc(), DeclEnd),
+      "auto &" + Name + " = " + ETS + ".local();\n" + *DeclIndent + Refill));
   return Hints;
 }
 
