@@ -80,7 +80,8 @@ std::vector<Finding> analyzeLoopAlloc(const ParallelRegion &R) {
     // container for all the work items it runs (the front end spells it
     // as an enumerable_thread_specific, refilled the same way).
     bool PerThreadContainer = R.Model == ProgrammingModelKind::TBB &&
-                              A.Allocator == AllocatorKind::Container;
+                              (A.Allocator == AllocatorKind::Container ||
+                               A.Allocator == AllocatorKind::NewArray);
     if (((A.Allocator == AllocatorKind::Malloc ||
           A.Allocator == AllocatorKind::NewArray ||
           A.Allocator == AllocatorKind::Container ||

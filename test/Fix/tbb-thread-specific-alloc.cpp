@@ -95,6 +95,30 @@ static void ranges(int n, std::vector<double> &out) {
                     });
 }
 
+// A new[] block: its elements indeterminate, so the thread's vector is
+// only resized (a program that read one before writing it would have no
+// meaning to keep); the delete[] goes with the block.
+static void new_block(int n, int m, std::vector<double> &out) {
+  tbb::parallel_for(0, n, [&](int i) {
+    double *t = new double[m * 256];
+    for (int k = 0; k < m * 256; ++k)
+      t[k] = i * 0.5 + k;
+    out[i] += t[i % (m * 256)];
+    delete[] t;
+  });
+}
+
+// A zeroed new[] block that is read before it is written: assign.
+static void zeroed_block(int n, std::vector<double> &out) {
+  tbb::parallel_for(0, n, [&](int i) {
+    long *c = new long[2048]();
+    c[i % 2048] += i;
+    c[(i * 3) % 2048] += 1;
+    out[i] += c[i % 2048] + c[(i + 5) % 2048];
+    delete[] c;
+  });
+}
+
 int main(int argc, char **argv) {
   int threads = argc > 1 ? std::atoi(argv[1]) : 1;
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
@@ -106,6 +130,8 @@ int main(int argc, char **argv) {
     written_first(2000, 4, out);
     each_element(out);
     ranges(2000, out);
+    new_block(2000, 4, out);
+    zeroed_block(2000, out);
   }
   double t = 0;
   for (double v : out)
@@ -117,6 +143,8 @@ int main(int argc, char **argv) {
 // DIAG: warning: 'w' {{.*}} [privateer-loop-alloc]
 // DIAG: warning: 'row' {{.*}} [privateer-loop-alloc]
 // DIAG: warning: 'tag' {{.*}} [privateer-loop-alloc]
+// DIAG: warning: 'c' {{.*}} [privateer-loop-alloc]
+// DIAG: warning: 't' {{.*}} [privateer-loop-alloc]
 // DIAG: warning: 'c' {{.*}} [privateer-loop-alloc]
 // DIAG-NOT: note: no automatic fix
 // FIXED:      {{^}}#include <tbb/blocked_range.h>{{$}}
@@ -140,3 +168,16 @@ int main(int argc, char **argv) {
 // FIXED-NEXT: {{^}}  tbb::parallel_for(tbb::blocked_range<int>(0, n),{{$}}
 // FIXED:      {{^}}                        auto &c = c_ets.local();{{$}}
 // FIXED-NEXT: {{^}}                        c.assign(4096, int());{{$}}
+// FIXED:      {{^}}  tbb::enumerable_thread_specific<std::vector<double>, tbb::cache_aligned_allocator<std::vector<double>>, tbb::ets_key_per_instance> t_ets;{{$}}
+// FIXED-NEXT: {{^}}  tbb::parallel_for(0, n, [&](int i) {{{$}}
+// FIXED-NEXT: {{^}}    auto &t_buf = t_ets.local();{{$}}
+// FIXED-NEXT: {{^}}    t_buf.resize(m * 256);{{$}}
+// FIXED-NEXT: {{^}}    double *t = t_buf.data();{{$}}
+// FIXED-NEXT: {{^}}    for (int k = 0; k < m * 256; ++k){{$}}
+// FIXED-NEXT: {{^}}      t[k] = i * 0.5 + k;{{$}}
+// FIXED-NEXT: {{^}}    out[i] += t[i % (m * 256)];{{$}}
+// FIXED-NEXT: {{^}}  });{{$}}
+// FIXED:      {{^}}    auto &c_buf = c_ets.local();{{$}}
+// FIXED-NEXT: {{^}}    c_buf.assign(2048, long());{{$}}
+// FIXED-NEXT: {{^}}    long *c = c_buf.data();{{$}}
+// FIXED-NOT:  delete

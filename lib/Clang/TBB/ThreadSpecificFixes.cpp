@@ -1,6 +1,6 @@
 //===- ThreadSpecificFixes.cpp - TBB fixes: one object per thread ---------===//
 //
-// Part of privateer. Two rewrites through tbb::enumerable_thread_specific.
+// Part of privateer. Three rewrites through tbb::enumerable_thread_specific.
 //
 // A scratch container of an index or element body:
 //   std::vector<double> tmp(m);
@@ -41,6 +41,20 @@
 // parallel sum). Anything else the program does with the slots (reads one
 // of them, starts them at another value, uses them in another call) has no
 // counterpart in a per-thread object, and gets no fix.
+//
+// A container or new[] block made in every work item (privateer-loop-alloc):
+//   tbb::parallel_for(0, n, [&](int i) {
+//     std::vector<double> c(m);          // or: double *c = new double[m];
+// becomes
+//   ETS<std::vector<double>> c_ets;
+//   tbb::parallel_for(0, n, [&](int i) {
+//     auto &c = c_ets.local();           // or: auto &c_buf = c_ets.local();
+//     c.assign(m, double());             //     c_buf.resize(m);
+//                                        //     double *c = c_buf.data();
+// (and the block's delete[] goes). The count and value stay where they were
+// written; `resize` where every element read is written first, or where
+// new[] left them indeterminate. No code the body runs may run nested
+// parallel work, for the same reason as above.
 //
 //===----------------------------------------------------------------------===//
 
@@ -807,6 +821,128 @@ const Stmt *statementOf(const Expr *E, ASTContext &Ctx) {
   }
 }
 
+/// A `T *p = new T[n];` block of a work item, released by one `delete[] p;`
+/// in the same block, that a std::vector<T> per thread can stand for.
+struct NewArrayBlock {
+  std::string Element;
+  std::string CountText;
+  /// `new T[n]()` or `{}`: every element zero; otherwise indeterminate.
+  bool Zeroed = false;
+  bool KeepContents = false;
+  CharSourceRange Release;
+  /// What makes \p Buf hold what the block held when it was new.
+  std::string Refill(const std::string &Buf) const {
+    if (Zeroed && !KeepContents)
+      return Buf + ".assign(" + CountText + ", " + Element + "());";
+    return Buf + ".resize(" + CountText + ");";
+  }
+};
+
+std::optional<NewArrayBlock> newArrayBlock(const VarDecl *V, const DeclStmt *DS,
+                                           const CXXNewExpr *New,
+                                           bool KeepContents, ASTContext &Ctx,
+                                           std::string &WhyNot) {
+  std::string Name = V->getName().str();
+  QualType T = New->getAllocatedType();
+  const FunctionDecl *Op = New->getOperatorNew();
+  if (!New->isArray() || New->getNumPlacementArgs() != 0 || !Op ||
+      !Op->isReplaceableGlobalAllocationFunction() || !T->isScalarType() ||
+      T.isVolatileQualified() || T.isConstQualified() || !New->getArraySize() ||
+      !V->getType()->isPointerType() ||
+      !Ctx.hasSameUnqualifiedType(V->getType()->getPointeeType(), T)) {
+    WhyNot = "'" + Name +
+             "' is not a pointer to a plain new[] block of numbers or "
+             "pointers";
+    return std::nullopt;
+  }
+  NewArrayBlock B;
+  B.KeepContents = KeepContents;
+  if (const Expr *Init = New->getInitializer()) {
+    const auto *IL = dyn_cast<InitListExpr>(Init);
+    B.Zeroed =
+        isa<ImplicitValueInitExpr>(Init) || (IL && IL->getNumInits() == 0);
+    if (!B.Zeroed) {
+      WhyNot = "the elements of the new[] block are given values";
+      return std::nullopt;
+    }
+  }
+  // Without an initializer new[] leaves the elements indeterminate, and a
+  // program that reads one before writing it has no defined meaning: what
+  // the thread's last work item left (resize) is as good as any value.
+  B.Element = spellType(T.getUnqualifiedType(), Ctx);
+  B.CountText =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(
+                               (*New->getArraySize())->getSourceRange()),
+                           Ctx.getSourceManager(), Ctx.getLangOpts())
+          .str();
+  // The pointer keeps the block: only read, never changed or its address
+  // taken; one `delete[] p;` of its own in the block that declares it.
+  DynTypedNodeList Parents = Ctx.getParents(*DS);
+  const auto *Block =
+      Parents.empty() ? nullptr : Parents[0].get<CompoundStmt>();
+  const Stmt *Delete = nullptr;
+  unsigned Releases = 0;
+  bool OnlyRead = true;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *D = dyn_cast<CXXDeleteExpr>(S))
+      if (const auto *R =
+              dyn_cast<DeclRefExpr>(D->getArgument()->IgnoreParenImpCasts());
+          R && R->getDecl() == V)
+        ++Releases;
+    if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == V) {
+      DynTypedNodeList P = Ctx.getParents(*R);
+      const auto *IC = P.empty() ? nullptr : P[0].get<ImplicitCastExpr>();
+      OnlyRead &= IC && IC->getCastKind() == CK_LValueToRValue;
+    }
+    for (const Stmt *Child : S->children())
+      Walk(Child);
+  };
+  if (Block) {
+    Walk(Block);
+    for (const Stmt *S : Block->body())
+      if (const auto *D = dyn_cast<CXXDeleteExpr>(S))
+        if (const auto *R =
+                dyn_cast<DeclRefExpr>(D->getArgument()->IgnoreParenImpCasts());
+            R && R->getDecl() == V && D->isArrayForm())
+          Delete = D;
+  }
+  if (!Block || !Delete || Releases != 1) {
+    WhyNot = "the new[] block is not released by one 'delete[] " + Name +
+             ";' in the block that declares it";
+    return std::nullopt;
+  }
+  if (!OnlyRead) {
+    WhyNot = "'" + Name + "' is changed or its address taken";
+    return std::nullopt;
+  }
+  // Its whole line, `;` included, when nothing else is on it.
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Begin = Delete->getBeginLoc();
+  SourceLocation After = Lexer::findLocationAfterToken(
+      Delete->getEndLoc(), tok::semi, SM, Ctx.getLangOpts(), false);
+  auto Indent = Begin.isMacroID() ? std::nullopt : lineIndent(Begin, SM);
+  size_t LineEnd = StringRef::npos, EndOffset = 0;
+  StringRef Buffer;
+  if (After.isValid() && !After.isMacroID()) {
+    FileID File;
+    std::tie(File, EndOffset) = SM.getDecomposedLoc(After);
+    Buffer = SM.getBufferData(File);
+    LineEnd = Buffer.find('\n', EndOffset);
+  }
+  if (!Indent || LineEnd == StringRef::npos ||
+      Buffer.slice(EndOffset, LineEnd).find_first_not_of(" \t\r") !=
+          StringRef::npos) {
+    WhyNot = "the 'delete[]' shares its line with other code";
+    return std::nullopt;
+  }
+  B.Release = CharSourceRange::getCharRange(
+      Begin.getLocWithOffset(-static_cast<int>(Indent->size())),
+      After.getLocWithOffset(static_cast<int>(LineEnd - EndOffset + 1)));
+  return B;
+}
+
 } // namespace
 
 std::vector<FixItHint>
@@ -877,19 +1013,59 @@ buildThreadSpecificAllocationFix(const Finding &F, const ModelledConstruct &C,
              "'enumerable_thread_specific' copy";
     return {};
   }
+  auto DeclIndent = lineIndent(DS->getBeginLoc(), SM);
+  if (!DeclIndent) {
+    WhyNot = "the declaration shares its line with other code";
+    return {};
+  }
+  const std::string &In = *DeclIndent;
+  // What each thread keeps, and what the declaration becomes.
+  std::string Kept, Refill, ETS = Name + "_ets";
+  std::optional<CharSourceRange> Release;
   const auto *Construct =
       V->getInit() && V->getInitStyle() == VarDecl::CallInit
           ? dyn_cast<CXXConstructExpr>(V->getInit()->IgnoreImplicit())
           : nullptr;
-  if (!Construct) {
-    WhyNot = "only a container made as (count) or (count, value) is kept "
-             "per thread";
+  const auto *New =
+      V->getInit() ? dyn_cast<CXXNewExpr>(V->getInit()->IgnoreParenImpCasts())
+                   : nullptr;
+  if (Construct) {
+    auto Sized = sizedContainer(V, Construct, Ctx, WhyNot);
+    if (!Sized)
+      return {};
+    Kept = writtenType(V, Ctx);
+    // The count and the value stay where they were written, evaluated
+    // where they were: `assign` makes the contents of a new container
+    // (`resize` where every element read is written first, so what the
+    // thread's last work item left is never seen).
+    Refill = "auto &" + Name + " = " + ETS + ".local();\n" + In +
+             (F.Fix.KeepContents ? Name + ".resize(" + Sized->CountText + ");"
+                                 : Name + ".assign(" + Sized->CountText + ", " +
+                                       Sized->ValueText + ");");
+  } else if (New) {
+    auto Block = newArrayBlock(V, DS, New, F.Fix.KeepContents, Ctx, WhyNot);
+    if (!Block)
+      return {};
+    if (!declaresIn(Ctx, "std", "vector")) {
+      WhyNot = "the copy per thread would be a std::vector, and the file "
+               "does not include <vector>";
+      return {};
+    }
+    std::string Buf = Name + "_buf";
+    if (!nameFree(Buf, C.Function, Ctx)) {
+      WhyNot = "the name '" + Buf + "' is taken";
+      return {};
+    }
+    Kept = "std::vector<" + Block->Element + ">";
+    Refill = "auto &" + Buf + " = " + ETS + ".local();\n" + In +
+             Block->Refill(Buf) + "\n" + In + Block->Element + " *" + Name +
+             " = " + Buf + ".data();";
+    Release = Block->Release;
+  } else {
+    WhyNot = "only a container made as (count) or (count, value), or a "
+             "new[] block, is kept per thread";
     return {};
   }
-  auto Sized = sizedContainer(V, Construct, Ctx, WhyNot);
-  if (!Sized)
-    return {};
-  std::string ETS = Name + "_ets";
   if (!nameFree(ETS, C.Function, Ctx)) {
     WhyNot = "the name '" + ETS + "' is taken";
     return {};
@@ -915,9 +1091,8 @@ buildThreadSpecificAllocationFix(const Finding &F, const ModelledConstruct &C,
     return {};
   }
   auto CallIndent = lineIndent(CallStmt->getBeginLoc(), SM);
-  auto DeclIndent = lineIndent(DS->getBeginLoc(), SM);
-  if (!CallIndent || !DeclIndent) {
-    WhyNot = "the call or the declaration shares its line with other code";
+  if (!CallIndent) {
+    WhyNot = "the call shares its line with other code";
     return {};
   }
   std::vector<FixItHint> Hints;
@@ -930,20 +1105,14 @@ buildThreadSpecificAllocationFix(const Finding &F, const ModelledConstruct &C,
   }
   // Default-constructed copies: the first refill of each thread allocates,
   // later ones reuse its capacity.
-  Hints.push_back(FixItHint::CreateInsertion(
-      CallStmt->getBeginLoc(), threadSpecificType(writtenType(V, Ctx)) + " " +
-                                   ETS + ";\n" + *CallIndent));
-  // The count and the value stay where they were written, evaluated where
-  // they were: `assign` makes the contents of a new container (`resize`
-  // where every element read is written first, so what the thread's last
-  // work item left is never seen).
-  std::string Refill = F.Fix.KeepContents
-                           ? Name + ".resize(" + Sized->CountText + ");"
-                           : Name + ".assign(" + Sized->CountText + ", " +
-                                 Sized->ValueText + ");";
+  Hints.push_back(FixItHint::CreateInsertion(CallStmt->getBeginLoc(),
+                                             threadSpecificType(Kept) + " " +
+                                                 ETS + ";\n" + *CallIndent));
   Hints.push_back(FixItHint::CreateReplacement(
-      CharSourceRange::getCharRange(DS->getBeginLoc(), DeclEnd),
-      "auto &" + Name + " = " + ETS + ".local();\n" + *DeclIndent + Refill));
+      CharSourceRange::getCharRange(DS->getBeginLoc(), DeclEnd), Refill));
+  // The thread's buffer outlives the work item: no release.
+  if (Release)
+    Hints.push_back(FixItHint::CreateRemoval(*Release));
   return Hints;
 }
 
