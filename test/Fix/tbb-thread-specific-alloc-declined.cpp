@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <execution>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,17 @@ void opaque_call(int n, double *out) {
 }
 // CHECK: warning: 't' {{.*}} [privateer-loop-alloc]
 // CHECK: note: no automatic fix: the body calls 'step', whose code is not seen, which may run nested parallel work
+
+// What a std::function holds is chosen at run time.
+void callback(int n, double *out, const std::function<void(double *)> &f) {
+  tbb::parallel_for(0, n, [&](int i) {
+    std::vector<double> t(1024);
+    f(t.data());
+    out[i] = t[7];
+  });
+}
+// CHECK: warning: 't' {{.*}} [privateer-loop-alloc]
+// CHECK: note: no automatic fix: the body calls a std::function, which may run nested parallel work
 
 // Captured by copy, the copy per thread would be the body's own copy.
 void by_copy(int n, double *out) {

@@ -787,6 +787,20 @@ bool mayRunNestedWork(const Stmt *S, ASTContext &Ctx, unsigned Depth,
           What = "'" + FD->getQualifiedNameAsString() + "'";
           return true;
         }
+      // A call whose code is chosen at run time: an override, or what a
+      // std::function holds.
+      const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      if (MD && MD->isVirtual() && !MD->hasAttr<FinalAttr>() &&
+          !MD->getParent()->hasAttr<FinalAttr>()) {
+        What = "the virtual '" + FD->getNameAsString() + "'";
+        return true;
+      }
+      if (MD && MD->getParent()->getIdentifier() &&
+          MD->getParent()->getName() == "function" &&
+          MD->getParent()->isInStdNamespace()) {
+        What = "a std::function";
+        return true;
+      }
       const SourceManager &SM = Ctx.getSourceManager();
       if (!SM.isInSystemHeader(FD->getLocation())) {
         const FunctionDecl *Def = nullptr;
