@@ -249,7 +249,7 @@ public:
       return Fast;
     }
     KeyWriter Key(R);
-    Key.OS << int(R.Kind) << '|';
+    Key.OS << int(R.Kind) << (R.SectionsAreStages ? "s" : "") << '|';
     for (SymbolId V : R.WorkItemVars)
       Key.symbol(V);
     Key.access(A);
