@@ -118,6 +118,8 @@ std::string whyNoFix(ProgrammingModelKind Model, NoFixReason Why) {
            "the block with privateer_aligned_alloc instead";
   case NoFixReason::AllocationNotAligned:
     return "only malloc and calloc blocks are reallocated line aligned";
+  case NoFixReason::TaskOrder:
+    return "which task should run first is the program's choice";
   }
   return "";
 }

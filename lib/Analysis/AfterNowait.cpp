@@ -14,6 +14,7 @@
 
 #include "privateer/Analysis/Finding.h"
 #include "privateer/Analysis/IndexOracle.h"
+#include "privateer/Analysis/MergedRegion.h"
 #include "privateer/Analysis/SharedBufferAnalysis.h"
 
 #include <set>
@@ -21,23 +22,6 @@
 namespace privateer {
 
 namespace {
-
-/// \p E with every symbol renamed through \p Map (all at once).
-ExprRef rename(const ExprRef &E, const std::vector<SymbolId> &Map) {
-  if (!E)
-    return E;
-  switch (E->kind()) {
-  case ExprKind::Constant:
-    return E;
-  case ExprKind::Symbol:
-    return Expr::symbol(Map[E->symbol()]);
-  case ExprKind::Neg:
-    return Expr::neg(rename(E->operands()[0], Map));
-  default:
-    return Expr::binary(E->kind(), rename(E->operands()[0], Map),
-                        rename(E->operands()[1], Map));
-  }
-}
 
 bool sameExpr(const ExprRef &A, const ExprRef &B) {
   return (!A && !B) || (A && B && A->equals(*B));
@@ -62,92 +46,24 @@ bool sameIterationsSameThreads(const ParallelRegion &P,
          A.Step == B.Step && A.Descending == B.Descending;
 }
 
-const char *verbed(AccessKind K) {
-  switch (K) {
-  case AccessKind::Read:
-    return "read";
-  case AccessKind::Write:
-    return "written";
-  case AccessKind::ReadModifyWrite:
-    return "updated";
-  }
-  return "accessed";
-}
-
-} // namespace
-
-namespace {
-
 void analyzeAfter(const ParallelRegion &R, const ParallelRegion *P,
                   IndexOracle &Oracle, std::set<unsigned> &Reported,
                   std::vector<Finding> &Findings) {
-  if (P->Kind != RegionKind::Loop || R.Kind != RegionKind::Loop)
+  // The loop before, or code one thread runs ('single nowait', 'master'):
+  // a region of one work item.
+  bool OneThread = P->Kind == RegionKind::Tasks && P->WorkItemVars.empty();
+  if ((P->Kind != RegionKind::Loop && !OneThread) || R.Kind != RegionKind::Loop)
     return;
-  // One region holding both loops' accesses: the previous loop's symbols
-  // are renamed into this one's table; its distributed variable becomes
-  // this loop's when their iterations share threads (then only different
-  // iterations race), and a free variable otherwise (any two iterations
-  // may run on different threads).
-  ParallelRegion Both = R;
-  bool Merge = sameIterationsSameThreads(*P, R);
-  std::vector<SymbolId> Map(P->Symbols.size());
-  for (SymbolId S = 0; S < P->Symbols.size(); ++S) {
-    const Symbol &Sym = P->Symbols[S];
-    if (Merge && S == P->WorkItemVars[0]) {
-      Map[S] = R.WorkItemVars[0];
-      continue;
-    }
-    std::optional<SymbolId> Same;
-    if (Sym.Kind == SymbolKind::Invariant)
-      for (SymbolId T = 0; T < R.Symbols.size(); ++T)
-        if (R.Symbols[T].Kind == SymbolKind::Invariant &&
-            R.Symbols[T].Name == Sym.Name)
-          Same = T;
-    if (Same) {
-      Map[S] = *Same;
-      continue;
-    }
-    Map[S] = Both.Symbols.size();
-    Symbol Copy = Sym;
-    if (Copy.Kind == SymbolKind::Induction)
-      Copy.Kind = SymbolKind::InnerLoop; // free, within its bounds
-    Copy.Name = Sym.Name + "'";
-    Both.Symbols.push_back(std::move(Copy));
-  }
-  for (SymbolId S = 0; S < P->Symbols.size(); ++S)
-    if (Map[S] >= R.Symbols.size()) {
-      Symbol &Copy = Both.Symbols[Map[S]];
-      Copy.Min = rename(Copy.Min, Map);
-      Copy.Max = rename(Copy.Max, Map);
-    }
-
-  // The previous loop's unsynchronized accesses of buffers this loop
-  // shares too.
-  std::vector<size_t> Moved;
-  for (const Access &A : P->Accesses) {
-    if (A.Protection != Guard::None || A.InNestedTask)
-      continue;
-    const Buffer &PB = P->Buffers[A.BufferIndex];
-    if (PB.Attr != Sharing::Shared || !PB.Handle)
-      continue;
-    std::optional<unsigned> Target;
-    for (unsigned BI = 0; BI < R.Buffers.size(); ++BI)
-      if (R.Buffers[BI].Handle == PB.Handle && R.Buffers[BI].Kind == PB.Kind &&
-          R.Buffers[BI].Attr == Sharing::Shared)
-        Target = BI;
-    if (!Target)
-      continue;
-    Access Copy = A;
-    Copy.BufferIndex = *Target;
-    for (ExprRef &I : Copy.Index)
-      I = rename(I, Map);
-    Copy.RangeLength = rename(Copy.RangeLength, Map);
-    Copy.PinnedItem = rename(Copy.PinnedItem, Map);
-    Copy.Branch.clear();
-    Copy.Phase = 0;
-    Both.Accesses.push_back(std::move(Copy));
-    Moved.push_back(Both.Accesses.size() - 1);
-  }
+  // One region holding both loops' accesses: the previous loop's
+  // distributed variable becomes this loop's when their iterations share
+  // threads (then only different iterations race), and a free variable
+  // otherwise (any two iterations may run on different threads).
+  MergedRegion M = mergeRegions(R, *P,
+                                !OneThread && sameIterationsSameThreads(*P, R)
+                                    ? std::optional<SymbolId>(R.WorkItemVars[0])
+                                    : std::nullopt);
+  const ParallelRegion &Both = M.Both;
+  const std::vector<size_t> &Moved = M.Moved;
 
   for (size_t MI : Moved) {
     const Access &X = Both.Accesses[MI];
@@ -171,19 +87,42 @@ void analyzeAfter(const ParallelRegion &R, const ParallelRegion *P,
       F.Where = Y.Where;
       F.Construct = R.Directive;
       std::string Name = "'" + B.Name + "'";
-      F.Message = Name + " is " + verbed(X.Kind) +
-                  " by the previous loop, which ends with 'nowait', and " +
-                  verbed(Y.Kind) +
-                  " here in other iterations: a thread that finishes its "
-                  "share of the first loop starts this one while others "
-                  "still run the first";
-      F.Notes.push_back({X.Where, "the previous loop " +
-                                      std::string(accessVerb(X.Kind)) + " '" +
-                                      X.Spelling + "' here"});
-      F.Notes.push_back(
-          {P->Directive, "this '" + P->Construct +
-                             "' ends with 'nowait': without it, the barrier "
-                             "at its end would order the two loops"});
+      std::string Before = "'" + P->Construct + "'";
+      if (OneThread) {
+        F.Message = Name + " is " + accessParticiple(X.Kind) + " by the " +
+                    Before +
+                    " before this loop, which one thread runs with no "
+                    "barrier after it, and " +
+                    accessParticiple(Y.Kind) +
+                    " here: the other threads start the loop while it runs";
+        F.Notes.push_back({X.Where, "the " + Before + " " +
+                                        std::string(accessVerb(X.Kind)) + " '" +
+                                        X.Spelling + "' here"});
+        F.Notes.push_back(
+            {P->Directive,
+             P->NowaitClause.valid()
+                 ? "this " + Before +
+                       " ends with 'nowait': without it, the barrier at its "
+                       "end would order it before the loop"
+                 : "this " + Before +
+                       " has no barrier at its end: put '#pragma omp "
+                       "barrier' after it, or use 'single', which ends with "
+                       "one"});
+      } else {
+        F.Message = Name + " is " + accessParticiple(X.Kind) +
+                    " by the previous loop, which ends with 'nowait', and " +
+                    accessParticiple(Y.Kind) +
+                    " here in other iterations: a thread that finishes its "
+                    "share of the first loop starts this one while others "
+                    "still run the first";
+        F.Notes.push_back({X.Where, "the previous loop " +
+                                        std::string(accessVerb(X.Kind)) + " '" +
+                                        X.Spelling + "' here"});
+        F.Notes.push_back(
+            {P->Directive, "this " + Before +
+                               " ends with 'nowait': without it, the barrier "
+                               "at its end would order the two loops"});
+      }
       if (P->NowaitClause.valid()) {
         F.Fix.What = Remedy::Kind::RemoveNowait;
         F.Fix.Begin = P->NowaitClause;

@@ -635,19 +635,32 @@ Finding makeUnguardedFinding(const ParallelRegion &R, const Buffer &B,
   F.Construct = R.Directive;
   F.Fix = Remedy::none(NoFixReason::Unstated);
   std::string Name = quote(B.Name);
-  F.Message = Name + " is written " + guardName(W.Protection) + " but " +
-              (A.Kind == AccessKind::Read ? "read" : "written") +
-              " outside it: that access races with the writes of other " +
-              N.Items;
+  bool OneThread = W.Protection == Guard::Single;
+  if (OneThread)
+    F.Message = Name +
+                " is written by one thread (in 'single', 'master' or "
+                "'masked') and " +
+                (A.Kind == AccessKind::Read ? "read" : "written") +
+                " by the others with no barrier between: they may access "
+                "it before or while it is written";
+  else
+    F.Message = Name + " is written " + guardName(W.Protection) + " but " +
+                (A.Kind == AccessKind::Read ? "read" : "written") +
+                " outside it: that access races with the writes of other " +
+                N.Items;
   if (B.Decl.valid())
     F.Notes.push_back({B.Decl, Name + " is declared here, outside the " +
                                    describe(R.Kind) + ", so all " + N.Items +
                                    " share it"});
   F.Notes.push_back(witnessNote(R, W, A, C.W, F.May));
-  F.Notes.push_back({W.Where, "the write " +
-                                  std::string(guardName(W.Protection)) +
-                                  " is here; make the other access under "
-                                  "the same synchronization"});
+  F.Notes.push_back(
+      {W.Where, OneThread
+                    ? std::string("the write is here; put '#pragma omp "
+                                  "barrier' after the construct that makes it "
+                                  "(a 'single' without 'nowait' ends with one)")
+                    : "the write " + std::string(guardName(W.Protection)) +
+                          " is here; make the other access under the same "
+                          "synchronization"});
   return F;
 }
 
@@ -662,7 +675,13 @@ std::optional<Finding> unguardedAccess(const ParallelRegion &R, unsigned BI,
   for (const Access &A : R.Accesses) {
     if (A.BufferIndex != BI)
       continue;
-    if (excludesOnlyItself(A))
+    // A write by one thread of the team ('single nowait', 'master',
+    // 'masked'): the others go on without waiting for it. Their accesses
+    // made by one thread too (`if (tid == 0)`) may be the writer's own.
+    bool ByOneThread = A.Protection == Guard::Single &&
+                       A.Kind != AccessKind::Read &&
+                       R.Kind == RegionKind::Replicated;
+    if (excludesOnlyItself(A) || ByOneThread)
       Guarded.push_back(&A);
     else if (A.Protection == Guard::None)
       Plain.push_back(&A);
@@ -678,7 +697,8 @@ std::optional<Finding> unguardedAccess(const ParallelRegion &R, unsigned BI,
     if (PreCheck)
       continue;
     for (const Access *W : Guarded) {
-      if (W->Phase != A->Phase)
+      if (W->Phase != A->Phase ||
+          (W->Protection == Guard::Single && A->SingleWorkItem))
         continue;
       Conflict C = Oracle.query(R, *W, *A);
       if (C.V == Verdict::Collide)
@@ -824,10 +844,24 @@ const char *accessVerb(AccessKind K) {
   return "accesses";
 }
 
+const char *accessParticiple(AccessKind K) {
+  switch (K) {
+  case AccessKind::Read:
+    return "read";
+  case AccessKind::Write:
+    return "written";
+  case AccessKind::ReadModifyWrite:
+    return "updated";
+  }
+  return "accessed";
+}
+
 std::vector<Finding> runSharedBufferCheck(const ParallelRegion &R,
                                           CheckContext &C) {
   std::vector<Finding> Findings = analyzeSharedBuffers(R, C.Oracle);
   for (Finding &F : analyzeAfterNowait(R, C.Oracle))
+    Findings.push_back(std::move(F));
+  for (Finding &F : analyzeUnorderedTasks(R, C.Oracle))
     Findings.push_back(std::move(F));
   return Findings;
 }

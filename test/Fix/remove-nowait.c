@@ -2,7 +2,8 @@
 // 'nowait' on that loop (and on the one between): the fix removes the
 // writer's clause, so the barrier at its end orders it before both later
 // loops. The 'nowait' of the loop between, whose elements the last loop
-// does not read, stays.
+// does not read, stays. The same for a 'single nowait' whose result the
+// loop after it reads.
 // RUN: %verify-setup
 // RUN: %cc -fno-caret-diagnostics -fplugin-arg-privateer-fix %t/in.c 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: FileCheck %s --check-prefix=FIXED --input-file=%t/in.c
@@ -47,6 +48,20 @@ int main(void) {
   // FIXED-NEXT: #pragma omp for nowait{{$}}
   // FIXED-NEXT: for (int i = 0; i < N; i++)
   // FIXED-NEXT: c[i] = a[i] * 3;
+  // A 'single nowait' that sets the scale the loop after it reads: the
+  // fix removes its 'nowait' too.
+  double scale = 0;
+#pragma omp parallel
+  {
+#pragma omp single nowait
+    scale = slow(N - 1) / N;
+#pragma omp for
+    for (int i = 0; i < N; i++)
+      c[i] += a[i] * scale;
+  }
+  // DIAG: warning: 'scale' is written by the 'omp single' before this loop, which one thread runs with no barrier after it, and read here
+  // FIXED: #pragma omp single{{$}}
+  // FIXED-NEXT: scale = slow(N - 1) / N;
   double s = 0;
   for (int i = 0; i < N; i++)
     s += b[i] + c[i];

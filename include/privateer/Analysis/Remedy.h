@@ -38,6 +38,8 @@ enum class NoFixReason {
   SlotNotArrayElement,    ///< the slot is reached through calls or not an array
   AllocationNotHoisted,   ///< only uninitialized blocks of a team loop hoist
   NewArrayNotAligned,     ///< new[] would need an aligned delete[]
+  TaskOrder,              ///< which of two racing tasks runs first is the
+                          ///< program's choice
   AllocationNotAligned,   ///< only malloc and calloc blocks are reallocated
 };
 
@@ -88,6 +90,9 @@ struct Remedy {
     /// remove the 'nowait' clause at Begin: the barrier it removed orders
     /// the construct before the next one
     RemoveNowait,
+    /// insert a 'taskwait' before the statement at Begin: the code that
+    /// created a task waits for it before using what it writes
+    InsertTaskwait,
   };
   Kind What = Kind::None;
   /// The buffer the remedy is about, by name (no subscript, no section).

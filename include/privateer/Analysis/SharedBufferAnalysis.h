@@ -22,12 +22,21 @@ std::vector<Finding> analyzeSharedBuffers(const ParallelRegion &R,
 
 /// "reads", "writes" or "updates", for messages about an access.
 const char *accessVerb(AccessKind K);
+/// "read", "written" or "updated".
+const char *accessParticiple(AccessKind K);
 
 /// Races between the worksharing loop before \p R, which ends with
 /// 'nowait' (R.Previous), and \p R: accesses of one element by different
 /// iterations that no barrier orders (lib/Analysis/AfterNowait.cpp).
 std::vector<Finding> analyzeAfterNowait(const ParallelRegion &R,
                                         IndexOracle &Oracle);
+
+/// Races between a task and its sibling tasks that nothing orders with it
+/// (R.UnorderedSiblings), and between the task and the code that created
+/// it, before anything waits for the task (R.Continuation)
+/// (lib/Analysis/UnorderedTasks.cpp).
+std::vector<Finding> analyzeUnorderedTasks(const ParallelRegion &R,
+                                           IndexOracle &Oracle);
 
 } // namespace privateer
 

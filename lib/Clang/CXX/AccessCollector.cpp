@@ -1195,8 +1195,13 @@ void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
 
 void RegionBuilder::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
   // Calls are followed a few levels deep, never recursively; beyond that a
-  // call's effects are unknown and nothing is reported about them.
-  bool Recursive = llvm::is_contained(InlineStack, FD);
+  // call's effects are unknown and nothing is reported about them. A call
+  // of the function the construct is in (a task of fib calling fib) is
+  // recursive too: its locals are other objects than the construct's,
+  // though they are the same declarations.
+  bool Recursive = llvm::is_contained(InlineStack, FD) ||
+                   (Spec.Function && FD->getCanonicalDecl() ==
+                                         Spec.Function->getCanonicalDecl());
   if (Recursive || InlineStack.size() >= 3 || !FD->getBody() ||
       FD->getNumParams() != Call->getNumArgs()) {
     for (const Expr *Arg : Call->arguments())

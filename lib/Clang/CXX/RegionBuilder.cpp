@@ -61,7 +61,7 @@ std::optional<ParallelRegion> RegionBuilder::build(ParallelRegion Seed) {
   }
   collectModified(Body);
 
-  if (R.Kind == RegionKind::Sections) {
+  if (!Sections.empty()) {
     for (unsigned K = 0; K < Sections.size(); ++K) {
       CurrentSection = K + 1;
       visitStmt(Sections[K]);
@@ -173,6 +173,8 @@ bool RegionBuilder::setUpWorkItems() {
   }
   case RegionKind::Tasks: {
     Body = Spec.Body;
+    // Code modelled with a task's sharing, statement by statement.
+    Sections.append(Spec.Sections.begin(), Spec.Sections.end());
     // Outermost generating loop first, so that witnesses read naturally.
     for (auto It = Spec.GeneratingLoops.rbegin();
          It != Spec.GeneratingLoops.rend(); ++It) {

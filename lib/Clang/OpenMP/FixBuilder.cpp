@@ -9,6 +9,7 @@
 #include "FixBuilder.h"
 
 #include "FixSupport.h"
+#include "privateer/Clang/CXX/LineInsertion.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "privateer/Analysis/Advice.h"
@@ -44,7 +45,8 @@ std::vector<FixItHint> buildFix(const Finding &F,
   const OMPExecutableDirective *Construct = nullptr;
   const FunctionDecl *Function = nullptr;
   if (F.Fix.What != Remedy::Kind::None && F.Fix.What != Remedy::Kind::Rechunk &&
-      F.Fix.What != Remedy::Kind::RemoveNowait) {
+      F.Fix.What != Remedy::Kind::RemoveNowait &&
+      F.Fix.What != Remedy::Kind::InsertTaskwait) {
     if (!Directive) {
       WhyNot = "the construct was not found";
       return Hints;
@@ -104,6 +106,16 @@ std::vector<FixItHint> buildFix(const Finding &F,
     Hints.push_back(FixItHint::CreateRemoval(
         CharSourceRange::getCharRange(FileStart.getLocWithOffset(Start),
                                       FileStart.getLocWithOffset(Offset + 6))));
+    return Hints;
+  }
+  case Remedy::Kind::InsertTaskwait: {
+    // On a line of its own, indented like the statement, before it.
+    SourceLocation B = fromLoc(F.Fix.Begin);
+    if (!Writable(B))
+      return Hints;
+    if (auto Hint = insertLineBefore(B, "#pragma omp taskwait",
+                                     Ctx.getSourceManager(), WhyNot))
+      Hints.push_back(std::move(*Hint));
     return Hints;
   }
   case Remedy::Kind::Atomic:

@@ -17,9 +17,12 @@
 #include "Constructs.h"
 #include "FixText.h"
 #include "LeaseFixes.h"
+#include "TaskGroups.h"
 #include "ThreadSpecificFixes.h"
 #include "privateer/Analysis/Advice.h"
+#include "privateer/Clang/CXX/LineInsertion.h"
 #include "privateer/Clang/CXX/PreprocessorLines.h"
+#include "privateer/Clang/SourceLoc.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -206,12 +209,46 @@ std::vector<FixItHint> moveIntoBody(const Finding &F,
           FixItHint::CreateInsertion(At, Text.str() + "\n" + *Indent)};
 }
 
+/// `g.wait();` on a line of its own before the statement at the fix's
+/// Begin: the code that ran a task on the group waits for it there.
+std::vector<FixItHint> insertGroupWait(const Finding &F,
+                                       const ModelledConstruct &C,
+                                       ASTContext &Ctx, std::string &WhyNot) {
+  const MemberExpr *Run =
+      groupRunCallee(dyn_cast_or_null<CallExpr>(C.Construct));
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation At = fromLoc(F.Fix.Begin);
+  if (!Run || Run->getBase()->getBeginLoc().isMacroID()) {
+    WhyNot = "the task group is not named in the code";
+    return {};
+  }
+  if (At.isInvalid() || At.isMacroID() || SM.isInSystemHeader(At)) {
+    WhyNot = "the statement that must wait comes from a macro expansion";
+    return {};
+  }
+  // The group and the member operator as written: `g.`, `this->g.`,
+  // `p->` (a pointer, or a smart pointer's operator->).
+  StringRef Group = Lexer::getSourceText(
+      CharSourceRange::getCharRange(Run->getBeginLoc(), Run->getMemberLoc()),
+      SM, Ctx.getLangOpts());
+  if (Group.empty() || Run->getMemberLoc().isMacroID()) {
+    WhyNot = "the task group is not named in the code";
+    return {};
+  }
+  std::string Line = Group.rtrim().str() + "wait();";
+  if (auto Hint = insertLineBefore(At, Line, SM, WhyNot))
+    return {*Hint};
+  return {};
+}
+
 } // namespace
 
 std::vector<FixItHint> buildBodyFix(const Finding &F,
                                     const ModelledConstruct &C, ASTContext &Ctx,
                                     std::string &WhyNot) {
-  // Every TBB fix edits the buffer's declaration and the body after it:
+  if (F.Fix.What == Remedy::Kind::InsertTaskwait)
+    return insertGroupWait(F, C, Ctx, WhyNot);
+  // Every other TBB fix edits the buffer's declaration and the body after it:
   // an '#if' between them could leave another configuration's declaration
   // behind.
   if (const auto *D = static_cast<const ValueDecl *>(F.BufferHandle);

@@ -13,12 +13,14 @@
 #include "privateer/Clang/CXX/UserCodeVisitor.h"
 #include "privateer/Clang/ProgrammingModel.h"
 
+#include "privateer/Clang/CXX/CreatorCode.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/SourceLoc.h"
 
 #include "BodyFixes.h"
 #include "Constructs.h"
 #include "TBBSemantics.h"
+#include "TaskGroups.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -122,12 +124,70 @@ private:
     Seed.InterleavedWork = true;
     TBBSemantics Semantics(Ctx, *C);
     RegionBuilder Builder(Ctx, Shape, Semantics);
+    ParallelRegion TaskSeed = Seed;
     auto Region = Builder.build(std::move(Seed));
     if (!Region)
       return;
+    // A task a statement of a block runs on a task group (not one a loop
+    // generates): what it is not ordered with there.
+    if (C->Kind == RegionKind::Tasks && Shape.GeneratingLoops.empty() &&
+        groupRunCallee(Call))
+      if (auto [Block, Index] = statementOf(Call); Block) {
+        Region->UnorderedSiblings = unorderedSiblings(Block, Index);
+        llvm::SmallVector<Stmt *, 8> After;
+        for (unsigned K = Index + 1; K < Block->size(); ++K) {
+          Stmt *S = Block->body_begin()[K];
+          if (mayWaitForGroups(S))
+            break;
+          After.push_back(S);
+        }
+        Region->Continuation =
+            modelCreatorCode(Ctx, Shape, Semantics, std::move(TaskSeed), After);
+        auto Copy = std::make_shared<ParallelRegion>(*Region);
+        Copy->UnorderedSiblings.clear(); // each task looks back itself
+        Copy->Continuation.reset();
+        Tasks[Block->body_begin()[Index]] = std::move(Copy);
+      }
     Found(ModelledConstruct{std::move(*Region), Call, Function});
   }
 
+  /// The block whose statement \p Call is (alone, through implicit nodes
+  /// such as the cleanups of its lambda), and the statement's position.
+  std::pair<const CompoundStmt *, unsigned> statementOf(const CallExpr *Call) {
+    for (size_t K = Stack.size(); K-- > 1;) {
+      if (!isa<Expr>(Stack[K - 1])) {
+        const auto *Block = dyn_cast<CompoundStmt>(Stack[K - 1]);
+        const auto *E = dyn_cast<Expr>(Stack[K]);
+        if (!Block || !E || E->IgnoreImplicit() != Call)
+          return {nullptr, 0};
+        for (unsigned I = 0; I < Block->size(); ++I)
+          if (Block->body_begin()[I] == Stack[K])
+            return {Block, I};
+        return {nullptr, 0};
+      }
+    }
+    return {nullptr, 0};
+  }
+
+  /// The modelled tasks run by statements before statement \p Index of
+  /// \p Block, nearest first, with no wait for their group between.
+  std::vector<std::shared_ptr<const ParallelRegion>>
+  unorderedSiblings(const CompoundStmt *Block, unsigned Index) const {
+    std::vector<std::shared_ptr<const ParallelRegion>> Siblings;
+    for (unsigned K = Index; K-- > 0;) {
+      const Stmt *S = Block->body_begin()[K];
+      if (auto It = Tasks.find(S); It != Tasks.end()) {
+        Siblings.push_back(It->second);
+        continue;
+      }
+      if (mayWaitForGroups(S))
+        break;
+    }
+    return Siblings;
+  }
+
+  /// Modelled task_group tasks run by statements of a block.
+  llvm::DenseMap<const Stmt *, std::shared_ptr<const ParallelRegion>> Tasks;
   llvm::function_ref<void(ModelledConstruct &&)> Found;
 };
 

@@ -106,3 +106,46 @@ void reads_only(int n, const double *a, double *b, double *c) {
       c[i] = a[i] + 1;
   }
 }
+
+// Code each thread runs on its own between the loops does not wait.
+void plain_code_between(int n, double *a, double *b) {
+#pragma omp parallel
+  {
+    double scale;
+#pragma omp for nowait
+    for (int i = 0; i < n; i++)
+      a[i] = work(i);
+    scale = 0.5;
+    if (n > 100)
+      scale = 0.25;
+#pragma omp for
+    for (int i = 1; i < n; i++)
+      b[i] = a[i - 1] * scale; // expected-warning {{'a' is written by the previous loop, which ends with 'nowait', and read here in other iterations}}
+  }
+}
+
+// A function that may hold a barrier (its body is not seen), or one that
+// does, between the loops: prefer silence.
+void sync_team(void);
+static void sync_seen(void) {
+#pragma omp barrier
+}
+void call_between(int n, double *a, double *b) {
+#pragma omp parallel
+  {
+#pragma omp for nowait
+    for (int i = 0; i < n; i++)
+      a[i] = work(i);
+    sync_team();
+#pragma omp for
+    for (int i = 1; i < n; i++)
+      b[i] = a[i - 1];
+#pragma omp for nowait
+    for (int i = 0; i < n; i++)
+      a[i] = work(i);
+    sync_seen();
+#pragma omp for
+    for (int i = 1; i < n; i++)
+      b[i] = a[i - 1];
+  }
+}

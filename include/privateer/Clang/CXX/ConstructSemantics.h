@@ -50,7 +50,9 @@ struct UnitShape {
   llvm::SmallVector<const clang::Stmt *, 2> WorkItemLoops;
   /// Replicated, Tasks: what one work item runs.
   const clang::Stmt *Body = nullptr;
-  /// Sections: one statement per work item.
+  /// Sections: one statement per work item. Tasks: the statements of Body,
+  /// when it is code modelled with a task's sharing (the code after the
+  /// task that created it), each numbered in Access::Section.
   llvm::SmallVector<const clang::Stmt *, 4> Sections;
   /// Sections that are stages every item passes through (a pipeline's
   /// filters, ParallelRegion::SectionsAreStages): the parameter of each

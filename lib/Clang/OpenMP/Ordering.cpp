@@ -1,0 +1,136 @@
+//===- Ordering.cpp - What orders constructs with the code around ---------===//
+//
+// Part of privateer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Ordering.h"
+
+#include "Directives.h"
+#include "privateer/Clang/CXX/RegionBuilder.h"
+
+#include "clang/AST/OpenMPClause.h"
+
+using namespace clang;
+
+namespace privateer {
+namespace clangfe {
+
+bool isPlainTask(const Stmt *S) {
+  const auto *D = dyn_cast_or_null<OMPExecutableDirective>(S);
+  return D && D->getDirectiveKind() == llvm::omp::OMPD_task;
+}
+
+bool mayWaitForTasks(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+    switch (D->getDirectiveKind()) {
+    case llvm::omp::OMPD_task:
+      // A nested task is a sibling of its own; creating it waits for
+      // nothing (its body is not the creator's code).
+      return false;
+    case llvm::omp::OMPD_atomic:
+    case llvm::omp::OMPD_critical:
+    case llvm::omp::OMPD_flush:
+    case llvm::omp::OMPD_masked:
+    case llvm::omp::OMPD_master:
+    case llvm::omp::OMPD_taskyield:
+      break;
+    default:
+      return true;
+    }
+  }
+  bool Waits = false;
+  forEachChild(S, [&](const Stmt *C) {
+    if (!Waits && !isPlainTask(C))
+      Waits = mayWaitForTasks(C);
+  });
+  return Waits;
+}
+
+namespace {
+
+bool mayHoldBarrierIn(const Stmt *S, unsigned Depth) {
+  if (!S)
+    return false;
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+    OpenMPDirectiveKind K = D->getDirectiveKind();
+    if (K != llvm::omp::OMPD_atomic && K != llvm::omp::OMPD_critical &&
+        K != llvm::omp::OMPD_flush)
+      return true;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    const FunctionDecl *Def = nullptr;
+    if (FD && FD->hasBody(Def)) {
+      if (Depth == 0 || mayHoldBarrierIn(Def->getBody(), Depth - 1))
+        return true;
+    } else if (!FD || !FD->getBuiltinID()) {
+      // printf, puts and the math functions are builtins clang knows; any
+      // other function we cannot see into may be one that waits.
+      return true;
+    }
+  }
+  bool Holds = false;
+  forEachChild(S, [&](const Stmt *C) {
+    if (!Holds)
+      Holds = mayHoldBarrierIn(C, Depth);
+  });
+  return Holds;
+}
+
+} // namespace
+
+bool mayHoldBarrier(const Stmt *S) { return mayHoldBarrierIn(S, 3); }
+
+namespace {
+
+struct DependItem {
+  const ValueDecl *Var = nullptr;
+  OpenMPDependClauseKind Kind = OMPC_DEPEND_unknown;
+};
+
+/// The items of \p D's depend clauses; false when one cannot be named (an
+/// expression, a depend object, omp_all_memory): then it may order
+/// anything.
+bool dependItems(const OMPExecutableDirective *D,
+                 llvm::SmallVectorImpl<DependItem> &Items) {
+  for (const auto *C : D->getClausesOfKind<OMPDependClause>()) {
+    OpenMPDependClauseKind K = C->getDependencyKind();
+    if (K != OMPC_DEPEND_in && K != OMPC_DEPEND_out && K != OMPC_DEPEND_inout &&
+        K != OMPC_DEPEND_mutexinoutset && K != OMPC_DEPEND_inoutset)
+      return false;
+    for (const Expr *E : C->varlist()) {
+      const ValueDecl *V = clauseVariable(E);
+      if (!V)
+        return false;
+      Items.push_back({V, K});
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+bool dependOrders(const OMPExecutableDirective *A,
+                  const OMPExecutableDirective *B) {
+  llvm::SmallVector<DependItem, 4> IA, IB;
+  if (!dependItems(A, IA) || !dependItems(B, IB))
+    return true;
+  for (const DependItem &X : IA)
+    for (const DependItem &Y : IB) {
+      // The same variable, even at different elements: prefer silence.
+      if (X.Var != Y.Var)
+        continue;
+      bool BothIn = X.Kind == OMPC_DEPEND_in && Y.Kind == OMPC_DEPEND_in;
+      bool BothInoutset =
+          X.Kind == OMPC_DEPEND_inoutset && Y.Kind == OMPC_DEPEND_inoutset;
+      if (!BothIn && !BothInoutset)
+        return true;
+    }
+  return false;
+}
+
+} // namespace clangfe
+} // namespace privateer

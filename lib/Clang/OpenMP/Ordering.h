@@ -1,0 +1,44 @@
+//===- Ordering.h - What orders constructs with the code around -*- C++ -*-===//
+//
+// Part of privateer. A task created in a block runs beside the sibling
+// tasks and the code of that block until something waits for it; a
+// worksharing loop that ends with 'nowait' runs beside what its team does
+// next until a barrier. These are the questions the construct finder asks
+// to list what a construct is not ordered with
+// (ParallelRegion::UnorderedSiblings, ::Continuation and ::Previous).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PRIVATEER_CLANG_OPENMP_ORDERING_H
+#define PRIVATEER_CLANG_OPENMP_ORDERING_H
+
+#include "clang/AST/StmtOpenMP.h"
+
+namespace privateer {
+namespace clangfe {
+
+/// A plain `task` directive (not taskloop, not target task).
+bool isPlainTask(const clang::Stmt *S);
+
+/// Whether \p S may wait for the tasks created before it, or holds a
+/// construct whose effect on them is not modelled: a 'taskwait', a
+/// barrier, a 'taskgroup', a worksharing or parallel construct. Atomic,
+/// critical, flush, masked and nested task directives are not.
+bool mayWaitForTasks(const clang::Stmt *S);
+
+/// Whether \p S may hold a barrier of the team or wait in another way: an
+/// OpenMP directive other than atomic, critical and flush, or a call of a
+/// function whose body is not seen or may (an orphaned barrier). Calls of
+/// the C library's math and output functions do not.
+bool mayHoldBarrier(const clang::Stmt *S);
+
+/// Whether 'depend' clauses of the tasks \p A and \p B order them: both
+/// name one object, not both as 'in' (nor both as 'inoutset'), or either
+/// names omp_all_memory or a depend object.
+bool dependOrders(const clang::OMPExecutableDirective *A,
+                  const clang::OMPExecutableDirective *B);
+
+} // namespace clangfe
+} // namespace privateer
+
+#endif // PRIVATEER_CLANG_OPENMP_ORDERING_H

@@ -1,0 +1,76 @@
+//===- TaskGroups.cpp - What orders a task_group's tasks ------------------===//
+//
+// Part of privateer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TaskGroups.h"
+
+#include "privateer/Clang/CXX/RegionBuilder.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace privateer {
+namespace clangfe {
+
+bool isTaskGroupType(QualType T) {
+  T = T.getNonReferenceType();
+  if (const auto *P = T->getAs<PointerType>())
+    T = P->getPointeeType();
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition())
+    return false;
+  auto IsGroup = [](const CXXRecordDecl *R) {
+    return R->getIdentifier() && (R->getName().starts_with("task_group") ||
+                                  R->getName() == "structured_task_group");
+  };
+  if (IsGroup(RD))
+    return true;
+  bool Derived = false;
+  RD->forallBases([&](const CXXRecordDecl *Base) {
+    Derived |= IsGroup(Base);
+    return true;
+  });
+  return Derived;
+}
+
+const MemberExpr *groupRunCallee(const CallExpr *Call) {
+  const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(Call);
+  if (!MC || !MC->getMethodDecl() || !MC->getMethodDecl()->getIdentifier() ||
+      MC->getMethodDecl()->getName() != "run")
+    return nullptr;
+  const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+  if (!ME || !isTaskGroupType(ME->getBase()->getType()))
+    return nullptr;
+  return ME;
+}
+
+bool mayWaitForGroups(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (groupRunCallee(Call)) {
+      // Running a task reaches the group without waiting; its body may
+      // still wait.
+      bool Waits = false;
+      for (const Expr *Arg : Call->arguments())
+        Waits |= mayWaitForGroups(Arg);
+      return Waits;
+    }
+  // Any other expression that yields a group (`g` in `g.wait()`, the
+  // operator-> of a smart pointer to one, the group passed to a call).
+  if (const auto *E = dyn_cast<Expr>(S); E && isTaskGroupType(E->getType()))
+    return true;
+  bool Waits = false;
+  forEachChild(S, [&](const Stmt *C) {
+    if (!Waits)
+      Waits = mayWaitForGroups(C);
+  });
+  return Waits;
+}
+
+} // namespace clangfe
+} // namespace privateer
