@@ -1026,10 +1026,7 @@ void RegionBuilder::recordRange(const Expr *Pointer, const Expr *Length,
     QualType Elem = Pointer->getType()->isPointerType()
                         ? Pointer->getType()->getPointeeType()
                         : QualType();
-    uint64_t Size =
-        Elem.isNull() || Elem->isIncompleteType() || Elem->isVoidType()
-            ? 0
-            : Ctx.getTypeSizeInChars(Elem).getQuantity();
+    uint64_t Size = Elem.isNull() ? 0 : sizeOf(Ctx, Elem);
     if (Size == 0)
       return; // bytes of an unknown element type: no index to speak of
     if (Size > 1) {
@@ -1644,9 +1641,8 @@ std::optional<Target> RegionBuilder::resolvePointer(const Expr *E) {
       QualType From = CE->getSubExpr()->getType(), To = CE->getType();
       if (From->isPointerType() && To->isPointerType()) {
         QualType FP = From->getPointeeType(), TP = To->getPointeeType();
-        if (!FP->isIncompleteType() && !TP->isIncompleteType() &&
-            !FP->isVoidType() && !TP->isVoidType() &&
-            Ctx.getTypeSizeInChars(FP) != Ctx.getTypeSizeInChars(TP))
+        if (sizeOf(Ctx, FP) && sizeOf(Ctx, TP) &&
+            sizeOf(Ctx, FP) != sizeOf(Ctx, TP))
           return std::nullopt;
         if (FP->isVoidType() != TP->isVoidType())
           return std::nullopt;

@@ -497,7 +497,8 @@ std::optional<unsigned> RegionBuilder::bufferFor(const Target &T) {
   }
   B.ElementType =
       aliasTypeName(Ctx, T.Decl->getType().getNonReferenceType(), T.Level);
-  if (V && T.Level == 0)
+  if (V && T.Level == 0 && !V->getType()->isDependentType() &&
+      !V->getType()->isIncompleteType())
     B.Alignment = Ctx.getDeclAlign(V).getQuantity();
   if (V && T.Level <= 1 && V->getInit())
     noteExtent(B, V, T.Level);

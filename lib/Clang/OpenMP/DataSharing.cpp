@@ -216,6 +216,9 @@ bool OpenMPSemantics::describe(UnitShape &Shape, ParallelRegion &R) {
     }
   }
   R.CreatesTeam = Team == D;
+  TaskInstances =
+      Shape.Kind == RegionKind::Tasks && !Shape.GeneratingLoops.empty();
+  GeneratingLoop = TaskInstances ? Shape.GeneratingLoops.back() : nullptr;
   collectClauses(R);
   collectFlushed(associatedBody(Team ? Team : D));
   R.WaitsOnFlags = spinsOnFlag(associatedBody(Team ? Team : D), Ctx);
@@ -293,8 +296,14 @@ void OpenMPSemantics::collectClauses(ParallelRegion &R) {
                                : Sharing::Shared;
         }
       } else if (const auto *Dep = dyn_cast<OMPDependClause>(C)) {
-        // Tasks that name a buffer in depend clauses are ordered on it.
-        if (IsUnit)
+        // Instances of a task that name a buffer in depend clauses are
+        // ordered on it (or exclusive), unless all name it as 'in' (or all
+        // as 'inoutset'), which orders nothing among them. A task made
+        // once is compared with its siblings and its creator by the
+        // construct finder, which reads the clauses itself.
+        auto K = Dep->getDependencyKind();
+        if (IsUnit && TaskInstances && K != OMPC_DEPEND_in &&
+            K != OMPC_DEPEND_inoutset)
           for (const Expr *E : Dep->varlist())
             if (const ValueDecl *V = clauseVariable(E))
               Ordered.insert(V);
@@ -356,6 +365,11 @@ Sharing OpenMPSemantics::sharingOf(const VarDecl *V, DeclScope Where) const {
     return Sharing::ThreadPrivate;
   if (Ordered.count(V) || NestedPrivate.count(V))
     return Sharing::Private; // ordered by depend clauses, or privatized
+  if (GeneratingLoop && V->isLocalVarDecl() && !V->isStaticLocal() &&
+      Ctx.getSourceManager().isPointWithin(V->getLocation(),
+                                           GeneratingLoop->getBeginLoc(),
+                                           GeneratingLoop->getEndLoc()))
+    return Sharing::Private;
   if (auto It = Explicit.find(V); It != Explicit.end())
     return It->second;
   // Static locals and globals are shared wherever they are declared.
@@ -392,8 +406,10 @@ bool OpenMPSemantics::orderedOn(const ValueDecl *V) const {
 
 bool OpenMPSemantics::pointeeMayBeThreadOwn(const ParmVarDecl *) const {
   // An orphaned construct: the caller's region decides, and per-thread
-  // workspaces passed in are the common case (prefer silence).
-  return !Team;
+  // workspaces passed in are the common case (prefer silence). Not for
+  // tasks: a task and the code that created it (and the task's other
+  // instances) see the memory through the same pointer.
+  return !Team && !isOpenMPTaskingDirective(Directive->getDirectiveKind());
 }
 
 bool OpenMPSemantics::privatizedByNestedConstruct(const ValueDecl *V) const {

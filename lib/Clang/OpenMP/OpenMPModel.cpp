@@ -63,7 +63,7 @@ public:
 
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
     auto Kind = unitKind(D->getDirectiveKind());
-    if (!Kind)
+    if (!Kind || inDependentCode())
       return true;
     UnitShape Shape;
     Shape.Kind = *Kind;
@@ -87,6 +87,11 @@ public:
       if (const auto *F = dyn_cast<ForStmt>(*It))
         Shape.EnclosingLoops.push_back(F);
     }
+    // Tasks a loop generates, each waited for in its iteration (a
+    // 'taskwait' in the loop's body): one at a time, no instances race.
+    if (Shape.Kind == RegionKind::Tasks && !Shape.GeneratingLoops.empty() &&
+        mayWaitForTasks(loopBody(Shape.GeneratingLoops.front())))
+      return true;
     OpenMPSemantics Semantics(Ctx, D, Enclosing);
     ParallelRegion Seed;
     if (!Semantics.describe(Shape, Seed))
@@ -203,6 +208,18 @@ private:
         break;
     }
     return Loops;
+  }
+
+  static const Stmt *loopBody(const Stmt *Loop) {
+    if (const auto *F = dyn_cast<ForStmt>(Loop))
+      return F->getBody();
+    if (const auto *F = dyn_cast<CXXForRangeStmt>(Loop))
+      return F->getBody();
+    if (const auto *W = dyn_cast<WhileStmt>(Loop))
+      return W->getBody();
+    if (const auto *Do = dyn_cast<DoStmt>(Loop))
+      return Do->getBody();
+    return nullptr;
   }
 
   /// The block \p D is a statement of, if it is one.

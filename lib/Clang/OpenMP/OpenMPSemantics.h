@@ -65,6 +65,15 @@ private:
   /// not follow: named in a task's depend clause (the runtime orders the
   /// tasks), or handed between threads with `flush` (flags).
   llvm::SmallPtrSet<const clang::ValueDecl *, 8> Ordered;
+  /// The unit is the instances of a task a loop generates (whose 'depend'
+  /// clauses may order them among themselves); a task created once has no
+  /// instances to order, and its clauses never order the code that
+  /// created it.
+  bool TaskInstances = false;
+  /// For TaskInstances: the outermost generating loop. What its iterations
+  /// declare is a new object in each: instances of other iterations do not
+  /// share it, even when a clause says 'shared' (prefer silence).
+  const clang::Stmt *GeneratingLoop = nullptr;
   /// Variables privatized by the nested constructs being walked.
   llvm::SmallPtrSet<const clang::ValueDecl *, 8> NestedPrivate;
   std::optional<Sharing> DefaultSharing;

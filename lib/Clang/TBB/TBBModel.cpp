@@ -42,7 +42,7 @@ public:
       : UserCodeVisitor(Ctx), Found(Found) {}
 
   bool VisitCallExpr(CallExpr *Call) {
-    if (!Function)
+    if (!Function || inDependentCode())
       return true;
     for (const TBBConstruct &C : recognizeUnits(Call, Ctx))
       model(Call, C);

@@ -291,3 +291,87 @@ void through_calls(void) {
     bump(); // expected-warning {{'total' is updated here while a task this code created may still be writing it}}
   }
 }
+
+// 'depend' orders tasks, never the code that created them.
+void depend_not_creator(int *out) {
+  int x = 0;
+#pragma omp parallel
+#pragma omp single
+  {
+#pragma omp task depend(out : x) shared(x)
+    x = compute(1);
+    out[0] = x; // expected-warning {{'x' is read here while a task this code created may still be writing it}}
+  }
+}
+
+// A task with 'depend' and one without: nothing orders them.
+void depend_on_one_side(int *out) {
+  int x = 0;
+#pragma omp parallel
+#pragma omp single
+  {
+#pragma omp task depend(out : x) shared(x)
+    x = compute(1);
+#pragma omp task shared(x)
+    use(x); // expected-warning {{'x' is read by this task and written by a sibling task}}
+#pragma omp taskwait
+  }
+  *out = x;
+}
+
+// An orphaned function: what its pointer parameter points to is the same
+// memory for the task and for the code that created it.
+long sum_task(int *buf, int n) {
+  long s = 0;
+#pragma omp task shared(s)
+  for (int i = 0; i < n; i++)
+    s += buf[i];
+  buf[0] = -1; // expected-warning {{'buf' is written here while a task this code created may still be reading it}}
+#pragma omp taskwait
+  return s;
+}
+
+// One task and a recursive call made by the creator: the callee's locals
+// are other objects than the creator's.
+struct node {
+  struct node *left, *right;
+  int val;
+};
+int treesum(struct node *t) {
+  if (!t)
+    return 0;
+  int l;
+#pragma omp task shared(l)
+  l = treesum(t->left);
+  int r = treesum(t->right);
+#pragma omp taskwait
+  return l + r + t->val;
+}
+
+// Tasks a loop makes, each waited for in its iteration: one at a time.
+void waited_each_iteration(int *a, int n) {
+  int x;
+#pragma omp parallel
+#pragma omp single
+  for (int i = 0; i < n; i++) {
+#pragma omp task shared(x)
+    x = compute(i);
+#pragma omp taskwait
+    a[i] = x;
+  }
+}
+
+// A variable declared in the loop that makes the tasks is a new object in
+// each iteration: the tasks of two iterations do not share it.
+void per_iteration_variable(int *a, int n) {
+#pragma omp parallel
+#pragma omp single
+  for (int i = 0; i < n; i++) {
+    int t = 0;
+#pragma omp task shared(t) firstprivate(i)
+    {
+      t = compute(i);
+      a[i] = t;
+    }
+  }
+}

@@ -12,6 +12,7 @@
 #define PRIVATEER_CLANG_CXX_USERCODEVISITOR_H
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -59,6 +60,18 @@ public:
   }
 
 protected:
+  /// Whether the current statement is in code whose types depend on a
+  /// template parameter: the pattern of a generic lambda (`[&](auto f)`)
+  /// in an ordinary function. Its sizes and layouts are not known, and its
+  /// instances are not walked: such code is left alone.
+  bool inDependentCode() const {
+    for (const clang::Stmt *S : Stack)
+      if (const auto *L = clang::dyn_cast<clang::LambdaExpr>(S))
+        if (L->getCallOperator()->isDependentContext())
+          return true;
+    return false;
+  }
+
   clang::ASTContext &Ctx;
   /// The function being walked; null outside functions.
   const clang::FunctionDecl *Function = nullptr;
