@@ -6,3 +6,9 @@ privateer_bench(counters packed counters/packed.c)
 privateer_bench(counters padded counters/padded.c)
 privateer_bench(counters fixed_packed counters/packed.c FIX)
 privateer_bench(counters reduction counters/reduction.c)
+# oneTBB: slots indexed by this_task_arena::current_thread_index() in
+# tbb::parallel_for (the thread count from OMP_NUM_THREADS through
+# tbb::global_control).
+privateer_bench(counters tbb_packed counters/tbb_packed.cpp TBB)
+privateer_bench(counters tbb_fixed_packed counters/tbb_packed.cpp FIX TBB)
+privateer_bench(counters tbb_ets counters/tbb_ets.cpp TBB)

@@ -105,6 +105,11 @@ std::string whyNoFix(ProgrammingModelKind Model, NoFixReason Why) {
              "automatically";
     case ProgrammingModelKind::Fortran:
       return "only allocations in a 'parallel do' are hoisted automatically";
+    case ProgrammingModelKind::TBB:
+      return "only new[] blocks and a std::vector or std::string sized at "
+             "its construction are kept per thread automatically";
+    case ProgrammingModelKind::StdPar:
+      return "a standard algorithm has no object per thread to keep it in";
     default:
       return "only malloc and new[] blocks are hoisted automatically";
     }

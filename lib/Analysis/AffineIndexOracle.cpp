@@ -591,6 +591,10 @@ Conflict AffineIndexOracle::query(const ParallelRegion &R, const Access &A,
     // the work item plays no part in their indices.
     if (A.Section == B.Section)
       return {Verdict::Disjoint, std::nullopt, false};
+    // Stages of one item are ordered: only different items compete, as
+    // iterations of a loop do.
+    if (R.SectionsAreStages && !R.WorkItemVars.empty())
+      return runDelinearized(R, A, B);
     ParallelRegion Flat = R;
     Flat.WorkItemVars.clear();
     return runDelinearized(Flat, A, B);

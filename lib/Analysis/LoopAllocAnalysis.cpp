@@ -76,11 +76,18 @@ std::vector<Finding> analyzeLoopAlloc(const ParallelRegion &R) {
     // construction, or a make_unique<T[]> block, is refilled in place (the
     // front end spells how), so no value carries over; zeroed blocks
     // (calloc) are not reused yet.
-    if ((A.Allocator == AllocatorKind::Malloc ||
-         A.Allocator == AllocatorKind::NewArray ||
-         A.Allocator == AllocatorKind::Container ||
-         A.Allocator == AllocatorKind::MakeUnique) &&
-        R.CreatesTeam && R.WorkItemVars.size() == 1) {
+    // A TBB loop has no team to hoist into, but each thread can keep one
+    // container for all the work items it runs (the front end spells it
+    // as an enumerable_thread_specific, refilled the same way).
+    bool PerThreadContainer = R.Model == ProgrammingModelKind::TBB &&
+                              (A.Allocator == AllocatorKind::Container ||
+                               A.Allocator == AllocatorKind::NewArray);
+    if (((A.Allocator == AllocatorKind::Malloc ||
+          A.Allocator == AllocatorKind::NewArray ||
+          A.Allocator == AllocatorKind::Container ||
+          A.Allocator == AllocatorKind::MakeUnique) &&
+         R.CreatesTeam && R.WorkItemVars.size() == 1) ||
+        (PerThreadContainer && !R.WorkItemVars.empty())) {
       F.Fix.What = Remedy::Kind::SplitAllocation;
       F.Fix.Variable = A.Name;
       F.Fix.Begin = A.Where;

@@ -13,6 +13,7 @@
 #include "privateer/Analysis/WrittenBeforeRead.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -216,6 +217,20 @@ bool isScratch(const ParallelRegion &R,
   if (!AnyRead || !First || First->Kind != AccessKind::Write ||
       First->SingleWorkItem)
     return false;
+  // Each section is a work item of its own: one that reads before it
+  // writes takes what another section left (a value handed over, as
+  // between a pipeline's filters), which a private copy would lose.
+  if (R.Kind == RegionKind::Sections) {
+    std::map<unsigned, const Access *> FirstOf;
+    for (const Access *A : All) {
+      const Access *&F = FirstOf[A->Section];
+      if (!F || A->Order < F->Order)
+        F = A;
+    }
+    for (const auto &[Section, F] : FirstOf)
+      if (F->Kind != AccessKind::Write && !F->WholeBuffer)
+        return false;
+  }
   if (!First->Conditional)
     return true;
   // Written first under a condition: scratch when every use follows a
@@ -397,9 +412,15 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
   if (UpdateOp && Family(W.Op) == ReductionOp::Add && W.Index.empty())
     for (const Access *X : All)
       CountedAndRead |= X->Kind == AccessKind::Read;
-  std::string Every = R.Kind == RegionKind::Sections
-                          ? std::string("more than one section")
-                          : std::string("every ") + N.Item;
+  std::set<unsigned> Writers;
+  for (const Access *X : All)
+    if (X->Kind != AccessKind::Read)
+      Writers.insert(X->Section);
+  std::string Every =
+      R.Kind == RegionKind::Sections
+          ? std::string(Writers.size() == 1 ? "one section"
+                                            : "more than one section")
+          : std::string("every ") + N.Item;
   std::string Name = quote(AllFields ? renderElement(R, W, nullptr) : B.Name);
   std::string Advice;
 

@@ -249,7 +249,7 @@ public:
       return Fast;
     }
     KeyWriter Key(R);
-    Key.OS << int(R.Kind) << '|';
+    Key.OS << int(R.Kind) << (R.SectionsAreStages ? "s" : "") << '|';
     for (SymbolId V : R.WorkItemVars)
       Key.symbol(V);
     Key.access(A);
@@ -307,7 +307,9 @@ private:
       z3::context C;
       Encoder E(C, R);
       std::vector<z3::expr> Goal;
-      bool Sections = R.Kind == RegionKind::Sections;
+      // Stages of one item are ordered (SectionsAreStages): there, as in a
+      // loop, only different work items compete.
+      bool Sections = R.Kind == RegionKind::Sections && !R.SectionsAreStages;
       // Different work items: some work-item variable differs.
       if (!Sections && !R.WorkItemVars.empty()) {
         z3::expr_vector Differ(C);

@@ -292,6 +292,11 @@ struct ParallelRegion {
   ExprRef NumThreads;
   /// Work of one thread may interleave or migrate (tasks, TBB).
   bool InterleavedWork = false;
+  /// Sections: each section is a stage that every item passes through in
+  /// turn (a pipeline's filters), and the work-item variables name the
+  /// item. The stages of one item run one after another; only stages of
+  /// different items run at the same time.
+  bool SectionsAreStages = false;
   /// The worksharing loops of the same team just before this one that end
   /// with 'nowait', nearest first (no barrier between them and this one: a
   /// thread that finishes its share of one starts on the next); and for a

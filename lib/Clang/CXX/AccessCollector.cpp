@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "privateer/Clang/CXX/ReferenceWrapper.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "privateer/Model/Polynomial.h"
@@ -1246,10 +1247,16 @@ std::optional<Target> RegionBuilder::resolveLValue(const Expr *E) {
     if (CK == CK_NoOp || CK == CK_UncheckedDerivedToBase ||
         CK == CK_DerivedToBase || CK == CK_LValueBitCast)
       return resolveLValue(IC->getSubExpr());
+    // `T &y = r;` of a std::reference_wrapper r.
+    if (CK == CK_UserDefinedConversion)
+      if (const Expr *W = unwrappedReference(IC->getSubExpr()))
+        return resolveWrapped(W);
     return std::nullopt;
   }
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
     return resolveLValue(MT->getSubExpr());
+  if (const Expr *W = unwrappedReference(E))
+    return resolveWrapped(W); // `r.get()`
 
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
@@ -1381,6 +1388,51 @@ std::optional<Target> RegionBuilder::resolveLValue(const Expr *E) {
     return T;
   }
   return std::nullopt;
+}
+
+std::optional<Target> RegionBuilder::resolveWrapped(const Expr *Wrapper) {
+  // The wrapper's copy (a by-copy capture) is the body's, but every copy
+  // refers to the one object: what it refers to is shared like that object.
+  const auto *DRE = dyn_cast<DeclRefExpr>(Wrapper->IgnoreParenImpCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V || V->getType()->isReferenceType() || !V->getInit() ||
+      !(V->isLocalVarDecl() || V->isInitCapture()) || V->isStaticLocal() ||
+      !Spec.Function || !Spec.Function->getBody())
+    return std::nullopt;
+  // Every use in the function reads it (a const member: get(), the
+  // conversion, a copy); anything else could rebind it (`r = std::ref(y)`,
+  // a non-const reference to it), and which object it names is not known.
+  unsigned Uses = 0, Reads = 0;
+  std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
+    if (!S)
+      return;
+    auto Names = [&](const Expr *E) {
+      const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return R && R->getDecl() == V;
+    };
+    if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == V)
+      ++Uses;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
+      if (MC->getMethodDecl() && MC->getMethodDecl()->isConst() &&
+          MC->getImplicitObjectArgument() &&
+          Names(MC->getImplicitObjectArgument()))
+        ++Reads;
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(S))
+      if (CE->getNumArgs() == 1 && CE->getConstructor()->isCopyConstructor() &&
+          Names(CE->getArg(0)))
+        ++Reads;
+    // A capture by reference names it; the lambda's own uses are scanned.
+    if (const auto *L = dyn_cast<LambdaExpr>(S))
+      for (const Expr *Init : L->capture_inits())
+        if (Init && isa<DeclRefExpr>(Init) && Names(Init))
+          ++Reads;
+    forEachChild(S, Scan);
+  };
+  Scan(Spec.Function->getBody());
+  if (Uses != Reads)
+    return std::nullopt;
+  const Expr *Object = wrappedObject(V->getInit());
+  return Object ? resolveLValue(Object) : std::nullopt;
 }
 
 uint64_t RegionBuilder::pointeeSize(const ValueDecl *V) const {

@@ -156,6 +156,19 @@ bool RegionBuilder::setUpWorkItems() {
   case RegionKind::Sections: {
     Body = Spec.Body;
     Sections.append(Spec.Sections.begin(), Spec.Sections.end());
+    if (!Spec.StageItems.empty()) {
+      // One item through all stages: the same work item in each.
+      Symbol Sym;
+      Sym.Name = "item";
+      Sym.Kind = SymbolKind::Induction;
+      SymbolId Id = R.addSymbol(std::move(Sym));
+      for (const VarDecl *P : Spec.StageItems) {
+        Symbols[P] = Id;
+        ItemLocals.insert(P);
+      }
+      R.WorkItemVars.push_back(Id);
+      R.SectionsAreStages = true;
+    }
     return Sections.size() > 1;
   }
   case RegionKind::Tasks: {
@@ -192,6 +205,17 @@ bool RegionBuilder::setUpItemParameter() {
   const VarDecl *P = Spec.ItemParam;
   Body = Spec.Body;
   ItemLocals.insert(P);
+  if (Spec.HandedItem) {
+    // Each work item takes its own item; what it refers to is not known
+    // here, so a reference parameter stays unbound.
+    Symbol Sym;
+    Sym.Name = P->getNameAsString();
+    Sym.Kind = SymbolKind::Induction;
+    SymbolId Id = R.addSymbol(std::move(Sym));
+    Symbols[P] = Id;
+    R.WorkItemVars.push_back(Id);
+    return true;
+  }
   if (!Spec.Elements) {
     // The index form: the parameter takes [first, last) by the step.
     if (Spec.ItemRanges.empty() || !Spec.ItemRanges[0].first ||

@@ -263,6 +263,10 @@ std::vector<FixItHint> buildBodyFix(const Finding &F,
              "keep in place";
     return {};
   }
+  // A container made in every work item: one per thread.
+  if (F.Check == CheckId::LoopAlloc &&
+      F.Fix.What == Remedy::Kind::SplitAllocation)
+    return buildThreadSpecificAllocationFix(F, C, Ctx, WhyNot);
   if (F.Check == CheckId::SharedBuffer && F.Kind == RaceKind::Scratch &&
       F.Fix.What == Remedy::Kind::Privatize && F.BufferHandle)
     return moveIntoBody(F, C, Ctx, WhyNot);

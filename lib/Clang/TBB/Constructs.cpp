@@ -12,6 +12,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -131,6 +132,14 @@ bool isParallelPolicy(const Expr *E) {
     return false;
   return RD->getName() == "parallel_policy" ||
          RD->getName() == "parallel_unsequenced_policy";
+}
+
+/// `par` or `par_unseq`, for the policy \p E (isParallelPolicy).
+std::string policyName(const Expr *E) {
+  return E->getType().getNonReferenceType()->getAsCXXRecordDecl()->getName() ==
+                 "parallel_policy"
+             ? "par"
+             : "par_unseq";
 }
 
 /// The arguments the user wrote (without defaulted ones).
@@ -274,6 +283,7 @@ std::optional<TBBConstruct> recognize(const CallExpr *Call,
       }
       if (Args.size() < 3)
         return std::nullopt;
+      C.OneBodyObject = true; // parallel_for_body_wrapper's `const F &`
       C.First = Args[0];
       C.Last = Args[1];
       if (WithBody(Args[2]))
@@ -300,6 +310,7 @@ std::optional<TBBConstruct> recognize(const CallExpr *Call,
     }
     if (Name == "parallel_for_each" && Args.size() >= 2) {
       C.Name = "tbb::parallel_for_each";
+      C.OneBodyObject = true;
       bool Iterators = Args.size() >= 3 && !resolveBody(Args[1]);
       C.Elements = Args[0];
       if (!WithBody(Iterators ? Args[2] : Args[1]))
@@ -318,12 +329,7 @@ std::optional<TBBConstruct> recognize(const CallExpr *Call,
   }
 
   if (FD->isInStdNamespace() && !Args.empty() && isParallelPolicy(Args[0])) {
-    std::string Policy = Args[0]->getType()
-                                     .getNonReferenceType()
-                                     ->getAsCXXRecordDecl()
-                                     ->getName() == "parallel_policy"
-                             ? "par"
-                             : "par_unseq";
+    std::string Policy = policyName(Args[0]);
     if ((Name == "for_each" && Args.size() == 4) ||
         (Name == "for_each_n" && Args.size() == 4) ||
         (Name == "transform" && (Args.size() == 5 || Args.size() == 6))) {
@@ -334,6 +340,200 @@ std::optional<TBBConstruct> recognize(const CallExpr *Call,
     }
   }
   return std::nullopt;
+}
+
+namespace {
+
+/// One filter of a pipeline: its body, and whether it takes several items
+/// at once (filter_mode::parallel).
+struct Filter {
+  WorkBody Body;
+  bool Parallel = false;
+};
+
+/// Whether \p E names filter_mode::parallel. Any other mode, or one that is
+/// not a constant written here, counts as serial: the filter is then only
+/// concurrent with the others (a miss at worst, never a false report).
+bool isParallelMode(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(strip(E));
+  const auto *EC = DRE ? dyn_cast<EnumConstantDecl>(DRE->getDecl()) : nullptr;
+  return EC && EC->getName() == "parallel" &&
+         inNamespace(cast<Decl>(EC->getDeclContext()), "tbb");
+}
+
+/// Whether \p T is oneTBB's filter<In, Out>.
+bool isFilterType(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && RD->getIdentifier() && RD->getName() == "filter" &&
+         inNamespace(RD, "tbb");
+}
+
+/// The filters of the chain \p E builds: `f & g`, `make_filter<In,
+/// Out>(mode, body)`, `filter<In, Out>(mode, body)`, and a variable
+/// initialized so. False when any part is not one of those (the pipeline
+/// is then left alone rather than half modelled).
+bool collectFilters(const Expr *E, llvm::SmallVectorImpl<Filter> &Out,
+                    unsigned Depth = 0) {
+  if (Depth > 16)
+    return false;
+  E = strip(E);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    // A named chain: what it holds at the call is its initializer only
+    // when nothing can have changed it (`&=`), so only a const one.
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    return V && V->getType().isConstQualified() && V->getInit() &&
+           collectFilters(V->getInit(), Out, Depth + 1);
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    return Op->getOperator() == OO_Amp && Op->getNumArgs() == 2 &&
+           collectFilters(Op->getArg(0), Out, Depth + 1) &&
+           collectFilters(Op->getArg(1), Out, Depth + 1);
+  }
+  const Expr *Mode = nullptr, *Body = nullptr;
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD || !FD->getIdentifier() || FD->getName() != "make_filter" ||
+        !inNamespace(FD, "tbb") || Call->getNumArgs() != 2)
+      return false;
+    Mode = Call->getArg(0);
+    Body = Call->getArg(1);
+  } else if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    if (!isFilterType(CE->getType()) || CE->getNumArgs() != 2)
+      return false;
+    Mode = CE->getArg(0);
+    Body = CE->getArg(1);
+  } else {
+    return false;
+  }
+  auto B = resolveBody(Body);
+  if (!B)
+    return false;
+  Out.push_back({*B, isParallelMode(Mode)});
+  return true;
+}
+
+/// The units of a pipeline: each parallel filter, a loop whose work item
+/// is the item it takes (its parameter: distinct tokens); all filters
+/// together, as sections.
+void pipelineUnits(const CallExpr *Call,
+                   llvm::SmallVectorImpl<TBBConstruct> &Units) {
+  auto Args = writtenArgs(Call);
+  llvm::SmallVector<Filter, 4> Filters;
+  for (const Expr *A : llvm::drop_begin(Args)) {
+    if (!isFilterType(A->getType()))
+      continue; // the task_group_context
+    if (!collectFilters(A, Filters))
+      return;
+  }
+  for (const Filter &F : Filters) {
+    if (!F.Parallel || F.Body.Function->getNumParams() == 0)
+      continue;
+    TBBConstruct C;
+    C.Call = Call;
+    C.Name = "tbb::parallel_pipeline";
+    C.Bodies.push_back(F.Body);
+    C.HandedItems = true;
+    C.OneBodyObject = true; // concrete_filter's `const Body &`
+    Units.push_back(C);
+  }
+  if (Filters.size() < 2)
+    return;
+  TBBConstruct All;
+  All.Call = Call;
+  All.Kind = RegionKind::Sections;
+  All.Name = "tbb::parallel_pipeline";
+  All.HandedItems = true;
+  All.OneBodyObject = true;
+  for (const Filter &F : Filters)
+    All.Bodies.push_back(F.Body);
+  Units.push_back(All);
+}
+
+/// Whether \p B is code of the user's (not std::plus's operator()).
+bool isUserBody(const WorkBody &B, const ASTContext &Ctx) {
+  return !Ctx.getSourceManager().isInSystemHeader(B.Function->getLocation());
+}
+
+/// The units of std::transform_reduce(policy, ...) and std::reduce(policy,
+/// first, last, init, op): the transform per element; the reduction on
+/// every thread, any number of times; the two together as sections.
+void numericUnits(const CallExpr *Call, StringRef Name,
+                  const std::string &Policy, const ASTContext &Ctx,
+                  llvm::SmallVectorImpl<TBBConstruct> &Units) {
+  auto Args = writtenArgs(Call);
+  const Expr *TransformArg = nullptr, *ReduceArg = nullptr;
+  if (Name == "transform_reduce" && Args.size() == 7) {
+    // (policy, first1, last1, first2, init, reduce, transform)
+    ReduceArg = Args[5];
+    TransformArg = Args[6];
+  } else if (Name == "transform_reduce" && Args.size() == 6) {
+    // (policy, first, last, init, reduce, transform)
+    ReduceArg = Args[4];
+    TransformArg = Args[5];
+  } else if (Name == "reduce" && Args.size() == 5) {
+    ReduceArg = Args[4];
+  } else {
+    return;
+  }
+  std::string Spelled = "std::" + Name.str() + "(" + Policy + ")";
+  auto Transform =
+      TransformArg ? resolveBody(TransformArg) : std::optional<WorkBody>();
+  auto Reduce = ReduceArg ? resolveBody(ReduceArg) : std::optional<WorkBody>();
+  if (Transform && !isUserBody(*Transform, Ctx))
+    Transform.reset();
+  if (Reduce && !isUserBody(*Reduce, Ctx))
+    Reduce.reset();
+  if (Transform && Transform->Function->getNumParams() > 0) {
+    TBBConstruct C;
+    C.Call = Call;
+    C.Name = Spelled;
+    C.Elements = Args[1];
+    C.Bodies.push_back(*Transform);
+    Units.push_back(C);
+  }
+  if (Reduce) {
+    // Its parameters are partial results, not elements: every thread runs
+    // it, so it is modelled as code each thread runs.
+    TBBConstruct C;
+    C.Call = Call;
+    C.Kind = RegionKind::Replicated;
+    C.Name = Spelled;
+    C.Bodies.push_back(*Reduce);
+    Units.push_back(C);
+  }
+  if (Transform && Reduce) {
+    TBBConstruct All;
+    All.Call = Call;
+    All.Kind = RegionKind::Sections;
+    All.Name = Spelled;
+    All.Bodies.push_back(*Transform);
+    All.Bodies.push_back(*Reduce);
+    Units.push_back(All);
+  }
+}
+
+} // namespace
+
+llvm::SmallVector<TBBConstruct, 2> recognizeUnits(const CallExpr *Call,
+                                                  const ASTContext &Ctx) {
+  llvm::SmallVector<TBBConstruct, 2> Units;
+  if (auto C = recognize(Call, Ctx)) {
+    Units.push_back(std::move(*C));
+    return Units;
+  }
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || !FD->getIdentifier() || isa<CXXMemberCallExpr>(Call))
+    return Units;
+  StringRef Name = FD->getName();
+  if (Name == "parallel_pipeline" && inNamespace(FD, "tbb")) {
+    pipelineUnits(Call, Units);
+    return Units;
+  }
+  auto Args = writtenArgs(Call);
+  if (FD->isInStdNamespace() && !Args.empty() && isParallelPolicy(Args[0]) &&
+      (Name == "transform_reduce" || Name == "reduce"))
+    numericUnits(Call, Name, policyName(Args[0]), Ctx, Units);
+  return Units;
 }
 
 } // namespace clangfe

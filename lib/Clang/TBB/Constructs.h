@@ -59,6 +59,15 @@ struct TBBConstruct {
   bool RangeBody = false;
   /// The element forms: the container, or the first iterator.
   const clang::Expr *Elements = nullptr;
+  /// The body's parameter is an item another body handed over (a
+  /// pipeline's filter): one per work item, from no range we know. For
+  /// Sections: each body is a stage the items pass through in turn.
+  bool HandedItems = false;
+  /// Every work item calls the one body object the caller passed (TBB
+  /// keeps a reference to it: parallel_for's index form, parallel_for_each,
+  /// a pipeline's filters), rather than a copy per task: a functor's
+  /// `mutable` members are then shared.
+  bool OneBodyObject = false;
 };
 
 /// The construct \p Call makes, if it is one (tbb::parallel_for,
@@ -67,6 +76,18 @@ struct TBBConstruct {
 /// with std::execution::par or par_unseq).
 std::optional<TBBConstruct> recognize(const clang::CallExpr *Call,
                                       const clang::ASTContext &Ctx);
+
+/// Every unit of parallel work \p Call makes. Most calls make one (the
+/// construct recognize() returns). A call whose bodies run concurrently
+/// with each other makes one unit per body that also runs concurrently with
+/// itself, and a Sections unit of all its bodies for what they share:
+/// tbb::parallel_pipeline (a filter_mode::parallel filter takes many items
+/// at once; serial filters take one at a time, but beside the other
+/// filters), std::transform_reduce and std::reduce with a parallel policy
+/// (the transform is per element; the reduction combines partial results
+/// on every thread). Empty for any other call.
+llvm::SmallVector<TBBConstruct, 2> recognizeUnits(const clang::CallExpr *Call,
+                                                  const clang::ASTContext &Ctx);
 
 /// The body \p Arg passes (a lambda, a named lambda, a functor object).
 std::optional<WorkBody> resolveBody(const clang::Expr *Arg);

@@ -59,10 +59,14 @@ Sharing TBBSemantics::sharingOfField(const FieldDecl *F) const {
       continue;
     }
     // A member of the functor: copied with the body, except what a
-    // reference member refers to.
+    // reference member refers to. A const call operator can only change a
+    // `mutable` member, which is shared where every work item calls the
+    // one object (and the body's own elsewhere: a copy per task).
     if (F->getParent() == B.Class)
-      return F->getType()->isReferenceType() ? Sharing::Shared
-                                             : Sharing::FirstPrivate;
+      return F->getType()->isReferenceType() ||
+                     (F->isMutable() && C.OneBodyObject)
+                 ? Sharing::Shared
+                 : Sharing::FirstPrivate;
   }
   return Sharing::Shared;
 }
@@ -72,12 +76,12 @@ bool TBBSemantics::visitNested(const Stmt *S, NestedCodeVisitor &Visitor) {
   if (!Call || Visitor.inCalledFunction())
     return false;
   std::string What;
-  if (auto Nested = recognize(Call, Ctx)) {
+  if (auto Nested = recognizeUnits(Call, Ctx); !Nested.empty()) {
     // task_group::run only hands the task over; its body is a unit of its
     // own, and the work item waits in wait().
-    if (Nested->Kind == RegionKind::Tasks)
+    if (Nested.front().Kind == RegionKind::Tasks)
       return true;
-    What = "the nested '" + Nested->Name + "'";
+    What = "the nested '" + Nested.front().Name + "'";
   } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
              MC && MC->getMethodDecl() &&
              MC->getMethodDecl()->getIdentifier() &&

@@ -44,9 +44,14 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     if (!Function || inDependentCode())
       return true;
-    auto C = recognize(Call, Ctx);
-    if (!C)
-      return true;
+    for (const TBBConstruct &C : recognizeUnits(Call, Ctx))
+      model(Call, C);
+    return true;
+  }
+
+private:
+  void model(CallExpr *Call, const TBBConstruct &Unit) {
+    const TBBConstruct *C = &Unit;
     UnitShape Shape;
     Shape.Kind = C->Kind;
     Shape.Construct = Call;
@@ -75,7 +80,7 @@ public:
         // per chunk, like the code of a thread around a worksharing loop.
         auto Loops = rangeLoops(B);
         if (Loops.empty())
-          return true;
+          return;
         for (const RangeLoop &L : Loops) {
           Shape.WorkItemLoops.push_back(L.Loop);
           Shape.ItemRanges.push_back(
@@ -85,8 +90,9 @@ public:
         Shape.ThreadBody = B.body();
       } else {
         if (B.Function->getNumParams() == 0)
-          return true;
+          return;
         Shape.ItemParam = B.Function->getParamDecl(0);
+        Shape.HandedItem = C->HandedItems;
         Shape.Body = B.body();
         Shape.ItemRanges.push_back({C->First, C->Last});
         Shape.ItemStep = C->Step;
@@ -95,8 +101,11 @@ public:
       break;
     case RegionKind::Sections:
       Shape.Body = Call;
-      for (const WorkBody &S : C->Bodies)
+      for (const WorkBody &S : C->Bodies) {
         Shape.Sections.push_back(S.body());
+        if (C->HandedItems && S.Function->getNumParams() > 0)
+          Shape.StageItems.push_back(S.Function->getParamDecl(0));
+      }
       break;
     case RegionKind::Tasks:
     case RegionKind::Replicated:
@@ -118,7 +127,7 @@ public:
     ParallelRegion TaskSeed = Seed;
     auto Region = Builder.build(std::move(Seed));
     if (!Region)
-      return true;
+      return;
     // A task a statement of a block runs on a task group (not one a loop
     // generates): what it is not ordered with there.
     if (C->Kind == RegionKind::Tasks && Shape.GeneratingLoops.empty() &&
@@ -140,10 +149,8 @@ public:
         Tasks[Block->body_begin()[Index]] = std::move(Copy);
       }
     Found(ModelledConstruct{std::move(*Region), Call, Function});
-    return true;
   }
 
-private:
   /// The block whose statement \p Call is (alone, through implicit nodes
   /// such as the cleanups of its lambda), and the statement's position.
   std::pair<const CompoundStmt *, unsigned> statementOf(const CallExpr *Call) {

@@ -1,6 +1,6 @@
 //===- ThreadSpecificFixes.cpp - TBB fixes: one object per thread ---------===//
 //
-// Part of privateer. Two rewrites through tbb::enumerable_thread_specific.
+// Part of privateer. Three rewrites through tbb::enumerable_thread_specific.
 //
 // A scratch container of an index or element body:
 //   std::vector<double> tmp(m);
@@ -42,11 +42,26 @@
 // of them, starts them at another value, uses them in another call) has no
 // counterpart in a per-thread object, and gets no fix.
 //
+// A container or new[] block made in every work item (privateer-loop-alloc):
+//   tbb::parallel_for(0, n, [&](int i) {
+//     std::vector<double> c(m);          // or: double *c = new double[m];
+// becomes
+//   ETS<std::vector<double>> c_ets;
+//   tbb::parallel_for(0, n, [&](int i) {
+//     auto &c = c_ets.local();           // or: auto &c_buf = c_ets.local();
+//     c.assign(m, double());             //     c_buf.resize(m);
+//                                        //     double *c = c_buf.data();
+// (and the block's delete[] goes). The count and value stay where they were
+// written; `resize` where every element read is written first, or where
+// new[] left them indeterminate. No code the body runs may run nested
+// parallel work, for the same reason as above.
+//
 //===----------------------------------------------------------------------===//
 
 #include "ThreadSpecificFixes.h"
 
 #include "FixText.h"
+#include "privateer/Clang/CXX/PreprocessorLines.h"
 #include "privateer/Clang/CXX/SizedContainer.h"
 
 #include "clang/AST/ASTContext.h"
@@ -723,6 +738,395 @@ std::vector<FixItHint> buildThreadSpecificFix(const Finding &F,
         S + " += " + ETS + ".combine([](" + Type + " a, " + Type +
             " b) { return a + b; });"));
   }
+  return Hints;
+}
+
+//===-- Containers made in every work item --------------------------------===//
+
+namespace {
+
+/// Whether \p S, or a function it calls (\p Depth levels deep), may run
+/// parallel work of TBB or of a standard algorithm: a TBB function (its
+/// algorithms, task_group::wait, task_arena::execute), a call with an
+/// execution policy, or a function whose code is not visible outside the
+/// system headers. The thread that waits there can run another work item
+/// of the same call, which would take the same copy per thread.
+bool mayRunNestedWork(const Stmt *S, ASTContext &Ctx, unsigned Depth,
+                      std::string &What) {
+  if (!S)
+    return false;
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    for (const Expr *Arg : Call->arguments()) {
+      const auto *RD =
+          Arg->getType().getNonReferenceType()->getAsCXXRecordDecl();
+      if (RD && RD->getIdentifier() && RD->getName().ends_with("_policy") &&
+          RD->isInStdNamespace()) {
+        What = "a standard algorithm with an execution policy";
+        return true;
+      }
+    }
+    if (!FD) {
+      // Through a pointer or a lambda object whose code is not named.
+      if (!isa<CXXOperatorCallExpr>(Call) && !isa<CXXMemberCallExpr>(Call)) {
+        What = "a call through a pointer";
+        return true;
+      }
+    } else {
+      // TBB's own functions that run or wait for work (its algorithms,
+      // task_group::run and wait, task_arena::execute, isolate); a
+      // range's bounds, local(), a lock do not.
+      StringRef Name = FD->getIdentifier() ? FD->getName() : "";
+      bool Runs = Name.starts_with("parallel_") || Name.contains("wait") ||
+                  Name == "run" || Name == "execute" || Name == "isolate" ||
+                  Name == "enqueue";
+      for (const DeclContext *DC = FD->getDeclContext(); DC && Runs;
+           DC = DC->getParent())
+        if (const auto *NS = dyn_cast<NamespaceDecl>(DC);
+            NS && NS->getIdentifier() && NS->getName() == "tbb") {
+          What = "'" + FD->getQualifiedNameAsString() + "'";
+          return true;
+        }
+      // A call whose code is chosen at run time: an override, or what a
+      // std::function holds.
+      const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      if (MD && MD->isVirtual() && !MD->hasAttr<FinalAttr>() &&
+          !MD->getParent()->hasAttr<FinalAttr>()) {
+        What = "the virtual '" + FD->getNameAsString() + "'";
+        return true;
+      }
+      if (MD && MD->getParent()->getIdentifier() &&
+          MD->getParent()->getName() == "function" &&
+          MD->getParent()->isInStdNamespace()) {
+        What = "a std::function";
+        return true;
+      }
+      const SourceManager &SM = Ctx.getSourceManager();
+      if (!SM.isInSystemHeader(FD->getLocation())) {
+        const FunctionDecl *Def = nullptr;
+        if (!FD->hasBody(Def) || Depth == 0) {
+          What = "'" + FD->getNameAsString() + "', whose code is not seen";
+          return true;
+        }
+        if (mayRunNestedWork(Def->getBody(), Ctx, Depth - 1, What))
+          return true;
+      }
+    }
+  }
+  for (const Stmt *Child : S->children())
+    if (mayRunNestedWork(Child, Ctx, Depth, What))
+      return true;
+  return false;
+}
+
+/// The statement of a block that \p E is (through its cleanups), or null.
+const Stmt *statementOf(const Expr *E, ASTContext &Ctx) {
+  const Stmt *S = E;
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(*S);
+    if (Parents.empty())
+      return nullptr;
+    if (Parents[0].get<CompoundStmt>())
+      return S;
+    const auto *Up = Parents[0].get<ExprWithCleanups>();
+    if (!Up)
+      return nullptr;
+    S = Up;
+  }
+}
+
+/// A `T *p = new T[n];` block of a work item, released by one `delete[] p;`
+/// in the same block, that a std::vector<T> per thread can stand for.
+struct NewArrayBlock {
+  std::string Element;
+  std::string CountText;
+  /// `new T[n]()` or `{}`: every element zero; otherwise indeterminate.
+  bool Zeroed = false;
+  bool KeepContents = false;
+  CharSourceRange Release;
+  /// What makes \p Buf hold what the block held when it was new.
+  std::string Refill(const std::string &Buf) const {
+    if (Zeroed && !KeepContents)
+      return Buf + ".assign(" + CountText + ", " + Element + "());";
+    return Buf + ".resize(" + CountText + ");";
+  }
+};
+
+std::optional<NewArrayBlock> newArrayBlock(const VarDecl *V, const DeclStmt *DS,
+                                           const CXXNewExpr *New,
+                                           bool KeepContents, ASTContext &Ctx,
+                                           std::string &WhyNot) {
+  std::string Name = V->getName().str();
+  QualType T = New->getAllocatedType();
+  const FunctionDecl *Op = New->getOperatorNew();
+  if (!New->isArray() || New->getNumPlacementArgs() != 0 || !Op ||
+      !Op->isReplaceableGlobalAllocationFunction() || !T->isScalarType() ||
+      T.isVolatileQualified() || T.isConstQualified() || !New->getArraySize() ||
+      !V->getType()->isPointerType() ||
+      !Ctx.hasSameUnqualifiedType(V->getType()->getPointeeType(), T)) {
+    WhyNot = "'" + Name +
+             "' is not a pointer to a plain new[] block of numbers or "
+             "pointers";
+    return std::nullopt;
+  }
+  NewArrayBlock B;
+  B.KeepContents = KeepContents;
+  if (const Expr *Init = New->getInitializer()) {
+    const auto *IL = dyn_cast<InitListExpr>(Init);
+    B.Zeroed =
+        isa<ImplicitValueInitExpr>(Init) || (IL && IL->getNumInits() == 0);
+    if (!B.Zeroed) {
+      WhyNot = "the elements of the new[] block are given values";
+      return std::nullopt;
+    }
+  }
+  // Without an initializer new[] leaves the elements indeterminate, and a
+  // program that reads one before writing it has no defined meaning: what
+  // the thread's last work item left (resize) is as good as any value.
+  B.Element = spellType(T.getUnqualifiedType(), Ctx);
+  B.CountText =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(
+                               (*New->getArraySize())->getSourceRange()),
+                           Ctx.getSourceManager(), Ctx.getLangOpts())
+          .str();
+  // The pointer keeps the block: only read, never changed or its address
+  // taken; one `delete[] p;` of its own in the block that declares it.
+  DynTypedNodeList Parents = Ctx.getParents(*DS);
+  const auto *Block =
+      Parents.empty() ? nullptr : Parents[0].get<CompoundStmt>();
+  const Stmt *Delete = nullptr;
+  unsigned Releases = 0;
+  bool OnlyRead = true;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *D = dyn_cast<CXXDeleteExpr>(S))
+      if (const auto *R =
+              dyn_cast<DeclRefExpr>(D->getArgument()->IgnoreParenImpCasts());
+          R && R->getDecl() == V)
+        ++Releases;
+    if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == V) {
+      DynTypedNodeList P = Ctx.getParents(*R);
+      const auto *IC = P.empty() ? nullptr : P[0].get<ImplicitCastExpr>();
+      OnlyRead &= IC && IC->getCastKind() == CK_LValueToRValue;
+    }
+    for (const Stmt *Child : S->children())
+      Walk(Child);
+  };
+  if (Block) {
+    Walk(Block);
+    for (const Stmt *S : Block->body())
+      if (const auto *D = dyn_cast<CXXDeleteExpr>(S))
+        if (const auto *R =
+                dyn_cast<DeclRefExpr>(D->getArgument()->IgnoreParenImpCasts());
+            R && R->getDecl() == V && D->isArrayForm())
+          Delete = D;
+  }
+  if (!Block || !Delete || Releases != 1) {
+    WhyNot = "the new[] block is not released by one 'delete[] " + Name +
+             ";' in the block that declares it";
+    return std::nullopt;
+  }
+  if (!OnlyRead) {
+    WhyNot = "'" + Name + "' is changed or its address taken";
+    return std::nullopt;
+  }
+  // Its whole line, `;` included, when nothing else is on it.
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Begin = Delete->getBeginLoc();
+  SourceLocation After = Lexer::findLocationAfterToken(
+      Delete->getEndLoc(), tok::semi, SM, Ctx.getLangOpts(), false);
+  auto Indent = Begin.isMacroID() ? std::nullopt : lineIndent(Begin, SM);
+  size_t LineEnd = StringRef::npos, EndOffset = 0;
+  StringRef Buffer;
+  if (After.isValid() && !After.isMacroID()) {
+    FileID File;
+    std::tie(File, EndOffset) = SM.getDecomposedLoc(After);
+    Buffer = SM.getBufferData(File);
+    LineEnd = Buffer.find('\n', EndOffset);
+  }
+  if (!Indent || LineEnd == StringRef::npos ||
+      Buffer.slice(EndOffset, LineEnd).find_first_not_of(" \t\r") !=
+          StringRef::npos) {
+    WhyNot = "the 'delete[]' shares its line with other code";
+    return std::nullopt;
+  }
+  B.Release = CharSourceRange::getCharRange(
+      Begin.getLocWithOffset(-static_cast<int>(Indent->size())),
+      After.getLocWithOffset(static_cast<int>(LineEnd - EndOffset + 1)));
+  return B;
+}
+
+} // namespace
+
+std::vector<FixItHint>
+buildThreadSpecificAllocationFix(const Finding &F, const ModelledConstruct &C,
+                                 ASTContext &Ctx, std::string &WhyNot) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  const auto *Call = dyn_cast_or_null<CallExpr>(C.Construct);
+  auto T = Call ? recognize(Call, Ctx) : std::nullopt;
+  if (!T || T->Bodies.size() != 1 || !T->Bodies[0].Lambda || !C.Function ||
+      !C.Function->getBody() || T->Kind != RegionKind::Loop) {
+    WhyNot = "the body is not one lambda of a parallel loop";
+    return {};
+  }
+  if (C.Function->isTemplateInstantiation() ||
+      C.Function->isDependentContext()) {
+    WhyNot = "the code is a template's, and the fix would spell one "
+             "instance's types";
+    return {};
+  }
+  const WorkBody &B = T->Bodies.front();
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(B.body());
+  if (!Body || B.Lambda->getCaptureDefault() != LCD_ByRef) {
+    WhyNot = "the body is not a lambda with a '[&]' capture, which the copy "
+             "per thread would need";
+    return {};
+  }
+  // The container: declared alone, in the body's own code (not in a lambda
+  // nested in it), by that name once.
+  const VarDecl *V = nullptr;
+  const DeclStmt *DS = nullptr;
+  unsigned Named = 0;
+  std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *D = dyn_cast<DeclStmt>(S))
+      for (const Decl *X : D->decls())
+        if (const auto *ND = dyn_cast<NamedDecl>(X);
+            ND && ND->getIdentifier() && ND->getName() == F.Fix.Variable) {
+          ++Named;
+          const auto *VD = dyn_cast<VarDecl>(ND);
+          if (VD && D->isSingleDecl() && VD->getDeclContext() == B.Function) {
+            V = VD;
+            DS = D;
+          }
+        }
+    for (const Stmt *Child : S->children())
+      Find(Child);
+  };
+  Find(Body);
+  if (!V || Named != 1) {
+    WhyNot = "'" + F.Fix.Variable +
+             "' is not declared once, alone, in the body's own code";
+    return {};
+  }
+  std::string Name = V->getName().str();
+  if (V->isStaticLocal() || V->getTLSKind() != VarDecl::TLS_None) {
+    WhyNot = "'" + Name + "' is not made in every work item";
+    return {};
+  }
+  if (!bodyKeepsThread(C, WhyNot))
+    return {};
+  std::string What;
+  if (mayRunNestedWork(Body, Ctx, 3, What)) {
+    WhyNot = "the body calls " + What +
+             ", which may run nested parallel work: the waiting thread can "
+             "run another work item that would take the same "
+             "'enumerable_thread_specific' copy";
+    return {};
+  }
+  auto DeclIndent = lineIndent(DS->getBeginLoc(), SM);
+  if (!DeclIndent) {
+    WhyNot = "the declaration shares its line with other code";
+    return {};
+  }
+  const std::string &In = *DeclIndent;
+  // What each thread keeps, and what the declaration becomes.
+  std::string Kept, Refill, ETS = Name + "_ets";
+  std::optional<CharSourceRange> Release;
+  const auto *Construct =
+      V->getInit() && V->getInitStyle() == VarDecl::CallInit
+          ? dyn_cast<CXXConstructExpr>(V->getInit()->IgnoreImplicit())
+          : nullptr;
+  const auto *New =
+      V->getInit() ? dyn_cast<CXXNewExpr>(V->getInit()->IgnoreParenImpCasts())
+                   : nullptr;
+  if (Construct) {
+    auto Sized = sizedContainer(V, Construct, Ctx, WhyNot);
+    if (!Sized)
+      return {};
+    Kept = writtenType(V, Ctx);
+    // The count and the value stay where they were written, evaluated
+    // where they were: `assign` makes the contents of a new container
+    // (`resize` where every element read is written first, so what the
+    // thread's last work item left is never seen).
+    Refill = "auto &" + Name + " = " + ETS + ".local();\n" + In +
+             (F.Fix.KeepContents ? Name + ".resize(" + Sized->CountText + ");"
+                                 : Name + ".assign(" + Sized->CountText + ", " +
+                                       Sized->ValueText + ");");
+  } else if (New) {
+    auto Block = newArrayBlock(V, DS, New, F.Fix.KeepContents, Ctx, WhyNot);
+    if (!Block)
+      return {};
+    if (!declaresIn(Ctx, "std", "vector")) {
+      WhyNot = "the copy per thread would be a std::vector, and the file "
+               "does not include <vector>";
+      return {};
+    }
+    std::string Buf = Name + "_buf";
+    if (!nameFree(Buf, C.Function, Ctx)) {
+      WhyNot = "the name '" + Buf + "' is taken";
+      return {};
+    }
+    Kept = "std::vector<" + Block->Element + ">";
+    Refill = "auto &" + Buf + " = " + ETS + ".local();\n" + In +
+             Block->Refill(Buf) + "\n" + In + Block->Element + " *" + Name +
+             " = " + Buf + ".data();";
+    Release = Block->Release;
+  } else {
+    WhyNot = "only a container made as (count) or (count, value), or a "
+             "new[] block, is kept per thread";
+    return {};
+  }
+  if (!nameFree(ETS, C.Function, Ctx)) {
+    WhyNot = "the name '" + ETS + "' is taken";
+    return {};
+  }
+  const Stmt *CallStmt = statementOf(Call, Ctx);
+  if (!CallStmt) {
+    WhyNot = "the call is not a statement of its own, before which the copy "
+             "per thread could be declared";
+    return {};
+  }
+  SourceLocation DeclEnd =
+      Lexer::findLocationAfterToken(DS->getEndLoc(), tok::semi, SM, LO, false);
+  if (DeclEnd.isInvalid())
+    DeclEnd = Lexer::getLocForEndOfToken(DS->getEndLoc(), 0, SM, LO);
+  if (!writable({CallStmt->getBeginLoc(), CallStmt->getEndLoc(),
+                 DS->getBeginLoc(), DS->getEndLoc()},
+                SM, WhyNot))
+    return {};
+  if (hasPreprocessorDirective(
+          SourceRange(CallStmt->getBeginLoc(), CallStmt->getEndLoc()), SM)) {
+    WhyNot = "preprocessor directives ('#if', '#define') lie in the call, "
+             "which a fix could not keep in place";
+    return {};
+  }
+  auto CallIndent = lineIndent(CallStmt->getBeginLoc(), SM);
+  if (!CallIndent) {
+    WhyNot = "the call shares its line with other code";
+    return {};
+  }
+  std::vector<FixItHint> Hints;
+  if (!declaresTBB(Ctx, "enumerable_thread_specific")) {
+    auto Include = includeAfterCallee(T->Call, "enumerable_thread_specific.h",
+                                      Ctx, WhyNot);
+    if (!Include)
+      return {};
+    Hints.push_back(*Include);
+  }
+  // Default-constructed copies: the first refill of each thread allocates,
+  // later ones reuse its capacity.
+  Hints.push_back(FixItHint::CreateInsertion(CallStmt->getBeginLoc(),
+                                             threadSpecificType(Kept) + " " +
+                                                 ETS + ";\n" + *CallIndent));
+  Hints.push_back(FixItHint::CreateReplacement(
+      CharSourceRange::getCharRange(DS->getBeginLoc(), DeclEnd), Refill));
+  // The thread's buffer outlives the work item: no release.
+  if (Release)
+    Hints.push_back(FixItHint::CreateRemoval(*Release));
   return Hints;
 }
 

@@ -33,6 +33,13 @@ threadSpecificScratch(const clang::VarDecl *V, const clang::DeclStmt *DS,
 
 /// The edits of a Remedy::Kind::ThreadSpecific finding: slots of a
 /// thread-indexed buffer that only accumulate sums.
+/// privateer-loop-alloc in a TBB loop: a std::vector or std::string made
+/// as (count) or (count, value) in every work item becomes one container
+/// per thread, `auto &v = v_ets.local();` refilled in place.
+std::vector<clang::FixItHint>
+buildThreadSpecificAllocationFix(const Finding &F, const ModelledConstruct &C,
+                                 clang::ASTContext &Ctx, std::string &WhyNot);
+
 std::vector<clang::FixItHint> buildThreadSpecificFix(const Finding &F,
                                                      const ModelledConstruct &C,
                                                      clang::ASTContext &Ctx,

@@ -16,6 +16,20 @@ double same_scalar(double a, double b) {
   return r;
 }
 
+// One section hands a value to another: a race, and not scratch (a copy
+// per section would lose the value).
+double handed_over(double a, double *out) {
+  double r = 0;
+#pragma omp parallel sections
+  {
+#pragma omp section
+    r = f(a); // expected-warning {{'r' is written by one section while other sections access it without synchronization}}
+#pragma omp section
+    out[0] = r;
+  }
+  return r;
+}
+
 double different_scalars(double a, double b) {
   double r1 = 0, r2 = 0;
 #pragma omp parallel sections

@@ -54,6 +54,10 @@ struct UnitShape {
   /// when it is code modelled with a task's sharing (the code after the
   /// task that created it), each numbered in Access::Section.
   llvm::SmallVector<const clang::Stmt *, 4> Sections;
+  /// Sections that are stages every item passes through (a pipeline's
+  /// filters, ParallelRegion::SectionsAreStages): the parameter of each
+  /// that takes the item, all bound to one work-item variable.
+  llvm::SmallVector<const clang::VarDecl *, 4> StageItems;
   /// Tasks: sequential loops between the task and the construct it is
   /// generated in, innermost first: their variables name the task instances.
   llvm::SmallVector<const clang::Stmt *, 2> GeneratingLoops;
@@ -80,6 +84,10 @@ struct UnitShape {
   /// Element form: ItemParam is an element of this container, or of the
   /// sequence this iterator or pointer starts.
   const clang::Expr *Elements = nullptr;
+  /// Item form: ItemParam is an item handed over by other code (a
+  /// pipeline's previous filter), one per work item, from a range we do
+  /// not know.
+  bool HandedItem = false;
   /// Work items of one thread can interleave where it waits (a TBB thread
   /// waiting for nested work runs other work items): scheduling points
   /// count in every kind of unit, not only in tasks.

@@ -175,6 +175,9 @@ private:
   void visitIndices(const clang::Expr *E);
   std::optional<Target> resolveLValue(const clang::Expr *E);
   std::optional<Target> resolvePointer(const clang::Expr *E);
+  /// What the std::reference_wrapper \p Wrapper refers to, where a
+  /// variable made by std::ref(x) that the function never changes holds it.
+  std::optional<Target> resolveWrapped(const clang::Expr *Wrapper);
   std::optional<Target> provenance(const clang::VarDecl *V);
   /// The value local pointer \p V holds when the construct starts, where
   /// straight-line statements of the construct's block set it (the last of
