@@ -120,6 +120,9 @@ std::string whyNoFix(ProgrammingModelKind Model, NoFixReason Why) {
     return "only malloc and calloc blocks are reallocated line aligned";
   case NoFixReason::TaskOrder:
     return "which task should run first is the program's choice";
+  case NoFixReason::WaitPlacement:
+    return "the statement that must wait starts in a macro expansion, after "
+           "a label or a 'case', where no wait can be put before it";
   }
   return "";
 }

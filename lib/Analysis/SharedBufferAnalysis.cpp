@@ -701,6 +701,8 @@ std::optional<Finding> unguardedAccess(const ParallelRegion &R, unsigned BI,
     if (PreCheck)
       continue;
     for (const Access *W : Guarded) {
+      // (The thread of a 'master' or 'masked' write is its PinnedItem: the
+      // oracle compares it with the others only.)
       if (W->Phase != A->Phase ||
           (W->Protection == Guard::Single && A->SingleWorkItem))
         continue;

@@ -137,7 +137,9 @@ void siblingRaces(const ParallelRegion &R, const ParallelRegion &P,
     F.Notes.push_back({X.Where, "the sibling task " +
                                     std::string(accessVerb(X.Kind)) + " '" +
                                     X.Spelling + "' here"});
-    bool Updates = updatesOnly(X) && updatesOnly(Y);
+    // Atomic updates fix only updates that commute: `x += 1` and `x *= 2`
+    // give an order-dependent result either way.
+    bool Updates = updatesOnly(X) && updatesOnly(Y) && X.Op == Y.Op;
     if (R.Model == ProgrammingModelKind::TBB)
       F.Notes.push_back(
           {P.Directive,
@@ -212,6 +214,8 @@ void continuationRaces(const ParallelRegion &R, const ParallelRegion &After,
     if (Insert.valid()) {
       F.Fix.What = Remedy::Kind::InsertTaskwait;
       F.Fix.Begin = Insert;
+    } else {
+      F.Fix = Remedy::none(NoFixReason::WaitPlacement);
     }
     Findings.push_back(std::move(F));
   }

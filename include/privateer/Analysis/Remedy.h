@@ -40,6 +40,7 @@ enum class NoFixReason {
   NewArrayNotAligned,     ///< new[] would need an aligned delete[]
   TaskOrder,              ///< which of two racing tasks runs first is the
                           ///< program's choice
+  WaitPlacement,          ///< no line to put a wait on before the statement
   AllocationNotAligned,   ///< only malloc and calloc blocks are reallocated
 };
 

@@ -200,6 +200,8 @@ void RegionBuilder::record(const Target &T, AccessKind Kind, const Expr *Where,
   A.SingleWorkItem = InSingleItem;
   if (InSingleItem)
     A.PinnedItem = PinnedItem;
+  else if (GuardThread && R.Kind == RegionKind::Replicated)
+    A.PinnedItem = SymExpr::constant(*GuardThread);
   A.Section = CurrentSection;
   A.InNestedTask = InNestedTask;
   A.Phase = Phase;
@@ -636,12 +638,17 @@ void RegionBuilder::visitRangeFor(const CXXForRangeStmt *F) {
   --LoopDepth;
 }
 
-void RegionBuilder::visitGuarded(const Stmt *S, Guard G) {
+void RegionBuilder::visitGuarded(const Stmt *S, Guard G,
+                                 std::optional<int64_t> Thread) {
   Guard Saved = CurrentGuard;
+  std::optional<int64_t> SavedThread = GuardThread;
   if (G != Guard::None && CurrentGuard == Guard::None)
     CurrentGuard = G;
+  if (Thread && !GuardThread)
+    GuardThread = Thread;
   visitStmt(S);
   CurrentGuard = Saved;
+  GuardThread = SavedThread;
 }
 
 void RegionBuilder::visitNestedTask(const Stmt *S) {

@@ -173,7 +173,23 @@ void OpenMPSemantics::visitDirective(const OMPExecutableDirective *D,
   const Stmt *Inner = associatedBody(D);
   if (!Inner)
     return;
-  V.visitGuarded(Inner, G);
+  // The thread that runs 'master' (0) or 'masked' (its filter, 0 without
+  // one) is known; the one that runs 'single' is not.
+  std::optional<int64_t> Thread;
+  if (K == llvm::omp::OMPD_master)
+    Thread = 0;
+  else if (K == llvm::omp::OMPD_masked) {
+    Thread = 0;
+    for (const auto *F : D->getClausesOfKind<OMPFilterClause>()) {
+      Expr::EvalResult Value;
+      if (F->getThreadID() && !F->getThreadID()->isValueDependent() &&
+          F->getThreadID()->EvaluateAsInt(Value, Ctx))
+        Thread = Value.Val.getInt().getExtValue();
+      else
+        Thread = std::nullopt;
+    }
+  }
+  V.visitGuarded(Inner, G, Thread);
 }
 
 } // namespace clangfe

@@ -154,3 +154,13 @@ void other_elements(int *a, int n) {
       a[i] = compute(i);
   }
 }
+
+// The master is thread 0: its a[0] and a[tid] of thread 0 are one thread's.
+void master_and_thread_slots(int *a) {
+#pragma omp parallel
+  {
+#pragma omp master
+    a[0] = compute(0);
+    a[omp_get_thread_num()] += 1;
+  }
+}

@@ -375,3 +375,20 @@ void per_iteration_variable(int *a, int n) {
     }
   }
 }
+
+// Updates that do not commute: 'atomic' would not fix the order.
+void mixed_updates(int *out) {
+  int x = 1;
+#pragma omp parallel
+#pragma omp single
+  {
+#pragma omp task shared(x)
+    x *= 2;
+#pragma omp task shared(x)
+    x += 1; // expected-warning {{'x' is updated by this task and by a sibling task}}
+  }
+  *out = x;
+}
+// CHECK-LABEL: warning: 'x' is updated by this task and by a sibling task
+// CHECK-NOT: make both updates 'atomic'
+// CHECK: no automatic fix: which task should run first is the program's choice

@@ -19,6 +19,8 @@
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
+
 namespace clang {
 class FieldDecl;
 class ForStmt;
@@ -115,8 +117,10 @@ public:
   /// Walks \p S as code of the current work item.
   virtual void visit(const clang::Stmt *S) = 0;
   /// Walks \p S with its accesses protected by \p G (the outermost guard
-  /// wins).
-  virtual void visitGuarded(const clang::Stmt *S, Guard G) = 0;
+  /// wins); with \p Thread, code only that thread of the team runs
+  /// ('master', 'masked').
+  virtual void visitGuarded(const clang::Stmt *S, Guard G,
+                            std::optional<int64_t> Thread = std::nullopt) = 0;
   /// Walks \p S as a nested task the work item generates (its accesses run
   /// later, possibly on another thread).
   virtual void visitNestedTask(const clang::Stmt *S) = 0;

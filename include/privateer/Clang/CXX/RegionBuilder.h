@@ -160,7 +160,8 @@ private:
   RegionKind unitKind() const override { return Spec.Kind; }
   bool inCalledFunction() const override { return !InlineStack.empty(); }
   void visit(const clang::Stmt *S) override { visitStmt(S); }
-  void visitGuarded(const clang::Stmt *S, Guard G) override;
+  void visitGuarded(const clang::Stmt *S, Guard G,
+                    std::optional<int64_t> Thread) override;
   void visitNestedTask(const clang::Stmt *S) override;
   void barrier() override { ++Phase; }
   void schedulingPoint(clang::SourceLocation Where, const char *What) override;
@@ -263,6 +264,8 @@ private:
   unsigned LabelEpoch = 0;
   bool InSingleItem = false;
   ExprRef PinnedItem;
+  /// Inside 'master' or 'masked': the thread that runs the code.
+  std::optional<int64_t> GuardThread;
   /// Set by `if (v > m) m = v;`: the assignment it guards is a max update.
   ReductionOp PendingConditionalOp = ReductionOp::None;
   const clang::Expr *PendingConditionalLHS = nullptr;
