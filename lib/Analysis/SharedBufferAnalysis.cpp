@@ -694,9 +694,12 @@ std::optional<Finding> unguardedAccess(const ParallelRegion &R, unsigned BI,
       R.WaitsOnFlags)
     return std::nullopt;
   for (const Access *A : Plain) {
+    // (A 'master' or 'single' write has no pre-check: one thread makes
+    // it, and a read of the others before it races as much as one after.)
     bool PreCheck = false;
     for (const Access &X : R.Accesses)
       PreCheck |= X.BufferIndex == BI && X.Protection != Guard::None &&
+                  X.Protection != Guard::Single &&
                   A->Kind == AccessKind::Read && X.Order > A->Order;
     if (PreCheck)
       continue;

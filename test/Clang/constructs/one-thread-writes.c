@@ -164,3 +164,26 @@ void master_and_thread_slots(int *a) {
     a[omp_get_thread_num()] += 1;
   }
 }
+
+// A read by the others before the master's write, with no barrier between,
+// races as much as one after it; with a barrier between it does not.
+void read_before_master(int *out) {
+  int x = 0;
+#pragma omp parallel
+  {
+    out[omp_get_thread_num()] = x; // expected-warning {{'x' is written by one thread (in 'single', 'master' or 'masked') and read by the others}}
+#pragma omp master
+    x = compute(1);
+  }
+}
+
+void read_before_barrier_master(int *out) {
+  int x = 0;
+#pragma omp parallel
+  {
+    out[omp_get_thread_num()] = x;
+#pragma omp barrier
+#pragma omp master
+    x = compute(1);
+  }
+}
