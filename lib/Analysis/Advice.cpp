@@ -370,6 +370,37 @@ std::string loopCarriedAdvice(const ParallelRegion &R) {
          "to a separate buffer";
 }
 
+std::string siblingTaskAdvice(const ParallelRegion &R, const Buffer &B,
+                              bool CommutingUpdates) {
+  std::string Name = quote(B.Name);
+  if (R.Model == PM::TBB)
+    return std::string("no 'wait()' of its task_group is between the two "
+                       "'run' calls; call 'wait()' between them") +
+           (CommutingUpdates ? ", or make both updates atomic "
+                               "('std::atomic', or a 'tbb::combinable' for "
+                               "sums)"
+                             : "");
+  return "no 'depend' clause of both tasks names " + Name +
+         " and no 'taskwait' is between them; order the two tasks with "
+         "'depend' clauses that name " +
+         Name + " (for example 'depend(inout: " + B.Name +
+         ")' on both), or put a 'taskwait' between them" +
+         (CommutingUpdates ? ", or make both updates 'atomic'" : "");
+}
+
+std::string creatorWaitAdvice(const ParallelRegion &R, const Buffer &B,
+                              bool Reads) {
+  std::string Uses =
+      std::string(Reads ? "reads" : "writes") + " " + quote(B.Name);
+  if (R.Model == PM::TBB)
+    return "wait for it with its task_group's 'wait()' before the "
+           "statement that " +
+           Uses;
+  return "wait for it with '#pragma omp taskwait' before the statement "
+         "that " +
+         Uses + " (or create the task in a 'taskgroup' that ends before it)";
+}
+
 //===-- privateer-threadid-index ------------------------------------------===//
 
 std::string taskSlotMessage(const ParallelRegion &R, const Buffer &B,

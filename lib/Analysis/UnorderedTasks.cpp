@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "privateer/Analysis/Advice.h"
 #include "privateer/Analysis/Finding.h"
 #include "privateer/Analysis/IndexOracle.h"
 #include "privateer/Analysis/MergedRegion.h"
@@ -140,27 +141,10 @@ void siblingRaces(const ParallelRegion &R, const ParallelRegion &P,
     // Atomic updates fix only updates that commute: `x += 1` and `x *= 2`
     // give an order-dependent result either way.
     bool Updates = updatesOnly(X) && updatesOnly(Y) && X.Op == Y.Op;
-    if (R.Model == ProgrammingModelKind::TBB)
-      F.Notes.push_back(
-          {P.Directive,
-           "the sibling task is created here, and no 'wait()' of its "
-           "task_group is between the two 'run' calls; call 'wait()' "
-           "between them" +
-               std::string(Updates ? ", or make both updates atomic "
-                                     "('std::atomic', or a 'tbb::combinable' "
-                                     "for sums)"
-                                   : "")});
-    else
-      F.Notes.push_back(
-          {P.Directive,
-           "the sibling task is created here; no 'depend' clause of both "
-           "tasks names " +
-               Name +
-               " and no 'taskwait' is between them; order the two tasks "
-               "with 'depend' clauses that name " +
-               Name + " (for example 'depend(inout: " + B.Name +
-               ")' on both), or put a 'taskwait' between them" +
-               (Updates ? ", or make both updates 'atomic'" : "")});
+    F.Notes.push_back(
+        {P.Directive,
+         "the sibling task is created here; " +
+             siblingTaskAdvice(R, B, /*CommutingUpdates=*/Updates)});
     F.Fix = Remedy::none(NoFixReason::TaskOrder);
     Findings.push_back(std::move(F));
   }
@@ -197,20 +181,10 @@ void continuationRaces(const ParallelRegion &R, const ParallelRegion &After,
                 " it: nothing waits for the task before this statement";
     F.Notes.push_back({Y.Where, "the task " + std::string(accessVerb(Y.Kind)) +
                                     " '" + Y.Spelling + "' here"});
-    std::string Uses =
-        std::string(X.Kind == AccessKind::Read ? "reads" : "writes") + " " +
-        Name;
     F.Notes.push_back(
         {R.Directive,
-         R.Model == ProgrammingModelKind::TBB
-             ? "the task is created here; wait for it with its task_group's "
-               "'wait()' before the statement that " +
-                   Uses
-             : "the task is created here; wait for it with '#pragma omp "
-               "taskwait' before the statement that " +
-                   Uses +
-                   " (or create the task in a 'taskgroup' that ends before "
-                   "it)"});
+         "the task is created here; " +
+             creatorWaitAdvice(R, B, /*Reads=*/X.Kind == AccessKind::Read)});
     if (Insert.valid()) {
       F.Fix.What = Remedy::Kind::InsertTaskwait;
       F.Fix.Begin = Insert;

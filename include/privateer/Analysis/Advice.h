@@ -50,6 +50,14 @@ std::string collisionAdvice(const ParallelRegion &R, const Buffer &B,
                             bool WholeObject);
 /// A dependence carried between iterations.
 std::string loopCarriedAdvice(const ParallelRegion &R);
+/// Two sibling tasks of \p R's model that nothing orders access \p B;
+/// \p CommutingUpdates: both only update it with one operator.
+std::string siblingTaskAdvice(const ParallelRegion &R, const Buffer &B,
+                              bool CommutingUpdates);
+/// The code that created a task \p Reads (or writes) \p B before it waits
+/// for the task.
+std::string creatorWaitAdvice(const ParallelRegion &R, const Buffer &B,
+                              bool Reads);
 
 //===-- privateer-threadid-index ------------------------------------------===//
 

@@ -56,7 +56,7 @@ void two_writers(long &out) {
   g.wait();
   out = result;
 }
-// CHECK: note: the sibling task is created here, and no 'wait()' of its task_group is between the two 'run' calls; call 'wait()' between them
+// CHECK: note: the sibling task is created here; no 'wait()' of its task_group is between the two 'run' calls; call 'wait()' between them
 
 void two_sums(std::vector<long> &v, long &out) {
   long sum = 0;
