@@ -370,6 +370,26 @@ std::string loopCarriedAdvice(const ParallelRegion &R) {
          "to a separate buffer";
 }
 
+std::string missingBarrierAdvice(const ParallelRegion &R,
+                                 const ParallelRegion &P, bool OneThread,
+                                 bool HasNowait) {
+  std::string Before = quote(P.Construct);
+  if (HasNowait)
+    return "this " + Before +
+           " ends with 'nowait': without it, the barrier at its end would "
+           "order " +
+           (OneThread ? "it before the loop" : "the two loops");
+  return "this " + Before + " has no barrier at its end: put '" +
+         pragma(R, "barrier") + "' after it" +
+         (OneThread ? ", or use 'single', which ends with one" : "");
+}
+
+std::string oneThreadWriteAdvice(const ParallelRegion &R) {
+  return "put '" + pragma(R, "barrier") +
+         "' after the construct that makes it (a 'single' without 'nowait' "
+         "ends with one)";
+}
+
 std::string siblingTaskAdvice(const ParallelRegion &R, const Buffer &B,
                               bool CommutingUpdates) {
   std::string Name = quote(B.Name);

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "privateer/Analysis/Advice.h"
 #include "privateer/Analysis/Finding.h"
 #include "privateer/Analysis/IndexOracle.h"
 #include "privateer/Analysis/MergedRegion.h"
@@ -111,15 +112,8 @@ void analyzeAfter(const ParallelRegion &R, const ParallelRegion *P,
                                         std::string(accessVerb(X.Kind)) + " '" +
                                         X.Spelling + "' here"});
         F.Notes.push_back(
-            {P->Directive,
-             P->NowaitClause.valid()
-                 ? "this " + Before +
-                       " ends with 'nowait': without it, the barrier at its "
-                       "end would order it before the loop"
-                 : "this " + Before +
-                       " has no barrier at its end: put '#pragma omp "
-                       "barrier' after it, or use 'single', which ends with "
-                       "one"});
+            {P->Directive, missingBarrierAdvice(R, *P, /*OneThread=*/true,
+                                                P->NowaitClause.valid())});
       } else {
         F.Message = Name + " is " + accessParticiple(X.Kind) +
                     " by the previous loop, which ends with 'nowait', and " +
@@ -131,9 +125,8 @@ void analyzeAfter(const ParallelRegion &R, const ParallelRegion *P,
                                         std::string(accessVerb(X.Kind)) + " '" +
                                         X.Spelling + "' here"});
         F.Notes.push_back(
-            {P->Directive, "this " + Before +
-                               " ends with 'nowait': without it, the barrier "
-                               "at its end would order the two loops"});
+            {P->Directive, missingBarrierAdvice(R, *P, /*OneThread=*/false,
+                                                /*HasNowait=*/true)});
       }
       if (P->NowaitClause.valid()) {
         F.Fix.What = Remedy::Kind::RemoveNowait;

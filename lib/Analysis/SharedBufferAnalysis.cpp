@@ -659,9 +659,7 @@ Finding makeUnguardedFinding(const ParallelRegion &R, const Buffer &B,
   F.Notes.push_back(witnessNote(R, W, A, C.W, F.May));
   F.Notes.push_back(
       {W.Where, OneThread
-                    ? std::string("the write is here; put '#pragma omp "
-                                  "barrier' after the construct that makes it "
-                                  "(a 'single' without 'nowait' ends with one)")
+                    ? "the write is here; " + oneThreadWriteAdvice(R)
                     : "the write " + std::string(guardName(W.Protection)) +
                           " is here; make the other access under the same "
                           "synchronization"});

@@ -50,6 +50,15 @@ std::string collisionAdvice(const ParallelRegion &R, const Buffer &B,
                             bool WholeObject);
 /// A dependence carried between iterations.
 std::string loopCarriedAdvice(const ParallelRegion &R);
+/// The construct before \p R, which one thread runs (\p P: 'master',
+/// 'single nowait') or which ends with 'nowait', leaves no barrier before
+/// R: how to put one back (\p HasNowait: by removing the clause).
+std::string missingBarrierAdvice(const ParallelRegion &R,
+                                 const ParallelRegion &P, bool OneThread,
+                                 bool HasNowait);
+/// A write one thread of \p R's team makes ('master', 'single nowait')
+/// that the others access with no barrier between.
+std::string oneThreadWriteAdvice(const ParallelRegion &R);
 /// Two sibling tasks of \p R's model that nothing orders access \p B;
 /// \p CommutingUpdates: both only update it with one operator.
 std::string siblingTaskAdvice(const ParallelRegion &R, const Buffer &B,
