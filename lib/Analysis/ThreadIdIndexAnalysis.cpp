@@ -13,6 +13,7 @@
 #include "privateer/Analysis/RunChecks.h"
 #include "privateer/Analysis/ThreadingChecks.h"
 #include "privateer/Analysis/WrittenBeforeRead.h"
+#include "privateer/Model/CheckedInt.h"
 
 #include <algorithm>
 #include <optional>
@@ -199,10 +200,13 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
       F.BufferName = B.Name;
       F.BufferHandle = B.Handle;
       bool Report = false;
-      if (B.Extent && Team &&
-          Team.value() - 1 + Offset >= static_cast<int64_t>(*B.Extent)) {
-        int64_t Thread = static_cast<int64_t>(*B.Extent) - Offset;
-        F.Message = slotsPastTeamMessage(R, B, *Team, Thread);
+      // User constants (`num_threads`, the extent, the offset): a sum
+      // past int64_t decides nothing.
+      CheckedInt Extent = CheckedInt::fromUnsigned(B.Extent.value_or(0));
+      CheckedInt LastSlot = CheckedInt(Team) - 1 + Offset;
+      CheckedInt Thread = Extent - Offset;
+      if (B.Extent && Team && LastSlot && Thread && *LastSlot >= *Extent) {
+        F.Message = slotsPastTeamMessage(R, B, *Team, *Thread);
         Report = true;
       } else if (B.Extent && !Team && !R.NumThreadsClause) {
         F.May = true;
