@@ -18,6 +18,7 @@
 #include "clang/AST/StmtVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace clang;
 
@@ -84,6 +85,10 @@ std::optional<LoopShape> matchForLoop(const ForStmt *F, const ASTContext &Ctx) {
   // increment: `i++`, `--i`, `i += c`, `i = i + c`
   const Expr *Inc = F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
   L.Step = 0;
+  // `i -= INT64_MIN` steps by a value no int64_t holds: no loop shape (0).
+  auto Negated = [](int64_t C) {
+    return llvm::checkedSub<int64_t>(0, C).value_or(0);
+  };
   if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Inc)) {
     if (asVar(UO->getSubExpr()) == L.Var)
       L.Step = UO->isIncrementOp() ? 1 : UO->isDecrementOp() ? -1 : 0;
@@ -91,7 +96,7 @@ std::optional<LoopShape> matchForLoop(const ForStmt *F, const ASTContext &Ctx) {
     auto C = evaluateInt(CA->getRHS(), Ctx);
     if (asVar(CA->getLHS()) == L.Var && C)
       L.Step = CA->getOpcode() == BO_AddAssign   ? *C
-               : CA->getOpcode() == BO_SubAssign ? -*C
+               : CA->getOpcode() == BO_SubAssign ? Negated(*C)
                                                  : 0;
   } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Inc)) {
     const auto *RHS =
@@ -100,7 +105,7 @@ std::optional<LoopShape> matchForLoop(const ForStmt *F, const ASTContext &Ctx) {
       if (asVar(RHS->getLHS()) == L.Var) {
         if (auto C = evaluateInt(RHS->getRHS(), Ctx))
           L.Step = RHS->getOpcode() == BO_Add   ? *C
-                   : RHS->getOpcode() == BO_Sub ? -*C
+                   : RHS->getOpcode() == BO_Sub ? Negated(*C)
                                                 : 0;
       } else if (asVar(RHS->getRHS()) == L.Var && RHS->getOpcode() == BO_Add) {
         if (auto C = evaluateInt(RHS->getLHS(), Ctx))
@@ -108,7 +113,8 @@ std::optional<LoopShape> matchForLoop(const ForStmt *F, const ASTContext &Ctx) {
       }
     }
   }
-  if (L.Step == 0)
+  // (A step of INT64_MIN has no magnitude for the model's Step.)
+  if (L.Step == 0 || L.Step == INT64_MIN)
     return std::nullopt;
   return L;
 }
@@ -179,7 +185,8 @@ std::optional<SymbolId> RegionBuilder::threadIdSymbol() {
   S.Kind = SymbolKind::ThreadId;
   S.Min = SymExpr::constant(0);
   if (R.NumThreads && R.NumThreads->kind() == ExprKind::Constant)
-    S.Max = SymExpr::constant(R.NumThreads->value() - 1);
+    if (auto Last = llvm::checkedSub<int64_t>(R.NumThreads->value(), 1))
+      S.Max = SymExpr::constant(*Last);
   ThreadId = R.addSymbol(std::move(S));
   return ThreadId;
 }
