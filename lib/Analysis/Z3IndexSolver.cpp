@@ -11,13 +11,20 @@
 // parameters) take one value for both work items; values loaded from memory
 // that differ between work items are not modelled (such pairs stay Unknown).
 //
+// Every limit is counted in z3's resource units, never in wall time, so
+// that a file gets the same findings on a busy machine and an idle one.
+// z3 spends units at very different speeds on linear, modular and
+// nonlinear arithmetic: each query's kind converts the millisecond options
+// into units at the rate measured for that kind.
+//
 //===----------------------------------------------------------------------===//
 
 #include "privateer/Analysis/IndexSolver.h"
 
 #include <z3++.h>
 
-#include <chrono>
+#include <algorithm>
+#include <ctime>
 #include <map>
 #include <optional>
 #include <set>
@@ -41,14 +48,60 @@ namespace {
 /// looked for in this box, then anywhere.
 constexpr int64_t WitnessBox = 64;
 
-/// z3 resource units per millisecond of the timeout option, measured on the
-/// row-major disjointness proof (about 800k units, 130 ms).
-constexpr unsigned RlimitPerMs = 4000;
+/// The arithmetic a query contains, which decides how fast z3 spends its
+/// resource units on it.
+enum class QueryKind {
+  Linear,   ///< sums of multiples of variables, min and max
+  Modular,  ///< division, remainder and step lattices by constants
+  NonLinear ///< products of variables, division by a variable
+};
 
-/// The translation unit's solver budget is spent (counted in resource
-/// units, at the calibrated rate per millisecond).
+/// z3 (4.8.12) resource units per millisecond of solver CPU time, by query
+/// kind: what turns the millisecond options into resource limits. Measured
+/// on the project's 2-core machine (benchmarks/solver/run.py, and each
+/// query of the lit suite's inputs and the stress files replayed alone):
+/// checks stopped at their limit spent 1100 to 2300 units/ms on linear
+/// queries, 160 to 700 on modular ones and 100 to 900 (mean 480) on
+/// nonlinear ones, where a single rate for all (4000) let a 256-line file
+/// of nonlinear indices take 48 s. The rates below are on the slow side of
+/// those. z3 counts ever more slowly as a check runs on (one modular check:
+/// 100k units in 0.6 s, 300k in 7.6 s), so limits stay small.
+unsigned unitsPerMs(QueryKind K) {
+  switch (K) {
+  case QueryKind::Linear:
+    return 1000;
+  case QueryKind::Modular:
+  case QueryKind::NonLinear:
+    return 300;
+  }
+  return 300;
+}
+
+/// The resource limit of one check of a query of kind \p K.
+unsigned checkLimit(const SolverOptions &Options, QueryKind K) {
+  return unsigned(std::min<uint64_t>(
+      uint64_t(Options.TimeoutMs) * unitsPerMs(K), UINT32_MAX));
+}
+
+/// Counts \p Units spent on a query of kind \p K against the unit's budget.
+void charge(SolverStats &Stats, uint64_t Units, QueryKind K) {
+  Stats.Units += Units;
+  Stats.ChargedUs += Units * 1000 / unitsPerMs(K);
+}
+
+/// The translation unit's solver budget is spent (its milliseconds counted
+/// in resource units, at the rate of each query's kind).
 bool overBudget(const SolverOptions &Options, const SolverStats &Stats) {
-  return Stats.Units >= uint64_t(Options.BudgetMs) * RlimitPerMs;
+  return Stats.ChargedUs >=
+         uint64_t(Options.BudgetTimeouts) * Options.TimeoutMs * 1000;
+}
+
+/// CPU time of this thread: what the solver costs, whatever else the
+/// machine runs (reported in the stats, never used for a decision).
+double cpuMillis() {
+  timespec T;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
+  return double(T.tv_sec) * 1e3 + double(T.tv_nsec) / 1e6;
 }
 
 /// Resource units \p S has spent: what the per-unit budget counts, because
@@ -89,12 +142,25 @@ public:
       if (Sym.Max)
         Constraints.push_back(V <= encode(*Sym.Max, Side));
       const ExprRef &Start = Sym.Descending ? Sym.Max : Sym.Min;
-      if (Sym.Step > 1 && Start)
+      if (Sym.Step > 1 && Start) {
+        note(QueryKind::Modular);
         Constraints.push_back(
             z3::mod(V - encode(*Start, Side), C.int_val(Sym.Step)) == 0);
+      }
     }
     return V;
   }
+
+  /// Every variable within the range of int64_t.
+  z3::expr int64Domain() {
+    z3::expr_vector In(C);
+    for (const auto &[Key, V] : Vars)
+      In.push_back(V >= C.int_val(INT64_MIN) && V <= C.int_val(INT64_MAX));
+    return z3::mk_and(In);
+  }
+
+  /// The query contains arithmetic of kind \p K.
+  void note(QueryKind K) { Kind = std::max(Kind, K); }
 
   z3::expr encode(const Expr &E, int Side) {
     switch (E.kind()) {
@@ -109,6 +175,23 @@ public:
     }
     z3::expr A = encode(*E.operands()[0], Side);
     z3::expr B = encode(*E.operands()[1], Side);
+    bool ConstantLeft = E.operands()[0]->kind() == ExprKind::Constant;
+    bool ConstantRight = E.operands()[1]->kind() == ExprKind::Constant;
+    switch (E.kind()) {
+    case ExprKind::Mul:
+      note(ConstantLeft || ConstantRight ? QueryKind::Linear
+                                         : QueryKind::NonLinear);
+      break;
+    case ExprKind::Div:
+    case ExprKind::Mod:
+      note(ConstantRight ? QueryKind::Modular : QueryKind::NonLinear);
+      break;
+    case ExprKind::Shr:
+      note(QueryKind::Modular);
+      break;
+    default:
+      break;
+    }
     switch (E.kind()) {
     case ExprKind::Add:
       return A + B;
@@ -165,6 +248,7 @@ public:
 
   z3::context &C;
   const ParallelRegion &R;
+  QueryKind Kind = QueryKind::Linear;
   std::map<std::pair<SymbolId, int>, z3::expr> Vars;
   std::vector<std::pair<SymbolId, int>> Order;
   std::vector<z3::expr> Constraints;
@@ -228,6 +312,73 @@ private:
   std::set<SymbolId> Seen;
 };
 
+/// The question of one query, as constraints: two different work items
+/// (for a loop), each access's pinned work item, and equal elements in
+/// every dimension (a range access covers start + t, 0 <= t < length).
+std::vector<z3::expr> collisionGoal(Encoder &E, const ParallelRegion &R,
+                                    const Access &A, const Access &B) {
+  z3::context &C = E.C;
+  std::vector<z3::expr> Goal;
+  // Stages of one item are ordered (SectionsAreStages): there, as in a
+  // loop, only different work items compete.
+  bool Sections = R.Kind == RegionKind::Sections && !R.SectionsAreStages;
+  if (!Sections && !R.WorkItemVars.empty()) {
+    z3::expr_vector Differ(C);
+    for (SymbolId V : R.WorkItemVars)
+      Differ.push_back(E.symbol(V, 0) != E.symbol(V, 1));
+    Goal.push_back(z3::mk_or(Differ));
+  }
+  const Access *Sides[2] = {&A, &B};
+  for (int Side = 0; Side < 2; ++Side) {
+    const Access &X = *Sides[Side];
+    if (X.PinnedItem && R.WorkItemVars.size() == 1)
+      Goal.push_back(E.symbol(R.WorkItemVars[0], Side) ==
+                     E.encode(*X.PinnedItem, Side));
+  }
+  for (size_t D = 0; D < A.Index.size(); ++D) {
+    z3::expr IA = E.encode(*A.Index[D], 0);
+    z3::expr IB = E.encode(*B.Index[D], 1);
+    bool Last = D + 1 == A.Index.size();
+    for (int Side = 0; Side < 2 && Last; ++Side) {
+      const Access &X = *Sides[Side];
+      if (!X.RangeLength)
+        continue;
+      std::string Name = "t@" + std::to_string(Side);
+      z3::expr T = C.int_const(Name.c_str());
+      Goal.push_back(T >= 0 && T < E.encode(*X.RangeLength, Side));
+      (Side == 0 ? IA : IB) = (Side == 0 ? IA : IB) + T;
+    }
+    Goal.push_back(IA == IB);
+  }
+  return Goal;
+}
+
+/// What is known about the threads that run the two work items. In a loop,
+/// iterations on one thread never race: where the thread id appears, the
+/// two work items run on different threads. (Facts about the team, such as
+/// 0 <= tid < nthreads, num_threads(k) or a guard that selects one thread,
+/// are constraints on the ThreadId symbols and belong here.)
+void addThreadFacts(Encoder &E, const ParallelRegion &R,
+                    std::vector<z3::expr> &Goal) {
+  std::vector<SymbolId> Threads;
+  for (const auto &[Key, V] : E.Vars)
+    if (R.symbol(Key.first).Kind == SymbolKind::ThreadId &&
+        !R.isWorkItemVar(Key.first))
+      Threads.push_back(Key.first);
+  for (SymbolId T : Threads)
+    Goal.push_back(E.symbol(T, 0) != E.symbol(T, 1));
+}
+
+/// Every variable of \p E has a 64-bit value in \p M.
+bool fitsInt64(Encoder &E, z3::model &M) {
+  for (const auto &[Key, V] : E.Vars) {
+    int64_t Value = 0;
+    if (!M.eval(V, true).is_numeral_i64(Value))
+      return false;
+  }
+  return true;
+}
+
 class Z3IndexSolver : public IndexOracle {
 public:
   Z3IndexSolver(const SolverOptions &Options, SolverStats &Stats)
@@ -261,13 +412,9 @@ public:
       return rename(It->second, R, A);
     }
     ++Stats.Queries;
-    auto Start = std::chrono::steady_clock::now();
-    Spent = 0;
+    double Start = cpuMillis();
     Conflict C = solve(R, A, B);
-    Stats.Units += Spent;
-    Stats.Millis += std::chrono::duration<double, std::milli>(
-                        std::chrono::steady_clock::now() - Start)
-                        .count();
+    Stats.Millis += cpuMillis() - Start;
     if (C.V == Verdict::Collide)
       ++Stats.Sat;
     else if (C.V == Verdict::Disjoint)
@@ -301,81 +448,38 @@ private:
 
   Conflict solve(const ParallelRegion &R, const Access &A, const Access &B) {
     Conflict Result; // Unknown unless proven otherwise
+    // A fresh context per query: the answer and its witness depend on this
+    // question alone, not on what the file asked before.
+    z3::context C;
+    Encoder E(C, R);
+    uint64_t Spent = 0;
     try {
-      // A fresh context per query: the answer and its witness depend on
-      // this question alone, not on what the file asked before.
-      z3::context C;
-      Encoder E(C, R);
-      std::vector<z3::expr> Goal;
-      // Stages of one item are ordered (SectionsAreStages): there, as in a
-      // loop, only different work items compete.
-      bool Sections = R.Kind == RegionKind::Sections && !R.SectionsAreStages;
-      // Different work items: some work-item variable differs.
-      if (!Sections && !R.WorkItemVars.empty()) {
-        z3::expr_vector Differ(C);
-        for (SymbolId V : R.WorkItemVars)
-          Differ.push_back(E.symbol(V, 0) != E.symbol(V, 1));
-        Goal.push_back(z3::mk_or(Differ));
-      }
-      const Access *Sides[2] = {&A, &B};
-      for (int Side = 0; Side < 2; ++Side) {
-        const Access &X = *Sides[Side];
-        if (X.PinnedItem && R.WorkItemVars.size() == 1)
-          Goal.push_back(E.symbol(R.WorkItemVars[0], Side) ==
-                         E.encode(*X.PinnedItem, Side));
-      }
-      // Equal elements, ranges included: start + t with 0 <= t < length.
-      for (size_t D = 0; D < A.Index.size(); ++D) {
-        z3::expr IA = E.encode(*A.Index[D], 0);
-        z3::expr IB = E.encode(*B.Index[D], 1);
-        bool Last = D + 1 == A.Index.size();
-        for (int Side = 0; Side < 2 && Last; ++Side) {
-          const Access &X = *Sides[Side];
-          if (!X.RangeLength)
-            continue;
-          std::string Name = "t@" + std::to_string(Side);
-          z3::expr T = C.int_const(Name.c_str());
-          Goal.push_back(T >= 0 && T < E.encode(*X.RangeLength, Side));
-          (Side == 0 ? IA : IB) = (Side == 0 ? IA : IB) + T;
-        }
-        Goal.push_back(IA == IB);
-      }
-
-      // A deterministic resource limit rather than z3's wall-clock timeout:
-      // the same code gets the same diagnostics on every machine, and z3
-      // 4.8's timer thread can deadlock on short timeouts.
-      // In a loop, iterations that run on one thread never race: where
-      // the thread id appears, the two work items run on different threads.
-      std::vector<SymbolId> Threads;
-      for (const auto &[Key, V] : E.Vars)
-        if (R.symbol(Key.first).Kind == SymbolKind::ThreadId &&
-            !R.isWorkItemVar(Key.first))
-          Threads.push_back(Key.first);
-      for (SymbolId T : Threads)
-        Goal.push_back(E.symbol(T, 0) != E.symbol(T, 1));
-
+      std::vector<z3::expr> Goal = collisionGoal(E, R, A, B);
+      addThreadFacts(E, R, Goal);
       z3::solver S(C);
-      z3::params P(C);
-      P.set("rlimit", Options.TimeoutMs * RlimitPerMs);
-      S.set(P);
       for (const z3::expr &G : Goal)
         S.add(G);
       for (const z3::expr &G : E.Constraints)
         S.add(G);
 
+      // A deterministic resource limit rather than z3's wall-clock timeout:
+      // the same code gets the same diagnostics on every machine, and z3
+      // 4.8's timer thread can deadlock on short timeouts.
+      unsigned Limit = checkLimit(Options, E.Kind);
+      z3::params P(C);
+      P.set("rlimit", Limit);
+      S.set(P);
       z3::check_result First = S.check();
       Spent = unitsSpent(S);
-      switch (First) {
-      case z3::unsat:
+      if (First == z3::unsat)
         Result.V = Verdict::Disjoint;
+      if (First != z3::sat) {
+        charge(Stats, Spent, E.Kind);
         return Result;
-      case z3::unknown:
-        return Result;
-      case z3::sat:
-        break;
       }
       // A witness with small positive sizes and early work items reads
-      // best: try a box of small values first.
+      // best: try a box of small values, with half the limit (a box is
+      // often harder for nonlinear arithmetic, and only for readability).
       z3::model M = S.get_model();
       S.push();
       for (const auto &[Key, V] : E.Vars) {
@@ -383,15 +487,36 @@ private:
         S.add(V >= C.int_val(Size ? 1 : -WitnessBox) &&
               V <= C.int_val(WitnessBox));
       }
-      if (S.check() == z3::sat)
+      z3::params Half(C);
+      Half.set("rlimit", Limit / 2);
+      S.set(Half);
+      bool Small = S.check() == z3::sat;
+      if (Small)
         M = S.get_model();
       Spent = unitsSpent(S);
       S.pop();
+      // Every symbol is a 64-bit integer, z3's are unbounded: a collision
+      // that needs an iteration 2^63 after another (`p[-i + INT64_MIN]` and
+      // `p[-i]`) is none. Asked only when the model leaves the range, as
+      // bounds that large slow nonlinear queries down.
+      if (!Small && !fitsInt64(E, M)) {
+        S.add(E.int64Domain());
+        z3::check_result InRange = S.check();
+        Spent = unitsSpent(S);
+        if (InRange != z3::sat) {
+          Result.V =
+              InRange == z3::unsat ? Verdict::Disjoint : Verdict::Unknown;
+          charge(Stats, Spent, E.Kind);
+          return Result;
+        }
+        M = S.get_model();
+      }
       Result.V = Verdict::Collide;
       Result.W = witness(R, A, E, M);
     } catch (const z3::exception &) {
       Result = Conflict();
     }
+    charge(Stats, Spent, E.Kind);
     return Result;
   }
 
@@ -437,11 +562,125 @@ private:
   SolverOptions Options;
   SolverStats &Stats;
   AffineIndexOracle Patterns;
-  /// Resource units the query being answered has spent so far.
-  uint64_t Spent = 0;
 
   std::map<std::string, Conflict> Cache;
 };
+
+/// The false-sharing question of sameCacheLine, asked of a fresh context;
+/// \p Spent and \p Kind say what it cost.
+CacheLineAnswer askCacheLine(const ParallelRegion &R, const Access &A,
+                             const Access &B, const CacheLineQuestion &Q,
+                             const SolverOptions &Options, uint64_t &Spent,
+                             QueryKind &Kind) {
+  CacheLineAnswer Answer;
+  z3::context C;
+  Encoder E(C, R);
+  SymbolId V = R.WorkItemVars[0];
+  const Symbol &Var = R.symbol(V);
+  const ExprRef &First = Var.Descending ? Var.Max : Var.Min;
+  if (!First)
+    return Answer;
+  z3::solver S(C);
+  // The schedule's iteration numbers and the line of a byte divide by
+  // constants; a thread count that is not a literal multiplies variables.
+  E.note(QueryKind::Modular);
+  // A literal thread count keeps the schedule's arithmetic linear. Two
+  // threads answer for any number under a chunked schedule: a line that
+  // chunks of the same thread and of another share spans the chunk
+  // between them, and adjacent chunks always run on different threads.
+  z3::expr T = Q.Threads     ? C.int_val(*Q.Threads)
+               : Q.Chunk > 0 ? C.int_val(2)
+                             : C.int_const("threads");
+  if (!Q.Threads && Q.Chunk <= 0)
+    S.add(T >= 2 && T <= 256);
+  z3::expr Base = C.int_const("base");
+  const Buffer &Buf = R.Buffers[A.BufferIndex];
+  if (Buf.Alignment >= Q.LineBytes)
+    S.add(Base == 0);
+  else
+    S.add(Base >= 0 && Base < C.int_val(int64_t(Q.LineBytes)));
+  z3::expr L = C.int_val(int64_t(Q.LineBytes));
+  z3::expr Iter[2] = {C.int_val(0), C.int_val(0)};
+  z3::expr Thread[2] = {C.int_val(0), C.int_val(0)};
+  z3::expr Byte[2] = {C.int_val(0), C.int_val(0)};
+  const Access *Sides[2] = {&A, &B};
+  for (int Side = 0; Side < 2; ++Side) {
+    z3::expr Value = E.symbol(V, Side);
+    z3::expr Offset = Var.Descending ? E.encode(*First, Side) - Value
+                                     : Value - E.encode(*First, Side);
+    Iter[Side] = Offset / C.int_val(Var.Step);
+    // Static schedules: chunks dealt round robin, or one block each.
+    if (Q.Chunk > 0) {
+      Thread[Side] = z3::mod(Iter[Side] / C.int_val(Q.Chunk), T);
+    } else {
+      // Block distribution of N iterations over T threads: thread
+      // floor(k * T / N); N from the bounds.
+      if (!Var.Min || !Var.Max)
+        return Answer;
+      z3::expr N = (E.encode(*Var.Max, Side) - E.encode(*Var.Min, Side)) /
+                       C.int_val(Var.Step) +
+                   1;
+      Thread[Side] = (Iter[Side] * T) / N;
+      E.note(QueryKind::NonLinear);
+    }
+    z3::expr Addr = Base;
+    const Access &X = *Sides[Side];
+    for (size_t D = 0; D < X.Index.size(); ++D)
+      Addr = Addr +
+             E.encode(*X.Index[D], Side) * C.int_val(uint64_t(X.Strides[D]));
+    Byte[Side] = Addr;
+    S.add(Addr >= 0);
+  }
+  S.add(E.symbol(V, 0) != E.symbol(V, 1));
+  S.add(Thread[0] != Thread[1]);
+  S.add(Byte[0] / L == Byte[1] / L);
+  for (const z3::expr &G : E.Constraints)
+    S.add(G);
+  Kind = E.Kind;
+  z3::params P(C);
+  P.set("rlimit", checkLimit(Options, Kind));
+  S.set(P);
+  z3::check_result Result = S.check();
+  Spent = unitsSpent(S); // cumulative over the checks below
+  if (Result == z3::unsat)
+    Answer.V = Verdict::Disjoint;
+  if (Result != z3::sat)
+    return Answer;
+  S.push();
+  for (const auto &[Key, X] : E.Vars) {
+    bool Size = R.symbol(Key.first).Kind == SymbolKind::Invariant;
+    S.add(X >= C.int_val(Size ? 1 : -WitnessBox) &&
+          X <= C.int_val(WitnessBox * 4));
+  }
+  if (!Q.Threads && Q.Chunk <= 0)
+    S.add(T <= 8);
+  std::optional<z3::model> Small;
+  if (S.check() == z3::sat)
+    Small = S.get_model();
+  S.pop();
+  bool Repeated = Small || S.check() == z3::sat;
+  Spent = unitsSpent(S);
+  if (!Repeated)
+    return Answer; // the first answer did not repeat: stay Unknown
+  z3::model M = Small ? *Small : S.get_model();
+  auto Value = [&](const z3::expr &X) {
+    int64_t Out = 0;
+    M.eval(X, true).is_numeral_i64(Out);
+    return Out;
+  };
+  Answer.V = Verdict::Collide;
+  Answer.Iteration1 = Value(E.symbol(V, 0));
+  Answer.Iteration2 = Value(E.symbol(V, 1));
+  Answer.Thread1 = Value(Thread[0]);
+  Answer.Thread2 = Value(Thread[1]);
+  Answer.Byte1 = Value(Byte[0] - Base);
+  Answer.Byte2 = Value(Byte[1] - Base);
+  for (const auto &[Key, X] : E.Order)
+    if (R.symbol(Key).Kind == SymbolKind::Invariant)
+      Answer.Assumptions.push_back(
+          {R.symbol(Key).Name, Value(E.Vars.at({Key, X}))});
+  return Answer;
+}
 
 } // namespace
 
@@ -450,9 +689,10 @@ CacheLineAnswer sameCacheLine(const ParallelRegion &R, const Access &A,
                               const SolverOptions &Options,
                               SolverStats &Stats) {
   CacheLineAnswer Answer;
-  if (R.WorkItemVars.size() != 1 || A.WholeBuffer || B.WholeBuffer ||
-      A.RangeLength || B.RangeLength || Q.LineBytes == 0 ||
-      Stats.Queries >= Options.MaxQueries || overBudget(Options, Stats))
+  if (R.WorkItemVars.size() != 1 || R.symbol(R.WorkItemVars[0]).Step <= 0 ||
+      A.WholeBuffer || B.WholeBuffer || A.RangeLength || B.RangeLength ||
+      Q.LineBytes == 0 || Stats.Queries >= Options.MaxQueries ||
+      overBudget(Options, Stats))
     return Answer;
   for (const Access *X : {&A, &B}) {
     if (X->Strides.size() != X->Index.size())
@@ -463,117 +703,16 @@ CacheLineAnswer sameCacheLine(const ParallelRegion &R, const Access &A,
         return Answer; // a field or an unknown stride: no byte address
   }
   ++Stats.Queries;
-  auto Start = std::chrono::steady_clock::now();
+  double Start = cpuMillis();
+  uint64_t Spent = 0;
+  QueryKind Kind = QueryKind::NonLinear;
   try {
-    z3::context C;
-    Encoder E(C, R);
-    SymbolId V = R.WorkItemVars[0];
-    const Symbol &Var = R.symbol(V);
-    const ExprRef &First = Var.Descending ? Var.Max : Var.Min;
-    if (!First)
-      return Answer;
-    z3::solver S(C);
-    z3::params P(C);
-    P.set("rlimit", Options.TimeoutMs * RlimitPerMs);
-    S.set(P);
-    // A literal thread count keeps the schedule's arithmetic linear. Two
-    // threads answer for any number under a chunked schedule: a line that
-    // chunks of the same thread and of another share spans the chunk
-    // between them, and adjacent chunks always run on different threads.
-    z3::expr T = Q.Threads     ? C.int_val(*Q.Threads)
-                 : Q.Chunk > 0 ? C.int_val(2)
-                               : C.int_const("threads");
-    if (!Q.Threads && Q.Chunk <= 0)
-      S.add(T >= 2 && T <= 256);
-    z3::expr Base = C.int_const("base");
-    const Buffer &Buf = R.Buffers[A.BufferIndex];
-    if (Buf.Alignment >= Q.LineBytes)
-      S.add(Base == 0);
-    else
-      S.add(Base >= 0 && Base < C.int_val(int64_t(Q.LineBytes)));
-    z3::expr L = C.int_val(int64_t(Q.LineBytes));
-    z3::expr Iter[2] = {C.int_val(0), C.int_val(0)};
-    z3::expr Thread[2] = {C.int_val(0), C.int_val(0)};
-    z3::expr Byte[2] = {C.int_val(0), C.int_val(0)};
-    const Access *Sides[2] = {&A, &B};
-    for (int Side = 0; Side < 2; ++Side) {
-      z3::expr Value = E.symbol(V, Side);
-      z3::expr Offset = Var.Descending ? E.encode(*First, Side) - Value
-                                       : Value - E.encode(*First, Side);
-      Iter[Side] = Offset / C.int_val(Var.Step);
-      // Static schedules: chunks dealt round robin, or one block each.
-      if (Q.Chunk > 0) {
-        Thread[Side] = z3::mod(Iter[Side] / C.int_val(Q.Chunk), T);
-      } else {
-        // Block distribution of N iterations over T threads: thread
-        // floor(k * T / N); N from the bounds.
-        if (!Var.Min || !Var.Max)
-          return Answer;
-        z3::expr N = (E.encode(*Var.Max, Side) - E.encode(*Var.Min, Side)) /
-                         C.int_val(Var.Step) +
-                     1;
-        Thread[Side] = (Iter[Side] * T) / N;
-      }
-      z3::expr Addr = Base;
-      const Access &X = *Sides[Side];
-      for (size_t D = 0; D < X.Index.size(); ++D)
-        Addr = Addr +
-               E.encode(*X.Index[D], Side) * C.int_val(int64_t(X.Strides[D]));
-      Byte[Side] = Addr;
-      S.add(Addr >= 0);
-    }
-    S.add(E.symbol(V, 0) != E.symbol(V, 1));
-    S.add(Thread[0] != Thread[1]);
-    S.add(Byte[0] / L == Byte[1] / L);
-    for (const z3::expr &G : E.Constraints)
-      S.add(G);
-    z3::check_result Result = S.check();
-    // The solver's count is cumulative: charge what each check adds.
-    uint64_t Charged = unitsSpent(S);
-    Stats.Units += Charged;
-    if (Result == z3::unsat)
-      Answer.V = Verdict::Disjoint;
-    if (Result == z3::sat) {
-      S.push();
-      for (const auto &[Key, X] : E.Vars) {
-        bool Size = R.symbol(Key.first).Kind == SymbolKind::Invariant;
-        S.add(X >= C.int_val(Size ? 1 : -WitnessBox) &&
-              X <= C.int_val(WitnessBox * 4));
-      }
-      if (!Q.Threads && Q.Chunk <= 0)
-        S.add(T <= 8);
-      std::optional<z3::model> Small;
-      if (S.check() == z3::sat)
-        Small = S.get_model();
-      S.pop();
-      bool Repeated = Small || S.check() == z3::sat;
-      Stats.Units += unitsSpent(S) - Charged;
-      if (!Repeated)
-        return Answer; // the first answer did not repeat: stay Unknown
-      z3::model M = Small ? *Small : S.get_model();
-      auto Value = [&](const z3::expr &X) {
-        int64_t Out = 0;
-        M.eval(X, true).is_numeral_i64(Out);
-        return Out;
-      };
-      Answer.V = Verdict::Collide;
-      Answer.Iteration1 = Value(E.symbol(V, 0));
-      Answer.Iteration2 = Value(E.symbol(V, 1));
-      Answer.Thread1 = Value(Thread[0]);
-      Answer.Thread2 = Value(Thread[1]);
-      Answer.Byte1 = Value(Byte[0] - Base);
-      Answer.Byte2 = Value(Byte[1] - Base);
-      for (const auto &[Key, X] : E.Order)
-        if (R.symbol(Key).Kind == SymbolKind::Invariant)
-          Answer.Assumptions.push_back(
-              {R.symbol(Key).Name, Value(E.Vars.at({Key, X}))});
-    }
+    Answer = askCacheLine(R, A, B, Q, Options, Spent, Kind);
   } catch (const z3::exception &) {
     Answer = CacheLineAnswer();
   }
-  Stats.Millis += std::chrono::duration<double, std::milli>(
-                      std::chrono::steady_clock::now() - Start)
-                      .count();
+  charge(Stats, Spent, Kind);
+  Stats.Millis += cpuMillis() - Start;
   if (Answer.V == Verdict::Collide)
     ++Stats.Sat;
   else if (Answer.V == Verdict::Disjoint)
