@@ -387,12 +387,25 @@ private:
         M = S.get_model();
       Spent = unitsSpent(S);
       S.pop();
-      Result.V = Verdict::Collide;
       Result.W = witness(R, A, E, M);
+      Result.V = needsUnknownValues(R, *Result.W) ? Verdict::MayCollide
+                                                  : Verdict::Collide;
     } catch (const z3::exception &) {
       Result = Conflict();
     }
     return Result;
+  }
+
+  /// Whether the witness needs particular values of what the front end
+  /// could not model (values loaded or computed where it cannot see, as
+  /// `s->n` or `dims[0]`): such a witness may be one the program never
+  /// reaches, so the collision is not proven. (Sizes the program names, its
+  /// parameters and locals, are its inputs: a witness may choose them.)
+  static bool needsUnknownValues(const ParallelRegion &R, const Witness &W) {
+    for (SymbolId S : W.AssumptionIds)
+      if (R.symbol(S).Kind == SymbolKind::Opaque)
+        return true;
+    return false;
   }
 
   Witness witness(const ParallelRegion &R, const Access &A, Encoder &E,
