@@ -579,7 +579,8 @@ std::vector<UnitOutcome> analyseAll(const RunContext &C,
 /// whole; true on an error.
 bool writeOutputs(Outputs &Out, ArrayRef<const Result *> Kept, StringRef Root,
                   StringRef DocsUrl, const std::set<std::string> *InBaseline,
-                  const std::set<std::string> *OffLines) {
+                  const std::set<std::string> *OffLines,
+                  std::optional<unsigned> HeldBackMay) {
   bool Failed = false;
   auto Commit = [&](std::unique_ptr<OutputFile> &F) {
     if (Error E = F->commit()) {
@@ -605,6 +606,9 @@ bool writeOutputs(Outputs &Out, ArrayRef<const Result *> Kept, StringRef Root,
       Properties["inBaseline"] = int64_t(InBaseline->size());
     if (OffLines)
       Properties["notOnChosenLines"] = int64_t(OffLines->size());
+    // Without --report-may the log lacks what could not be proven.
+    if (HeldBackMay)
+      Properties["unprovenHeldBack"] = int64_t(*HeldBackMay);
     W.finish(std::move(Properties));
     Out.Sarif->os() << "\n";
     Commit(Out.Sarif);
@@ -619,7 +623,7 @@ bool writeOutputs(Outputs &Out, ArrayRef<const Result *> Kept, StringRef Root,
 
 /// What the run did, on one line of stderr.
 void printSummary(size_t Units, unsigned Cached, size_t Findings,
-                  const std::set<std::string> *OffLines,
+                  unsigned HeldBackMay, const std::set<std::string> *OffLines,
                   const std::set<std::string> *InBaseline,
                   std::optional<size_t> FixedFiles, unsigned Failed,
                   size_t Missing) {
@@ -636,6 +640,9 @@ void printSummary(size_t Units, unsigned Cached, size_t Findings,
     Left.push_back(std::to_string(InBaseline->size()) + " in the baseline");
   if (!Left.empty())
     errs() << " (" << join(Left, ", ") << ")";
+  if (HeldBackMay)
+    errs() << ", " << HeldBackMay << " unproven ('may') held back"
+           << " (--report-may shows them)";
   if (FixedFiles)
     errs() << ", fixes written to " << *FixedFiles << " file"
            << (*FixedFiles == 1 ? "" : "s");
@@ -701,11 +708,12 @@ int main(int argc, const char **argv) {
       In->Parser->getCompilations(), *Opts, *Lines ? &**Lines : nullptr,
       Base ? &*Base : nullptr,       Root,  Cache.get()};
   std::vector<UnitOutcome> Outcomes = analyseAll(Context, Files);
-  unsigned Failed = 0, Cached = 0;
+  unsigned Failed = 0, Cached = 0, HeldBackMay = 0;
   std::set<std::string> OffLines, InBaseline;
   for (const UnitOutcome &U : Outcomes) {
     Failed += U.Failed;
     Cached += U.Cached;
+    HeldBackMay += U.HeldBackMay;
     OffLines.insert(U.OffLines.begin(), U.OffLines.end());
     InBaseline.insert(U.InBaseline.begin(), U.InBaseline.end());
   }
@@ -714,9 +722,13 @@ int main(int argc, const char **argv) {
   std::vector<const Result *> KeptRefs;
   for (const Result &R : Kept)
     KeptRefs.push_back(&R);
-  bool ToolError =
-      writeOutputs(*Out, KeptRefs, Root, docsUrl(argv[0]),
-                   Base ? &InBaseline : nullptr, *Lines ? &OffLines : nullptr);
+  // Without --report-may the log says how much it lacks.
+  std::optional<unsigned> HeldBack;
+  if (!Opts->ReportMay)
+    HeldBack = HeldBackMay;
+  bool ToolError = writeOutputs(*Out, KeptRefs, Root, docsUrl(argv[0]),
+                                Base ? &InBaseline : nullptr,
+                                *Lines ? &OffLines : nullptr, HeldBack);
   // After the logs: SARIF describes (and reads, for its columns) the source
   // the findings are about.
   std::set<std::string> FixedFiles;
@@ -728,8 +740,8 @@ int main(int argc, const char **argv) {
     for (const Edit &E : Ledger.edits())
       FixedFiles.insert(E.Begin.File);
   }
-  printSummary(Files.size(), Cached, Kept.size(), *Lines ? &OffLines : nullptr,
-               Base ? &InBaseline : nullptr,
+  printSummary(Files.size(), Cached, Kept.size(), HeldBackMay,
+               *Lines ? &OffLines : nullptr, Base ? &InBaseline : nullptr,
                Opts->Fix ? std::optional<size_t>(FixedFiles.size())
                          : std::nullopt,
                Failed, Missing.size());

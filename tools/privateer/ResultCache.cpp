@@ -31,7 +31,7 @@ namespace cli {
 namespace {
 
 /// Bumped whenever what an entry holds changes.
-constexpr const char *EntryFormat = "privateer-cache-1";
+constexpr const char *EntryFormat = "privateer-cache-2";
 
 /// privateer's own build: a rebuilt executable (another analysis) must not
 /// trust the results of the previous one, whatever its version says.
@@ -183,7 +183,7 @@ bool fromJSON(const json::Value &V, UnitData &D, json::Path Path) {
   std::string Format;
   return O && O.map("format", Format) && Format == EntryFormat &&
          O.map("prelude", D.Prelude) && O.map("notice", D.Notice) &&
-         O.map("results", D.Results) &&
+         O.map("results", D.Results) && O.map("heldBackMay", D.HeldBackMay) &&
          O.map("editsIndependent", D.EditsIndependent);
 }
 
@@ -270,6 +270,7 @@ void ResultCache::store(StringRef Key, const UnitData &Data) {
         for (const Result &R : Data.Results)
           write(J, R);
       });
+      J.attribute("heldBackMay", Data.HeldBackMay);
       J.attribute("editsIndependent", Data.EditsIndependent);
     });
     OS.close();

@@ -218,7 +218,10 @@ void UnitConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   if (std::optional<clangfe::IgnoredCode> Notice = Watch.notice())
     Data.Notice = NoteOut{positionOf(SM, Notice->Where), Notice->Message};
-  std::vector<clangfe::Report> Reports = clangfe::analyze(Ctx, C.Opts);
+  clangfe::UnitSummary Summary;
+  std::vector<clangfe::Report> Reports =
+      clangfe::analyze(Ctx, C.Opts, &Summary);
+  Data.HeldBackMay = Summary.HeldBackMay;
   // What is silenced where it is (-Wno-everything by pragma) is not
   // reported, fixed or logged, as in the plugin.
   erase_if(Reports,
@@ -318,6 +321,7 @@ std::optional<UnitOutcome> fromCache(const RunContext &C,
   Out.Cached = true;
   Out.Prelude = std::move(Data.Prelude);
   Out.Notice = std::move(Data.Notice);
+  Out.HeldBackMay = Data.HeldBackMay;
   for (Result &R : Data.Results) {
     LeftOut Why = leftOut(C, R);
     if (Why == LeftOut::No)
@@ -367,6 +371,7 @@ UnitOutcome analyseUnit(const RunContext &C, const std::string &File) {
   Text.flush();
   Data.Prelude = Out.Prelude;
   Out.Notice = Data.Notice;
+  Out.HeldBackMay = Data.HeldBackMay;
   if (Key && !Out.Failed)
     C.Cache->store(*Key, Data);
   return Out;

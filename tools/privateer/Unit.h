@@ -37,6 +37,8 @@ struct UnitData {
   /// Code the compile ignored (`#pragma omp` without -fopenmp).
   std::optional<NoteOut> Notice;
   std::vector<Result> Results;
+  /// Unproven ("may") findings held back (no --report-may).
+  unsigned HeldBackMay = 0;
   /// Whether every finding owns exactly its own fix (none was merged into
   /// or dropped for another's): then any subset of the findings keeps its
   /// edits unchanged, and a cached unit can be filtered without the AST.
@@ -58,6 +60,8 @@ struct UnitOutcome {
   /// Findings left out (Result::key()s): not on the chosen lines, or in
   /// the baseline.
   std::set<std::string> OffLines, InBaseline;
+  /// Unproven ("may") findings held back (no --report-may).
+  unsigned HeldBackMay = 0;
 };
 
 /// What every unit of a run shares.
