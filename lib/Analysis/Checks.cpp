@@ -137,6 +137,13 @@ std::string closestCheck(std::string_view Pattern) {
 }
 } // namespace
 
+bool CheckFilter::enablesAny() const {
+  for (const CheckInfo &C : allChecks())
+    if (isEnabled(C.Name))
+      return true;
+  return false;
+}
+
 std::vector<std::string> CheckFilter::unmatchedGlobs(GlobScope Scope) const {
   std::vector<std::string> Result;
   for (const Glob &G : Globs) {

@@ -44,7 +44,11 @@ public:
     clangfe::DiagnosticReporter Reporter(Diags, Opts);
     if (!Reporter.enabled())
       return;
-    if (std::optional<clangfe::IgnoredCode> Notice = Watch.notice()) {
+    // With every check off there is nothing the ignored code would hide.
+    std::optional<clangfe::IgnoredCode> Notice;
+    if (Opts.Checks.enablesAny())
+      Notice = Watch.notice();
+    if (Notice) {
       // A note of its own: no earlier ignored warning may swallow it.
       Diags.setLastDiagnosticIgnored(false);
       Diags.Report(Notice->Where,

@@ -216,7 +216,10 @@ void UnitConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   if (!Reporter.enabled())
     return;
   const SourceManager &SM = Ctx.getSourceManager();
-  if (std::optional<clangfe::IgnoredCode> Notice = Watch.notice())
+  std::optional<clangfe::IgnoredCode> Notice;
+  if (C.Opts.Checks.enablesAny())
+    Notice = Watch.notice();
+  if (Notice)
     Data.Notice = NoteOut{positionOf(SM, Notice->Where), Notice->Message};
   clangfe::UnitSummary Summary;
   std::vector<clangfe::Report> Reports =

@@ -39,6 +39,8 @@ public:
 
   bool isEnabled(std::string_view CheckName) const;
   bool isEnabled(CheckId Id) const { return isEnabled(checkName(Id)); }
+  /// Whether any check runs (`-*` alone turns them all off).
+  bool enablesAny() const;
 
   /// Which globs error() looks at.
   enum class GlobScope {
