@@ -26,10 +26,17 @@ const char *checkName(CheckId Id) {
 }
 
 namespace {
+/// Blanks around a glob, newlines included: .clang-tidy's `Checks: |`
+/// lists one glob a line.
+bool isBlank(char C) {
+  return C == ' ' || C == '\t' || C == '\n' || C == '\r' || C == '\v' ||
+         C == '\f';
+}
+
 std::string_view trim(std::string_view S) {
-  while (!S.empty() && (S.front() == ' ' || S.front() == '\t'))
+  while (!S.empty() && isBlank(S.front()))
     S.remove_prefix(1);
-  while (!S.empty() && (S.back() == ' ' || S.back() == '\t'))
+  while (!S.empty() && isBlank(S.back()))
     S.remove_suffix(1);
   return S;
 }

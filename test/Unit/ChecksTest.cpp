@@ -48,6 +48,10 @@ TEST(Checks, UnmatchedGlobsAreReported) {
 
 TEST(Checks, AMistakenListIsAnError) {
   EXPECT_EQ(CheckFilter("-*,privateer-shared-buffer").error(), "");
+  // One glob a line, as in a .clang-tidy `Checks: |` block.
+  CheckFilter Lines("-*,\n  privateer-shared-buffer,\r\n");
+  EXPECT_EQ(Lines.error(), "");
+  EXPECT_TRUE(Lines.isEnabled("privateer-shared-buffer"));
   EXPECT_EQ(CheckFilter("-*").error(), "");
   // The typo: the closest check is named.
   std::string E = CheckFilter("privatee-shared").error();
