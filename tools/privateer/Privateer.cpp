@@ -19,6 +19,7 @@
 #include "privateer/Clang/Engine.h"
 #include "privateer/Clang/FileWriter.h"
 #include "privateer/Clang/SourceLoc.h"
+#include "privateer/Support/Version.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -544,6 +545,7 @@ bool writeFile(StringRef Path, function_ref<void(raw_ostream &)> Write) {
 
 int main(int argc, const char **argv) {
   sys::PrintStackTraceOnErrorSignal(argv[0]);
+  cl::SetVersionPrinter([](raw_ostream &OS) { printVersion(OS, "privateer"); });
   std::vector<ListedOption> Listed = listOptions();
   auto Parser = CommonOptionsParser::create(argc, argv, Category,
                                             cl::ZeroOrMore, Overview);
