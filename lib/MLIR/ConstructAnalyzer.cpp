@@ -1,0 +1,71 @@
+//===- ConstructAnalyzer.cpp - privateer's checks on MLIR constructs ------===//
+//
+// Part of privateer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "privateer/MLIR/ConstructAnalyzer.h"
+#include "privateer/Analysis/RunChecks.h"
+#include "privateer/Model/Printer.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+namespace privateer {
+namespace mlirfe {
+
+namespace {
+
+SolverOptions solverOptions(const Options &Opts) {
+  SolverOptions SO;
+  SO.TimeoutMs = Opts.SolverTimeoutMs;
+  return SO;
+}
+
+} // namespace
+
+ConstructAnalyzer::ConstructAnalyzer(const Options &Opts)
+    : Opts(Opts), Oracle(createIndexSolver(solverOptions(Opts), Stats)) {}
+
+ConstructAnalyzer::~ConstructAnalyzer() = default;
+
+llvm::SmallVector<Operation *>
+ConstructAnalyzer::constructsIn(Operation *Root) {
+  // The walk is post-order: inner constructs come before the ones around
+  // them.
+  llvm::SmallVector<Operation *> Constructs;
+  Root->walk([&](Operation *Op) {
+    if (isParallelConstruct(Op))
+      Constructs.push_back(Op);
+  });
+  return Constructs;
+}
+
+std::optional<AnalyzedConstruct>
+ConstructAnalyzer::analyze(Operation *Construct) {
+  AnalyzedConstruct A;
+  A.Construct = Construct;
+  std::optional<ParallelRegion> R = buildRegion(Construct, A.Locs);
+  if (!R)
+    return std::nullopt;
+  A.Region = std::move(*R);
+  if (Opts.DumpModel)
+    llvm::errs() << dump(A.Region);
+  CheckContext Context{*Oracle, Opts.CacheLine};
+  A.Findings = runChecks(A.Region, Opts.Checks, Context);
+  return A;
+}
+
+void reportFinding(const Finding &F, const LocationTable &Locs,
+                   Location Fallback, bool AsError) {
+  Location Where = Locs.lookup(F.Where).value_or(Fallback);
+  InFlightDiagnostic D = AsError ? emitError(Where) : emitWarning(Where);
+  D << F.Message << " [" << checkName(F.Check) << "]";
+  for (const Note &N : F.Notes)
+    D.attachNote(Locs.lookup(N.Where)) << N.Message;
+}
+
+} // namespace mlirfe
+} // namespace privateer
