@@ -1,0 +1,347 @@
+//===- PrivateerFortran.cpp - privateer on Fortran OpenMP sources ---------===//
+//
+// Part of privateer. Fortran in one step: each file (named, or an entry of
+// a compile_commands.json) is lowered by Flang's own front end in this
+// process, and privateer's checks run on the module it lowered, so that
+// findings print at the Fortran file, line and column with the source line,
+// as the C and C++ front ends print theirs. --sarif writes what code
+// scanning reads, --fix adds the clauses of the exact fixes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CompileDatabase.h"
+#include "FlangLowering.h"
+#include "FortranFixes.h"
+#include "ModuleAnalysis.h"
+#include "Output.h"
+#include "SourceTexts.h"
+
+#include "privateer/Analysis/Options.h"
+#include "privateer/Support/Version.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <set>
+
+using namespace privateer;
+using namespace privateer::fortran;
+
+namespace {
+
+constexpr const char *Usage =
+    R"(usage: privateer-fortran [options] [flang options] files...
+       privateer-fortran -p BUILD_DIR [options] [files...]
+
+  -p BUILD_DIR          read BUILD_DIR/compile_commands.json: its Fortran
+                        entries (all of them when no files are named), each
+                        lowered in its directory with its own -I, -D, -U,
+                        -J/-module-dir (searched for .mod files), -cpp,
+                        -nocpp, -ffixed-form, -ffree-form,
+                        -ffixed-line-length=, -fdefault-*, -fimplicit-none,
+                        -fbackslash, -std= and -fopenmp-version= (other
+                        flags do not change what Flang lowers and are
+                        dropped)
+  --sarif=FILE          write the findings as SARIF 2.1.0
+  --source-root=DIR     directory SARIF locations are relative to (default:
+                        the current directory)
+  --exit-zero           exit with 0 even when there are findings
+  --verify-diagnostics  check the findings against the files'
+                        '! expected-warning{{...}}' comments (for tests)
+  --version             privateer's version and the LLVM it was built with
+)";
+
+constexpr const char *UsageEnd = R"(
+Other options starting with '-' go to Flang (after an entry's own flags;
+-J and -module-dir name a directory searched for modules).
+Exit status: 0 when nothing was found, 1 when something was, 2 on errors
+(a file that does not compile is reported and skipped).
+)";
+
+void error(const llvm::Twine &Message) {
+  llvm::errs() << "privateer-fortran: error: " << Message << "\n";
+}
+
+void printHelp() {
+  llvm::outs() << Usage
+               << "\nprivateer's options (--fix adds the exact "
+                  "clauses, private(tmp) or reduction(+: s), to the "
+                  "'!$omp' directives in place):\n";
+  for (const OptionInfo &O : allOptions())
+    llvm::outs() << "  --" << O.Name << O.Value << "\n      " << O.Description
+                 << "\n";
+  llvm::outs() << UsageEnd;
+}
+
+/// What the command line asks for.
+struct Arguments {
+  Options Opts;
+  std::optional<std::string> BuildDir;
+  std::string Sarif, SourceRoot;
+  bool ExitZero = false, Verify = false;
+  std::vector<std::string> FlangFlags, Files;
+};
+
+/// The option of Options.def that \p Name is, if any.
+const OptionInfo *privateerOption(llvm::StringRef Name) {
+  for (const OptionInfo &O : allOptions())
+    if (Name == O.Name)
+      return &O;
+  return nullptr;
+}
+
+/// Parses \p Args; nothing when the run ends here, with \p Exit its status
+/// (help, version, a mistake).
+std::optional<Arguments> parseArguments(llvm::ArrayRef<std::string> Args,
+                                        int &Exit) {
+  Arguments A;
+  Exit = 0;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef Arg = Args[I];
+    llvm::StringRef Name = Arg.split('=').first;
+    llvm::StringRef Value = Arg.split('=').second;
+    bool HasValue = Arg.contains('=');
+    // A value in the next argument, for the options that need one.
+    auto Next = [&]() -> std::optional<std::string> {
+      if (HasValue)
+        return Value.str();
+      if (I + 1 < Args.size())
+        return Args[++I];
+      error("'" + Arg + "' needs a value");
+      Exit = 2;
+      return std::nullopt;
+    };
+    if (Arg == "-h" || Arg == "--help") {
+      printHelp();
+      return std::nullopt;
+    }
+    if (Arg == "--version") {
+      printVersion(llvm::outs(), "privateer-fortran");
+      return std::nullopt;
+    }
+    if (Arg == "--exit-zero" || Arg == "--verify-diagnostics") {
+      (Arg == "--exit-zero" ? A.ExitZero : A.Verify) = true;
+      continue;
+    }
+    std::optional<std::string> *Valued = Name == "-p" ? &A.BuildDir : nullptr;
+    std::string *Text = Name == "--sarif"         ? &A.Sarif
+                        : Name == "--source-root" ? &A.SourceRoot
+                                                  : nullptr;
+    if (Valued || Text) {
+      std::optional<std::string> V = Next();
+      if (!V)
+        return std::nullopt;
+      if (Valued)
+        *Valued = *V;
+      else
+        *Text = *V;
+      continue;
+    }
+    if (Name.starts_with("--") && privateerOption(Name.drop_front(2))) {
+      const OptionInfo *O = privateerOption(Name.drop_front(2));
+      std::string Word = Name.drop_front(2).str();
+      if (HasValue ||
+          (O->Kind != OptionKind::Flag && O->Kind != OptionKind::ErrorMode)) {
+        std::optional<std::string> V = Next();
+        if (!V)
+          return std::nullopt;
+        Word += "=" + *V;
+      }
+      std::string Why;
+      if (!A.Opts.apply(Word, Why)) {
+        error(Why);
+        Exit = 2;
+        return std::nullopt;
+      }
+      continue;
+    }
+    if (Arg.starts_with("-")) {
+      // `-I dir`: the value is no file to analyse.
+      std::vector<std::string> Pair{Args[I]};
+      if (I + 1 < Args.size() &&
+          llvm::is_contained({"-I", "-D", "-U", "-J", "-module-dir"}, Arg))
+        Pair.push_back(Args[++I]);
+      std::vector<std::string> Lowering = loweringFlags(Pair);
+      bool ModuleDir = Arg.starts_with("-J") || Arg.starts_with("-module-dir");
+      llvm::append_range(A.FlangFlags,
+                         Pair.size() > 1 || ModuleDir ? Lowering : Pair);
+      continue;
+    }
+    A.Files.push_back(Args[I]);
+  }
+  return A;
+}
+
+/// The files to analyse; nothing after an error.
+std::optional<std::vector<FortranUnit>> unitsOf(const Arguments &A,
+                                                bool &Incomplete) {
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  std::vector<FortranUnit> Units;
+  if (!A.BuildDir) {
+    for (const std::string &F : A.Files)
+      Units.push_back({Cwd.str().str(), F, {}});
+    if (Units.empty())
+      error("no input files");
+    return Units.empty() ? std::nullopt : std::optional(Units);
+  }
+  std::set<std::string> Named;
+  for (const std::string &F : A.Files)
+    Named.insert(normalizedPath(F));
+  auto Loaded = loadFortranUnits(*A.BuildDir, Named);
+  if (!Loaded) {
+    error(llvm::toString(Loaded.takeError()));
+    return std::nullopt;
+  }
+  std::set<std::string> Found;
+  for (const FortranUnit &U : *Loaded)
+    Found.insert(U.File);
+  llvm::SmallString<256> Database(*A.BuildDir);
+  llvm::sys::path::append(Database, "compile_commands.json");
+  for (const std::string &F : Named)
+    if (!Found.count(F)) {
+      error("no Fortran entry for '" + F + "' in " + Database);
+      Incomplete = true;
+    }
+  if (Loaded->empty())
+    error("no Fortran files to analyse in the compilation database");
+  return Loaded->empty() ? std::nullopt : std::optional(std::move(*Loaded));
+}
+
+/// What the run found, over every file.
+struct RunResult {
+  std::vector<FortranFinding> Findings;
+  unsigned Failed = 0;
+  bool VerifyFailed = false;
+};
+
+/// Lowers and analyses each unit in its directory; modules the files
+/// define go to \p ModuleDir, never into the build.
+RunResult analyzeUnits(llvm::ArrayRef<FortranUnit> Units, const Arguments &A,
+                       llvm::StringRef ModuleDir, SourceTexts &Texts) {
+  RunResult Run;
+  std::set<std::string> Seen;
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  // By default findings follow the compiler's -Werror, as in the plugin.
+  bool AsErrors = A.Opts.Werror == Options::ErrorMode::Always ||
+                  (A.Opts.Werror == Options::ErrorMode::FollowCompiler &&
+                   llvm::is_contained(A.FlangFlags, "-Werror"));
+  DiagnosticMode Mode =
+      A.Verify ? DiagnosticMode::Verify : DiagnosticMode::Print;
+  for (const FortranUnit &U : Units) {
+    std::vector<std::string> Fc1{"-fopenmp", "-emit-hlfir", "-module-dir",
+                                 ModuleDir.str()};
+    llvm::append_range(Fc1, U.Flags);
+    llvm::append_range(Fc1, A.FlangFlags);
+    Fc1.push_back(U.File);
+    llvm::sys::fs::set_current_path(U.Directory);
+    bool Lowered = lowerFortran(Fc1, [&](mlir::ModuleOp M) {
+      ModuleReport R = analyzeModule(M, A.Opts, AsErrors, Mode, U.File, Texts);
+      Run.VerifyFailed |= R.VerifyFailed;
+      // A file named twice is reported once.
+      for (FortranFinding &F : R.Findings)
+        if (Seen.insert(F.key()).second)
+          Run.Findings.push_back(std::move(F));
+    });
+    llvm::sys::fs::set_current_path(Cwd);
+    Run.Failed += !Lowered;
+  }
+  llvm::sort(Run.Findings, [](const FortranFinding &X,
+                              const FortranFinding &Y) {
+    const cli::Result &L = X.Result, &R = Y.Result;
+    return std::tie(L.Where.File, L.Where.Line, L.Where.Column, L.Check,
+                    L.Message) < std::tie(R.Where.File, R.Where.Line,
+                                          R.Where.Column, R.Check, R.Message);
+  });
+  return Run;
+}
+
+/// Writes the SARIF log of \p Run to \p Path; false after an error.
+bool writeSarifLog(llvm::StringRef Path, const RunResult &Run,
+                   llvm::StringRef SourceRoot) {
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_TextWithCRLF);
+  if (EC) {
+    error("cannot write '" + Path + "': " + EC.message());
+    return false;
+  }
+  std::vector<cli::Result> Results;
+  for (const FortranFinding &F : Run.Findings)
+    Results.push_back(F.Result);
+  cli::writeSarif(OS, Results, normalizedPath(SourceRoot), PRIVATEER_DOCS_URL);
+  return true;
+}
+
+void printSummary(size_t Units, const RunResult &Run, bool Fix,
+                  size_t Written) {
+  auto Plural = [](size_t N, llvm::StringRef Word) {
+    return std::to_string(N) + " " + Word.str() + (N == 1 ? "" : "s");
+  };
+  llvm::errs() << "privateer-fortran: " << Plural(Units, "file") << ", "
+               << Plural(Run.Findings.size(), "finding");
+  if (Fix)
+    llvm::errs() << ", fixes written to " << Plural(Written, "file");
+  if (Run.Failed)
+    llvm::errs() << ", " << Run.Failed << " failed to compile (skipped)";
+  llvm::errs() << "\n";
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  llvm::InitLLVM X(argc, argv);
+  int Exit = 0;
+  std::optional<Arguments> A =
+      parseArguments(std::vector<std::string>(argv + 1, argv + argc), Exit);
+  if (!A)
+    return Exit;
+  for (const std::string &Glob : A->Opts.Checks.unmatchedGlobs()) {
+    error("check glob '" + Glob + "' matches no check");
+    Exit = 2;
+  }
+  bool Incomplete = false;
+  std::optional<std::vector<FortranUnit>> Units = unitsOf(*A, Incomplete);
+  if (!Units || Exit)
+    return 2;
+  // Output paths are the caller's: each unit is lowered in its directory.
+  if (!A->Sarif.empty())
+    A->Sarif = normalizedPath(A->Sarif);
+  std::string SourceRoot =
+      normalizedPath(A->SourceRoot.empty() ? "." : A->SourceRoot);
+
+  llvm::SmallString<256> ModuleDir;
+  if (std::error_code EC = llvm::sys::fs::createUniqueDirectory(
+          "privateer-fortran", ModuleDir)) {
+    error("cannot make a module directory: " + EC.message());
+    return 2;
+  }
+  initializeFlang();
+  SourceTexts Texts;
+  RunResult Run = analyzeUnits(*Units, *A, ModuleDir, Texts);
+  llvm::sys::fs::remove_directories(ModuleDir);
+
+  assignClauseEdits(Run.Findings, Texts);
+  bool ToolError = Incomplete;
+  if (!A->Sarif.empty())
+    ToolError |= !writeSarifLog(A->Sarif, Run, SourceRoot);
+  // After the log: its columns and fingerprints read the analysed text.
+  std::set<std::string> Written;
+  if (A->Opts.Fix)
+    for (const std::string &Why : writeClauses(Run.Findings, Texts, Written)) {
+      error(Why);
+      ToolError = true;
+    }
+  printSummary(Units->size(), Run, A->Opts.Fix, Written.size());
+
+  if (Run.Failed || ToolError)
+    return 2;
+  if (A->Verify)
+    return Run.VerifyFailed ? 1 : 0;
+  return Run.Findings.empty() || A->ExitZero ? 0 : 1;
+}
