@@ -9,6 +9,7 @@
 #include "privateer/Model/Printer.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -55,7 +56,21 @@ ConstructAnalyzer::analyze(Operation *Construct) {
     llvm::errs() << dump(A.Region);
   CheckContext Context{*Oracle, Opts.CacheLine};
   A.Findings = runChecks(A.Region, Opts.Checks, Context);
+  if (!Opts.ReportMay) {
+    size_t All = A.Findings.size();
+    llvm::erase_if(A.Findings, [](const Finding &F) { return F.May; });
+    HeldBackMay += All - A.Findings.size();
+  }
   return A;
+}
+
+std::string heldBackNote(const ConstructAnalyzer &Analyzer,
+                         llvm::StringRef Option) {
+  unsigned N = Analyzer.heldBackMay();
+  if (!N)
+    return "";
+  return std::to_string(N) + " unproven ('may') finding" + (N == 1 ? "" : "s") +
+         " held back (" + Option.str() + " shows them)";
 }
 
 void reportFinding(const Finding &F, const LocationTable &Locs,

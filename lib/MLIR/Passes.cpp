@@ -70,8 +70,7 @@ void CheckPass::runOnOperation() {
         reportFinding(F, A->Locs, Construct->getLoc(), AsErrors);
         Found = true;
       }
-  if (Opts->Stats)
-    llvm::errs() << Analyzer.stats().str() << "\n";
+  summarize(Analyzer);
   if (Found && AsErrors)
     signalPassFailure();
 }

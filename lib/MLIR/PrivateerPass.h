@@ -13,10 +13,13 @@
 #define PRIVATEER_LIB_MLIR_PRIVATEERPASS_H
 
 #include "privateer/Analysis/Options.h"
+#include "privateer/MLIR/ConstructAnalyzer.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <optional>
 #include <string>
@@ -90,6 +93,24 @@ protected:
   }
 #include "privateer/Options.def"
     return Opts;
+  }
+
+  /// After the analysis: the solver's statistics (`stats`), and how many
+  /// unproven findings were held back (without `report-may`), which a
+  /// user would not know of otherwise.
+  void summarize(const ConstructAnalyzer &Analyzer) {
+    if (Analyzer.options().Stats)
+      llvm::errs() << Analyzer.stats().str() << "\n";
+    std::string Note = heldBackNote(Analyzer, "report-may=1");
+    if (Note.empty())
+      return;
+    mlir::Operation *Op = this->getOperation();
+    auto Symbol = Op->template getAttrOfType<mlir::StringAttr>(
+        mlir::SymbolTable::getSymbolAttrName());
+    llvm::errs() << "privateer: " << Note << " in '"
+                 << (Symbol ? "@" + Symbol.getValue().str()
+                            : Op->getName().getStringRef().str())
+                 << "'\n";
   }
 };
 

@@ -596,8 +596,7 @@ void RewritePass::runOnOperation() {
         if ((F.Fix.What == Remedy::Kind::Reduce) == Reductions)
           Loop = apply(Loop, F);
   }
-  if (Opts->Stats)
-    llvm::errs() << Analyzer.stats().str() << "\n";
+  summarize(Analyzer);
 }
 
 } // namespace

@@ -1,4 +1,4 @@
-! RUN: %privateer_fortran --checks=-*,privateer-threadid-index --verify-diagnostics %s
+! RUN: %privateer_fortran --checks=-*,privateer-threadid-index --report-may --verify-diagnostics %s
 !
 ! privateer-threadid-index on Fortran: a slot per thread number in an array
 ! of 64 four-byte elements, updated in a loop: the team may have more

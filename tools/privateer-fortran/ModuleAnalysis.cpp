@@ -108,6 +108,7 @@ ModuleReport analyzeModule(ModuleOp Module, const Options &Opts, bool AsErrors,
       }
   if (Opts.Stats)
     llvm::errs() << Analyzer.stats().str() << "\n";
+  Report.HeldBackMay = Analyzer.heldBackMay();
   if (Verifier)
     Report.VerifyFailed = failed(Verifier->verify());
   return Report;

@@ -51,6 +51,8 @@ struct ModuleReport {
   /// DiagnosticMode::Verify: a diagnostic was not expected, or an expected
   /// one did not come.
   bool VerifyFailed = false;
+  /// Unproven ("may") findings held back (no --report-may).
+  unsigned HeldBackMay = 0;
 };
 
 /// Runs the checks \p Opts enables on \p Module, lowered from \p MainFile,

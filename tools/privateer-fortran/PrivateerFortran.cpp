@@ -87,35 +87,84 @@ struct Arguments {
   std::vector<std::string> FlangFlags, Files;
 };
 
-/// The option of Options.def that \p Name is, if any.
-const OptionInfo *privateerOption(llvm::StringRef Name) {
+/// The option of Options.def named \p Name, if any.
+const OptionInfo *optionNamed(llvm::StringRef Name) {
   for (const OptionInfo &O : allOptions())
     if (Name == O.Name)
       return &O;
   return nullptr;
 }
 
-/// Parses \p Args; nothing when the run ends here, with \p Exit its status
-/// (help, version, a mistake).
-std::optional<Arguments> parseArguments(llvm::ArrayRef<std::string> Args,
-                                        int &Exit) {
+/// Reads the command line; the run ends early for --help, --version and a
+/// mistake.
+class ArgumentParser {
+public:
+  explicit ArgumentParser(llvm::ArrayRef<std::string> Args) : Args(Args) {}
+
+  /// What the command line asks for; nothing when the run ends here, with
+  /// \p Exit its status (0 after help or the version, 2 after a mistake).
+  std::optional<Arguments> parse(int &Exit);
+
+private:
+  /// The value of the option Args[I]: after its `=`, or the next argument.
+  std::optional<std::string> value();
+  /// Applies Args[I], an option of Options.def (`--cache-line=128`).
+  bool privateerOption(const OptionInfo &O, Options &Opts);
+  /// Takes Args[I] (and a value in the next argument) as flags for Flang.
+  void flangFlag(std::vector<std::string> &Flags);
+  bool fail(const llvm::Twine &Message) {
+    error(Message);
+    Failed = true;
+    return false;
+  }
+
+  llvm::ArrayRef<std::string> Args;
+  size_t I = 0;
+  bool Failed = false;
+};
+
+std::optional<std::string> ArgumentParser::value() {
+  llvm::StringRef Arg = Args[I];
+  if (Arg.contains('='))
+    return Arg.split('=').second.str();
+  if (I + 1 < Args.size())
+    return Args[++I];
+  fail("'" + Arg + "' needs a value");
+  return std::nullopt;
+}
+
+bool ArgumentParser::privateerOption(const OptionInfo &O, Options &Opts) {
+  std::string Word = O.Name;
+  if (llvm::StringRef(Args[I]).contains('=') ||
+      (O.Kind != OptionKind::Flag && O.Kind != OptionKind::ErrorMode)) {
+    std::optional<std::string> V = value();
+    if (!V)
+      return false;
+    Word += "=" + *V;
+  }
+  std::string Why;
+  return Opts.apply(Word, Why) || fail(Why);
+}
+
+void ArgumentParser::flangFlag(std::vector<std::string> &Flags) {
+  llvm::StringRef Arg = Args[I];
+  // `-I dir`: the value is no file to analyse.
+  std::vector<std::string> Given{Args[I]};
+  if (I + 1 < Args.size() &&
+      llvm::is_contained({"-I", "-D", "-U", "-J", "-module-dir"}, Arg))
+    Given.push_back(Args[++I]);
+  // A module directory is searched, never written (loweringFlags).
+  bool ModuleDir = Arg.starts_with("-J") || Arg.starts_with("-module-dir");
+  llvm::append_range(Flags, Given.size() > 1 || ModuleDir ? loweringFlags(Given)
+                                                          : Given);
+}
+
+std::optional<Arguments> ArgumentParser::parse(int &Exit) {
   Arguments A;
   Exit = 0;
-  for (size_t I = 0; I < Args.size(); ++I) {
+  for (I = 0; I < Args.size() && !Failed; ++I) {
     llvm::StringRef Arg = Args[I];
     llvm::StringRef Name = Arg.split('=').first;
-    llvm::StringRef Value = Arg.split('=').second;
-    bool HasValue = Arg.contains('=');
-    // A value in the next argument, for the options that need one.
-    auto Next = [&]() -> std::optional<std::string> {
-      if (HasValue)
-        return Value.str();
-      if (I + 1 < Args.size())
-        return Args[++I];
-      error("'" + Arg + "' needs a value");
-      Exit = 2;
-      return std::nullopt;
-    };
     if (Arg == "-h" || Arg == "--help") {
       printHelp();
       return std::nullopt;
@@ -126,53 +175,23 @@ std::optional<Arguments> parseArguments(llvm::ArrayRef<std::string> Args,
     }
     if (Arg == "--exit-zero" || Arg == "--verify-diagnostics") {
       (Arg == "--exit-zero" ? A.ExitZero : A.Verify) = true;
-      continue;
+    } else if (Name == "-p") {
+      A.BuildDir = value();
+    } else if (Name == "--sarif" || Name == "--source-root") {
+      (Name == "--sarif" ? A.Sarif : A.SourceRoot) = value().value_or("");
+    } else if (const OptionInfo *O = Name.starts_with("--")
+                                         ? optionNamed(Name.drop_front(2))
+                                         : nullptr) {
+      privateerOption(*O, A.Opts);
+    } else if (Arg.starts_with("-")) {
+      flangFlag(A.FlangFlags);
+    } else {
+      A.Files.push_back(Args[I]);
     }
-    std::optional<std::string> *Valued = Name == "-p" ? &A.BuildDir : nullptr;
-    std::string *Text = Name == "--sarif"         ? &A.Sarif
-                        : Name == "--source-root" ? &A.SourceRoot
-                                                  : nullptr;
-    if (Valued || Text) {
-      std::optional<std::string> V = Next();
-      if (!V)
-        return std::nullopt;
-      if (Valued)
-        *Valued = *V;
-      else
-        *Text = *V;
-      continue;
-    }
-    if (Name.starts_with("--") && privateerOption(Name.drop_front(2))) {
-      const OptionInfo *O = privateerOption(Name.drop_front(2));
-      std::string Word = Name.drop_front(2).str();
-      if (HasValue ||
-          (O->Kind != OptionKind::Flag && O->Kind != OptionKind::ErrorMode)) {
-        std::optional<std::string> V = Next();
-        if (!V)
-          return std::nullopt;
-        Word += "=" + *V;
-      }
-      std::string Why;
-      if (!A.Opts.apply(Word, Why)) {
-        error(Why);
-        Exit = 2;
-        return std::nullopt;
-      }
-      continue;
-    }
-    if (Arg.starts_with("-")) {
-      // `-I dir`: the value is no file to analyse.
-      std::vector<std::string> Pair{Args[I]};
-      if (I + 1 < Args.size() &&
-          llvm::is_contained({"-I", "-D", "-U", "-J", "-module-dir"}, Arg))
-        Pair.push_back(Args[++I]);
-      std::vector<std::string> Lowering = loweringFlags(Pair);
-      bool ModuleDir = Arg.starts_with("-J") || Arg.starts_with("-module-dir");
-      llvm::append_range(A.FlangFlags,
-                         Pair.size() > 1 || ModuleDir ? Lowering : Pair);
-      continue;
-    }
-    A.Files.push_back(Args[I]);
+  }
+  if (Failed) {
+    Exit = 2;
+    return std::nullopt;
   }
   return A;
 }
@@ -216,7 +235,7 @@ std::optional<std::vector<FortranUnit>> unitsOf(const Arguments &A,
 /// What the run found, over every file.
 struct RunResult {
   std::vector<FortranFinding> Findings;
-  unsigned Failed = 0;
+  unsigned Failed = 0, HeldBackMay = 0;
   bool VerifyFailed = false;
 };
 
@@ -240,10 +259,16 @@ RunResult analyzeUnits(llvm::ArrayRef<FortranUnit> Units, const Arguments &A,
     llvm::append_range(Fc1, U.Flags);
     llvm::append_range(Fc1, A.FlangFlags);
     Fc1.push_back(U.File);
-    llvm::sys::fs::set_current_path(U.Directory);
+    if (std::error_code EC = llvm::sys::fs::set_current_path(U.Directory)) {
+      error("cannot enter '" + U.Directory + "' to lower '" + U.File +
+            "': " + EC.message());
+      ++Run.Failed;
+      continue;
+    }
     bool Lowered = lowerFortran(Fc1, [&](mlir::ModuleOp M) {
       ModuleReport R = analyzeModule(M, A.Opts, AsErrors, Mode, U.File, Texts);
       Run.VerifyFailed |= R.VerifyFailed;
+      Run.HeldBackMay += R.HeldBackMay;
       // A file named twice is reported once.
       for (FortranFinding &F : R.Findings)
         if (Seen.insert(F.key()).second)
@@ -285,6 +310,9 @@ void printSummary(size_t Units, const RunResult &Run, bool Fix,
   };
   llvm::errs() << "privateer-fortran: " << Plural(Units, "file") << ", "
                << Plural(Run.Findings.size(), "finding");
+  if (Run.HeldBackMay)
+    llvm::errs() << ", " << Run.HeldBackMay << " unproven ('may') held back"
+                 << " (--report-may shows them)";
   if (Fix)
     llvm::errs() << ", fixes written to " << Plural(Written, "file");
   if (Run.Failed)
@@ -297,8 +325,8 @@ void printSummary(size_t Units, const RunResult &Run, bool Fix,
 int main(int argc, const char **argv) {
   llvm::InitLLVM X(argc, argv);
   int Exit = 0;
-  std::optional<Arguments> A =
-      parseArguments(std::vector<std::string>(argv + 1, argv + argc), Exit);
+  std::vector<std::string> Args(argv + 1, argv + argc);
+  std::optional<Arguments> A = ArgumentParser(Args).parse(Exit);
   if (!A)
     return Exit;
   for (const std::string &Glob : A->Opts.Checks.unmatchedGlobs()) {

@@ -51,18 +51,28 @@ public:
 
   /// The model of \p Construct and the findings of the enabled checks on
   /// it (its model printed first with `dump-model`); nothing when the
-  /// construct has a shape the builder does not model.
+  /// construct has a shape the builder does not model. Findings the
+  /// analysis could not prove ("may") are kept only with `report-may`;
+  /// otherwise they are counted (heldBackMay).
   std::optional<AnalyzedConstruct> analyze(mlir::Operation *Construct);
 
   const Options &options() const { return Opts; }
   /// What the index solver did for every construct analysed so far.
   const SolverStats &stats() const { return Stats; }
+  /// Unproven findings held back so far (without `report-may`).
+  unsigned heldBackMay() const { return HeldBackMay; }
 
 private:
   Options Opts;
   SolverStats Stats;
   std::unique_ptr<IndexOracle> Oracle;
+  unsigned HeldBackMay = 0;
 };
+
+/// What a front end says of the findings \p Analyzer held back, with
+/// \p Option the way its user writes `report-may`; empty when none were.
+std::string heldBackNote(const ConstructAnalyzer &Analyzer,
+                         llvm::StringRef Option);
 
 /// Emits \p F as an MLIR diagnostic at its access (\p Fallback when the
 /// model has no location for it), ending in the check's name, with a note
