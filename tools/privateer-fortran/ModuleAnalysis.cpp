@@ -49,7 +49,6 @@ FortranFinding keep(const Finding &F, const mlirfe::AnalyzedConstruct &A,
   R.Where = positionOf(A.Locs.lookup(F.Where), Texts);
   for (const Note &N : F.Notes)
     R.Notes.push_back({positionOf(A.Locs.lookup(N.Where), Texts), N.Message});
-  R.SourceLine = Texts.line(R.Where.File, R.Where.Line).str();
   std::string Clause = mlirfe::fortranClause(F, A.Construct);
   cli::Position Directive = positionOf(A.Locs.lookup(F.Construct), Texts);
   if (!Clause.empty() && !Directive.File.empty()) {

@@ -15,6 +15,7 @@
 #include "ModuleAnalysis.h"
 #include "Output.h"
 #include "SourceTexts.h"
+#include "UnitProcess.h"
 
 #include "privateer/Analysis/Options.h"
 #include "privateer/Support/Version.h"
@@ -239,14 +240,13 @@ struct RunResult {
   bool VerifyFailed = false;
 };
 
-/// Lowers and analyses each unit in its directory; modules the files
-/// define go to \p ModuleDir, never into the build.
+/// Lowers and analyses each unit in its directory, each in a child
+/// process (UnitProcess.h); modules the files define go to \p ModuleDir,
+/// never into the build.
 RunResult analyzeUnits(llvm::ArrayRef<FortranUnit> Units, const Arguments &A,
                        llvm::StringRef ModuleDir, SourceTexts &Texts) {
   RunResult Run;
   std::set<std::string> Seen;
-  llvm::SmallString<256> Cwd;
-  llvm::sys::fs::current_path(Cwd);
   // By default findings follow the compiler's -Werror, as in the plugin.
   bool AsErrors = A.Opts.Werror == Options::ErrorMode::Always ||
                   (A.Opts.Werror == Options::ErrorMode::FollowCompiler &&
@@ -259,23 +259,38 @@ RunResult analyzeUnits(llvm::ArrayRef<FortranUnit> Units, const Arguments &A,
     llvm::append_range(Fc1, U.Flags);
     llvm::append_range(Fc1, A.FlangFlags);
     Fc1.push_back(U.File);
-    if (std::error_code EC = llvm::sys::fs::set_current_path(U.Directory)) {
-      error("cannot enter '" + U.Directory + "' to lower '" + U.File +
-            "': " + EC.message());
-      ++Run.Failed;
-      continue;
-    }
-    bool Lowered = lowerFortran(Fc1, [&](mlir::ModuleOp M) {
-      ModuleReport R = analyzeModule(M, A.Opts, AsErrors, Mode, U.File, Texts);
-      Run.VerifyFailed |= R.VerifyFailed;
-      Run.HeldBackMay += R.HeldBackMay;
-      // A file named twice is reported once.
-      for (FortranFinding &F : R.Findings)
-        if (Seen.insert(F.key()).second)
-          Run.Findings.push_back(std::move(F));
-    });
-    llvm::sys::fs::set_current_path(Cwd);
-    Run.Failed += !Lowered;
+    std::string Why;
+    UnitOutcome Out = runInChild(
+        [&] {
+          UnitOutcome Child;
+          if (std::error_code EC =
+                  llvm::sys::fs::set_current_path(U.Directory)) {
+            error("cannot enter '" + U.Directory + "': " + EC.message());
+            return Child;
+          }
+          SourceTexts Read;
+          Child.Lowered = lowerFortran(Fc1, [&](mlir::ModuleOp M) {
+            Child.Report =
+                analyzeModule(M, A.Opts, AsErrors, Mode, U.File, Read);
+          });
+          return Child;
+        },
+        Why);
+    if (!Why.empty())
+      error("'" + U.File + "' is not analysed: " + Why);
+    Run.Failed += !Out.Lowered;
+    Run.VerifyFailed |= Out.Report.VerifyFailed;
+    Run.HeldBackMay += Out.Report.HeldBackMay;
+    // A file named twice is reported once. The files are read now, as its
+    // analysis left them: SARIF and --fix work on that text.
+    for (FortranFinding &F : Out.Report.Findings)
+      if (Seen.insert(F.key()).second) {
+        cli::Result &R = F.Result;
+        R.SourceLine = Texts.line(R.Where.File, R.Where.Line).str();
+        if (!F.DirectiveFile.empty())
+          Texts.text(F.DirectiveFile);
+        Run.Findings.push_back(std::move(F));
+      }
   }
   llvm::sort(Run.Findings, [](const FortranFinding &X,
                               const FortranFinding &Y) {
