@@ -311,9 +311,12 @@ bool writeSarifLog(llvm::StringRef Path, const RunResult &Run,
     error("cannot write '" + Path + "': " + EC.message());
     return false;
   }
+  // A result needs a location: a finding without a Fortran position (none
+  // so far) is printed and counted, not logged.
   std::vector<cli::Result> Results;
   for (const FortranFinding &F : Run.Findings)
-    Results.push_back(F.Result);
+    if (!F.Result.Where.File.empty())
+      Results.push_back(F.Result);
   cli::writeSarif(OS, Results, normalizedPath(SourceRoot), PRIVATEER_DOCS_URL);
   return true;
 }
