@@ -331,5 +331,24 @@ void writeExportFixes(raw_ostream &OS, ArrayRef<const Result *> Results) {
   YAML << TUD;
 }
 
+std::string installedDocsUrl(llvm::StringRef Configured, const char *Argv0,
+                             void *MainAddr) {
+  using namespace llvm;
+  if (!Configured.empty())
+    return Configured.str();
+  std::string Exe = sys::fs::getMainExecutable(Argv0, MainAddr);
+  SmallString<256> Checks(sys::path::parent_path(sys::path::parent_path(Exe)));
+  sys::path::append(Checks, "share", "doc", "privateer", "checks");
+  SmallString<256> Real;
+  if (sys::fs::real_path(Checks, Real) || !sys::fs::is_directory(Real))
+    return "";
+  std::string Url = "file://";
+  for (char C : Real)
+    Url += isAlnum(C) || StringRef("/-._~").contains(C)
+               ? std::string(1, C)
+               : "%" + utohexstr(static_cast<unsigned char>(C), false, 2);
+  return Url;
+}
+
 } // namespace cli
 } // namespace privateer

@@ -118,6 +118,13 @@ private:
 
 /// Writes \p Results and their edits as clang-tidy's --export-fixes does,
 /// for clang-apply-replacements.
+/// Where each check's page is: \p Configured when set, else the docs
+/// installed beside the executable (`<prefix>/share/doc/privateer/checks`,
+/// which the build tree mirrors) as a file:// URL; empty when there are
+/// none. \p Argv0 and \p MainAddr find the executable.
+std::string installedDocsUrl(llvm::StringRef Configured, const char *Argv0,
+                             void *MainAddr);
+
 void writeExportFixes(llvm::raw_ostream &OS,
                       llvm::ArrayRef<const Result *> Results);
 

@@ -24,6 +24,7 @@
 
 #include "privateer/Analysis/Options.h"
 #include "privateer/Clang/FileWriter.h"
+#include "privateer/Support/Version.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
@@ -322,9 +323,8 @@ int toolError(const Twine &Message) {
   return 2;
 }
 
-void printVersion(raw_ostream &OS) {
-  OS << "privateer " PRIVATEER_VERSION " (built with LLVM " LLVM_VERSION_STRING
-        ")\n";
+void printToolVersion(raw_ostream &OS) {
+  privateer::printVersion(OS, "privateer");
 }
 
 /// The files to analyse, named on the command line or all of the database,
@@ -462,25 +462,10 @@ std::string sourceRoot(const std::vector<std::string> &Files) {
   return Root.empty() ? "/" : Root.str().str();
 }
 
-/// Where each check's page is: the configured address, else the docs
-/// installed beside this executable (`<prefix>/share/doc/privateer`, which
-/// the build tree mirrors); empty when there are none.
+/// Where each check's page is (installedDocsUrl, Output.h).
 std::string docsUrl(const char *Argv0) {
-  if (*PRIVATEER_DOCS_URL)
-    return PRIVATEER_DOCS_URL;
-  std::string Exe = sys::fs::getMainExecutable(
-      Argv0, reinterpret_cast<void *>(&printVersion));
-  SmallString<256> Checks(sys::path::parent_path(sys::path::parent_path(Exe)));
-  sys::path::append(Checks, "share", "doc", "privateer", "checks");
-  SmallString<256> Real;
-  if (sys::fs::real_path(Checks, Real) || !sys::fs::is_directory(Real))
-    return "";
-  std::string Url = "file://";
-  for (char C : Real)
-    Url += isAlnum(C) || StringRef("/-._~").contains(C)
-               ? std::string(1, C)
-               : "%" + utohexstr(static_cast<unsigned char>(C), false, 2);
-  return Url;
+  return installedDocsUrl(PRIVATEER_DOCS_URL, Argv0,
+                          reinterpret_cast<void *>(&printToolVersion));
 }
 
 /// The output files, each created before the analysis so that a wrong
@@ -657,7 +642,7 @@ void printSummary(size_t Units, unsigned Cached, size_t Findings,
 
 int main(int argc, const char **argv) {
   sys::PrintStackTraceOnErrorSignal(argv[0]);
-  cl::SetVersionPrinter(printVersion);
+  cl::SetVersionPrinter(printToolVersion);
   std::vector<ListedOption> Listed = listOptions();
   Expected<Inputs> In = parseInputs(argc, argv);
   if (!In)
