@@ -121,6 +121,9 @@ private:
   ExprRef outerDefinition(const clang::VarDecl *V);
   SymbolId symbolForLoop(const LoopShape &L, SymbolKind Kind);
   std::optional<SymbolId> threadIdSymbol();
+  /// The size of the team that runs the work items (ParallelRegion::
+  /// TeamSize); the thread number is below it.
+  SymbolId teamSizeSymbol();
   bool isThreadIdValue(const clang::Expr *E);
   /// Whether \p S uses the thread number, in itself or in the functions it
   /// calls (\p Depth levels deep; deeper or recursive calls may).
@@ -156,6 +159,9 @@ private:
   /// into it (its copy there starts with the value outside), and which
   /// code its copy belongs to.
   bool definitionsFlowIn(const clang::VarDecl *V) const;
+  /// Whether the unit writes shared scalar \p V only on one thread (single,
+  /// master), all before a barrier the walk has passed since.
+  bool publishedBeforeBarrier(const clang::VarDecl *V) const;
   /// Whether \p S is code of the unit (its work items' or its team's)
   /// rather than code before the construct.
   bool inUnitCode(const clang::Stmt *S, const ReachingDefinitions &RD) const;
@@ -244,6 +250,10 @@ private:
   bool oneThreadOnly(const clang::Expr *Cond);
   /// For `v == e` on the work-item variable v: e (or 0 for `!v`).
   ExprRef singleWorkItemValue(const clang::Expr *Cond);
+  /// The comparisons that hold when \p Cond is \p Holds (its conjuncts,
+  /// through `!` and De Morgan), as far as they compare integers.
+  void conditionsOf(const clang::Expr *Cond, bool Holds,
+                    std::vector<Condition> &Out);
 
   clang::ASTContext &Ctx;
   const UnitShape &Spec;
@@ -278,6 +288,13 @@ private:
   /// item's.
   llvm::SmallPtrSet<const Definition *, 8> DefinitionsInProgress;
   unsigned OutsideDefinitions = 0;
+  /// Writes of shared scalars met so far: the last barrier phase of one,
+  /// and whether each ran on one thread only.
+  struct ScalarWrites {
+    unsigned LastPhase = 0;
+    bool OneThread = true;
+  };
+  llvm::DenseMap<const clang::VarDecl *, ScalarWrites> SharedWrites;
   /// Unknown values computed before the construct, by expression.
   llvm::DenseMap<const clang::Expr *, SymbolId> ValueBefore;
   std::map<std::string, SymbolId> OpaqueBySpelling;
@@ -315,6 +332,9 @@ private:
   /// Labels and cases seen so far (Access::Epoch).
   unsigned LabelEpoch = 0;
   bool InSingleItem = false;
+  /// The comparisons the branches around the statement being visited hold
+  /// (Access::Conditions).
+  std::vector<Condition> PathConditions;
   ExprRef PinnedItem;
   /// Inside 'master' or 'masked': the thread that runs the code.
   std::optional<int64_t> GuardThread;
