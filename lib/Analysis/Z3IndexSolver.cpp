@@ -284,6 +284,25 @@ public:
     }
   }
 
+  z3::expr condition(const Condition &Cond, int Side) {
+    z3::expr L = encode(*Cond.Lhs, Side), Rt = encode(*Cond.Rhs, Side);
+    switch (Cond.Op) {
+    case Comparison::EQ:
+      return L == Rt;
+    case Comparison::NE:
+      return L != Rt;
+    case Comparison::LT:
+      return L < Rt;
+    case Comparison::LE:
+      return L <= Rt;
+    case Comparison::GT:
+      return L > Rt;
+    case Comparison::GE:
+      return L >= Rt;
+    }
+    throw z3::exception("unknown comparison");
+  }
+
   /// C's division truncates toward zero; z3's rounds toward minus infinity
   /// for positive divisors.
   z3::expr truncDiv(const z3::expr &A, const z3::expr &B) {
@@ -349,6 +368,12 @@ public:
     OS << 'p';
     if (A.PinnedItem)
       expr(*A.PinnedItem);
+    for (const Condition &C : A.Conditions) {
+      OS << 'c' << int(C.Op);
+      expr(*C.Lhs);
+      OS << ',';
+      expr(*C.Rhs);
+    }
   }
   std::string str() const { return OS.str(); }
   std::ostringstream OS;
@@ -421,8 +446,14 @@ bool sameQuestionBothWays(const Access &A, const Access &B) {
   bool SameRange = A.RangeLength && B.RangeLength
                        ? equalIndex({A.RangeLength}, {B.RangeLength})
                        : !A.RangeLength && !B.RangeLength;
-  return equalIndex(A.Index, B.Index) && SameRange && !A.PinnedItem &&
-         !B.PinnedItem;
+  bool SameConditions = A.Conditions.size() == B.Conditions.size();
+  for (size_t I = 0; SameConditions && I < A.Conditions.size(); ++I) {
+    const Condition &CA = A.Conditions[I], &CB = B.Conditions[I];
+    SameConditions =
+        CA.Op == CB.Op && equalIndex({CA.Lhs, CA.Rhs}, {CB.Lhs, CB.Rhs});
+  }
+  return equalIndex(A.Index, B.Index) && SameRange && SameConditions &&
+         !A.PinnedItem && !B.PinnedItem;
 }
 
 /// Every variable of \p E has a 64-bit value in \p M.
@@ -443,17 +474,26 @@ public:
   Conflict query(const ParallelRegion &R, const Access &A,
                  const Access &B) override {
     Conflict Fast = Patterns.query(R, A, B);
-    if (Fast.V != Verdict::Unknown) {
+    // Branch conditions decide which work items run the accesses: a
+    // collision the patterns found may be one no two of them reach.
+    bool Guarded = guarded(R, A) || guarded(R, B);
+    if (Fast.V == Verdict::Disjoint ||
+        (Fast.V != Verdict::Unknown && !Guarded)) {
       ++Stats.PatternAnswers;
       return Fast;
     }
+    // A condition on values the front end could not model (a thread number
+    // from a function it cannot see, data) may select one work item: not
+    // proven.
+    if (Guarded && (conditionsUnseen(R, A) || conditionsUnseen(R, B)))
+      return unproven(Fast);
     // Values loaded from memory that differ per work item are free: the
     // solver would always find them equal. `hist[key[i]]` stays Unknown.
     if (Fast.OpaqueIndex || Fast.OpaqueBound || A.WholeBuffer ||
         B.WholeBuffer || A.Index.size() != B.Index.size() ||
         Stats.Queries >= Options.MaxQueries || overBudget(Options, Stats)) {
       ++Stats.Skipped;
-      return Fast;
+      return Guarded ? unproven(Fast) : Fast;
     }
     KeyWriter Key(R);
     Key.OS << int(R.Kind) << (R.SectionsAreStages ? "s" : "") << '|';
@@ -462,6 +502,12 @@ public:
     Key.access(A);
     Key.OS << '|';
     Key.access(B);
+    for (const Condition &F : R.Facts) {
+      Key.OS << "|f" << int(F.Op);
+      Key.expr(*F.Lhs);
+      Key.OS << ',';
+      Key.expr(*F.Rhs);
+    }
     std::string K = Key.str();
     if (auto It = Cache.find(K); It != Cache.end()) {
       ++Stats.CacheHits;
@@ -482,6 +528,55 @@ public:
   }
 
 private:
+  /// Whether \p C compares a value that differs between work items in ways
+  /// the model does not know (a load, a call's result).
+  static bool unseen(const ParallelRegion &R, const Condition &C) {
+    auto Unseen = [&](SymbolId S) {
+      const Symbol &Sym = R.symbol(S);
+      return Sym.Kind == SymbolKind::Opaque && Sym.IterationDependent;
+    };
+    return C.Lhs->mentions(Unseen) || C.Rhs->mentions(Unseen);
+  }
+
+  /// Whether \p C may pick out some work items by a value the model cannot
+  /// see: an equality on what an unfollowed call returned (a thread number
+  /// through a wrapper in another file: `if (my_thread == 0)`).
+  static bool selectsUnseen(const ParallelRegion &R, const Condition &C) {
+    auto Call = [&](SymbolId S) {
+      const Symbol &Sym = R.symbol(S);
+      return Sym.Kind == SymbolKind::Opaque && Sym.IterationDependent &&
+             Sym.CallResult;
+    };
+    return C.Op == Comparison::EQ &&
+           (C.Lhs->mentions(Call) || C.Rhs->mentions(Call));
+  }
+
+  /// Whether a condition of \p A can tell its work items apart: one the
+  /// solver can read, or one that selects by an unseen value. A test on
+  /// data (`if (x[i] > m)`, `if (a[i] == key)`) says nothing of how many
+  /// work items run the access, and is left to the race's other facts.
+  static bool guarded(const ParallelRegion &R, const Access &A) {
+    for (const Condition &C : A.Conditions)
+      if (!unseen(R, C) || selectsUnseen(R, C))
+        return true;
+    return false;
+  }
+
+  /// Whether \p A runs only where an unseen value equals something.
+  static bool conditionsUnseen(const ParallelRegion &R, const Access &A) {
+    for (const Condition &C : A.Conditions)
+      if (selectsUnseen(R, C))
+        return true;
+    return false;
+  }
+
+  /// \p C, no longer proven: a collision becomes a possible one.
+  static Conflict unproven(Conflict C) {
+    if (C.V == Verdict::Collide)
+      C.V = Verdict::MayCollide;
+    return C;
+  }
+
   /// A cached witness names elements of the region it was found in; the
   /// element is rendered again for this access.
   Conflict rename(Conflict C, const ParallelRegion &R, const Access &A) {
@@ -511,6 +606,16 @@ private:
     uint64_t Spent = 0;
     try {
       std::vector<z3::expr> Goal = collisionGoal(E, R, A, B);
+      // The branches each work item took to its access, and what holds of
+      // the team whatever the work item.
+      const Access *Sides[2] = {&A, &B};
+      for (int Side = 0; Side < 2; ++Side)
+        for (const Condition &Cond : Sides[Side]->Conditions)
+          if (!unseen(R, Cond))
+            Goal.push_back(E.condition(Cond, Side));
+      for (const Condition &Fact : R.Facts)
+        for (int Side = 0; Side < 2; ++Side)
+          Goal.push_back(E.condition(Fact, Side));
       addThreadFacts(E, R, Goal);
       z3::solver S = timerFreeSolver(C, E.Kind);
       for (const z3::expr &G : Goal)
@@ -571,8 +676,9 @@ private:
         }
         M = S.get_model();
       }
-      Result.V = Verdict::Collide;
       Result.W = witness(R, A, E, M);
+      Result.V = needsUnknownValues(R, *Result.W) ? Verdict::MayCollide
+                                                  : Verdict::Collide;
       // An access against itself asks the same question both ways round:
       // name the earlier work item first.
       if (sameQuestionBothWays(A, B) && Result.W->Second < Result.W->First)
@@ -582,6 +688,18 @@ private:
     }
     charge(Stats, Spent, E.Kind);
     return Result;
+  }
+
+  /// Whether the witness needs particular values of what the front end
+  /// could not model (values loaded or computed where it cannot see, as
+  /// `s->n` or `dims[0]`): such a witness may be one the program never
+  /// reaches, so the collision is not proven. (Sizes the program names, its
+  /// parameters and locals, are its inputs: a witness may choose them.)
+  static bool needsUnknownValues(const ParallelRegion &R, const Witness &W) {
+    for (SymbolId S : W.AssumptionIds)
+      if (R.symbol(S).Kind == SymbolKind::Opaque)
+        return true;
+    return false;
   }
 
   Witness witness(const ParallelRegion &R, const Access &A, Encoder &E,
@@ -630,164 +748,7 @@ private:
   std::map<std::string, Conflict> Cache;
 };
 
-/// The false-sharing question of sameCacheLine, asked of a fresh context;
-/// \p Spent and \p Kind say what it cost.
-CacheLineAnswer askCacheLine(const ParallelRegion &R, const Access &A,
-                             const Access &B, const CacheLineQuestion &Q,
-                             const SolverOptions &Options, uint64_t &Spent,
-                             QueryKind &Kind) {
-  CacheLineAnswer Answer;
-  z3::context C;
-  Encoder E(C, R);
-  SymbolId V = R.WorkItemVars[0];
-  const Symbol &Var = R.symbol(V);
-  const ExprRef &First = Var.Descending ? Var.Max : Var.Min;
-  if (!First)
-    return Answer;
-  std::vector<z3::expr> Facts;
-  // The schedule's iteration numbers and the line of a byte divide by
-  // constants; a thread count that is not a literal multiplies variables.
-  E.note(QueryKind::Modular);
-  // A literal thread count keeps the schedule's arithmetic linear. Two
-  // threads answer for any number under a chunked schedule: a line that
-  // chunks of the same thread and of another share spans the chunk
-  // between them, and adjacent chunks always run on different threads.
-  z3::expr T = Q.Threads     ? C.int_val(*Q.Threads)
-               : Q.Chunk > 0 ? C.int_val(2)
-                             : C.int_const("threads");
-  if (!Q.Threads && Q.Chunk <= 0)
-    Facts.push_back(T >= 2 && T <= 256);
-  z3::expr Base = C.int_const("base");
-  const Buffer &Buf = R.Buffers[A.BufferIndex];
-  if (Buf.Alignment >= Q.LineBytes)
-    Facts.push_back(Base == 0);
-  else
-    Facts.push_back(Base >= 0 && Base < C.int_val(int64_t(Q.LineBytes)));
-  z3::expr L = C.int_val(int64_t(Q.LineBytes));
-  z3::expr Iter[2] = {C.int_val(0), C.int_val(0)};
-  z3::expr Thread[2] = {C.int_val(0), C.int_val(0)};
-  z3::expr Byte[2] = {C.int_val(0), C.int_val(0)};
-  const Access *Sides[2] = {&A, &B};
-  for (int Side = 0; Side < 2; ++Side) {
-    z3::expr Value = E.symbol(V, Side);
-    z3::expr Offset = Var.Descending ? E.encode(*First, Side) - Value
-                                     : Value - E.encode(*First, Side);
-    Iter[Side] = Offset / C.int_val(Var.Step);
-    // Static schedules: chunks dealt round robin, or one block each.
-    if (Q.Chunk > 0) {
-      Thread[Side] = z3::mod(Iter[Side] / C.int_val(Q.Chunk), T);
-    } else {
-      // Block distribution of N iterations over T threads: thread
-      // floor(k * T / N); N from the bounds.
-      if (!Var.Min || !Var.Max)
-        return Answer;
-      z3::expr N = (E.encode(*Var.Max, Side) - E.encode(*Var.Min, Side)) /
-                       C.int_val(Var.Step) +
-                   1;
-      Thread[Side] = (Iter[Side] * T) / N;
-      E.note(QueryKind::NonLinear);
-    }
-    z3::expr Addr = Base;
-    const Access &X = *Sides[Side];
-    for (size_t D = 0; D < X.Index.size(); ++D)
-      Addr = Addr +
-             E.encode(*X.Index[D], Side) * C.int_val(uint64_t(X.Strides[D]));
-    Byte[Side] = Addr;
-    Facts.push_back(Addr >= 0);
-  }
-  Facts.push_back(E.symbol(V, 0) != E.symbol(V, 1));
-  Facts.push_back(Thread[0] != Thread[1]);
-  Facts.push_back(Byte[0] / L == Byte[1] / L);
-  for (const z3::expr &G : E.Constraints)
-    Facts.push_back(G);
-  Kind = E.Kind;
-  z3::solver S = timerFreeSolver(C, Kind);
-  for (const z3::expr &F : Facts)
-    S.add(F);
-  z3::params P(C);
-  P.set("rlimit", checkLimit(Options, Kind));
-  S.set(P);
-  z3::check_result Result = S.check();
-  Spent = unitsSpent(S); // cumulative over the checks below
-  if (Result == z3::unsat)
-    Answer.V = Verdict::Disjoint;
-  if (Result != z3::sat)
-    return Answer;
-  S.push();
-  for (const auto &[Key, X] : E.Vars) {
-    bool Size = R.symbol(Key.first).Kind == SymbolKind::Invariant;
-    S.add(X >= C.int_val(Size ? 1 : -WitnessBox) &&
-          X <= C.int_val(WitnessBox * 4));
-  }
-  if (!Q.Threads && Q.Chunk <= 0)
-    S.add(T <= 8);
-  std::optional<z3::model> Small;
-  if (S.check() == z3::sat)
-    Small = S.get_model();
-  S.pop();
-  bool Repeated = Small || S.check() == z3::sat;
-  Spent = unitsSpent(S);
-  if (!Repeated)
-    return Answer; // the first answer did not repeat: stay Unknown
-  z3::model M = Small ? *Small : S.get_model();
-  auto Value = [&](const z3::expr &X) {
-    int64_t Out = 0;
-    M.eval(X, true).is_numeral_i64(Out);
-    return Out;
-  };
-  Answer.V = Verdict::Collide;
-  Answer.Iteration1 = Value(E.symbol(V, 0));
-  Answer.Iteration2 = Value(E.symbol(V, 1));
-  Answer.Thread1 = Value(Thread[0]);
-  Answer.Thread2 = Value(Thread[1]);
-  Answer.Byte1 = Value(Byte[0] - Base);
-  Answer.Byte2 = Value(Byte[1] - Base);
-  for (const auto &[Key, X] : E.Order)
-    if (R.symbol(Key).Kind == SymbolKind::Invariant)
-      Answer.Assumptions.push_back(
-          {R.symbol(Key).Name, Value(E.Vars.at({Key, X}))});
-  return Answer;
-}
-
 } // namespace
-
-CacheLineAnswer sameCacheLine(const ParallelRegion &R, const Access &A,
-                              const Access &B, const CacheLineQuestion &Q,
-                              const SolverOptions &Options,
-                              SolverStats &Stats) {
-  CacheLineAnswer Answer;
-  if (R.WorkItemVars.size() != 1 || R.symbol(R.WorkItemVars[0]).Step <= 0 ||
-      A.WholeBuffer || B.WholeBuffer || A.RangeLength || B.RangeLength ||
-      Q.LineBytes == 0 || Stats.Queries >= Options.MaxQueries ||
-      overBudget(Options, Stats))
-    return Answer;
-  for (const Access *X : {&A, &B}) {
-    if (X->Strides.size() != X->Index.size())
-      return Answer;
-    for (size_t D = 0; D < X->Index.size(); ++D)
-      if (X->Strides[D] == 0 && !(X->Index[D]->kind() == ExprKind::Constant &&
-                                  X->Index[D]->value() == 0))
-        return Answer; // a field or an unknown stride: no byte address
-  }
-  ++Stats.Queries;
-  double Start = cpuMillis();
-  uint64_t Spent = 0;
-  QueryKind Kind = QueryKind::NonLinear;
-  try {
-    Answer = askCacheLine(R, A, B, Q, Options, Spent, Kind);
-  } catch (const z3::exception &) {
-    Answer = CacheLineAnswer();
-  }
-  charge(Stats, Spent, Kind);
-  Stats.Millis += cpuMillis() - Start;
-  if (Answer.V == Verdict::Collide)
-    ++Stats.Sat;
-  else if (Answer.V == Verdict::Disjoint)
-    ++Stats.Unsat;
-  else
-    ++Stats.Unknown;
-  return Answer;
-}
 
 std::unique_ptr<IndexOracle> createIndexSolver(const SolverOptions &Options,
                                                SolverStats &Stats) {

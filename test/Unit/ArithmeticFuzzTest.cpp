@@ -311,14 +311,6 @@ TEST(ArithmeticFuzz, SolverNeverTrapsAndDisjointIsTrue) {
           << "round " << Round << ": " << L.T.R.print(*P.Index[0]) << " and "
           << L.T.R.print(*Q.Index[0]);
     }
-    CacheLineQuestion Line;
-    Line.Chunk = G.coin(50) ? G.constant() : 0;
-    if (G.coin(30))
-      Line.Threads = G.constant();
-    L.T.R.Accesses[0].Strides = {uint64_t(G.constant())};
-    L.T.R.Accesses[1].Strides = {uint64_t(G.constant())};
-    sameCacheLine(L.T.R, L.T.R.Accesses[0], L.T.R.Accesses[1], Line, Options,
-                  Stats);
   }
   EXPECT_GT(Checked, 10u);
 }

@@ -52,6 +52,10 @@ struct Symbol {
   bool Descending = false;
   /// For opaque values: whether the value may differ between work items.
   bool IterationDependent = true;
+  /// For opaque values: what a call the front end could not follow
+  /// returned (a thread number through a wrapper in another file, say),
+  /// rather than data loaded from memory.
+  bool CallResult = false;
   /// For the value of a counter's increment (`n++` in `q[n++] = v`): the
   /// counter's node (as Buffer::Handle), so that the analysis can tell an
   /// append to a queue; null otherwise.
@@ -142,6 +146,17 @@ struct Buffer {
 
 enum class AccessKind { Read, Write, ReadModifyWrite };
 
+/// How a condition compares its two sides.
+enum class Comparison { EQ, NE, LT, LE, GT, GE };
+
+/// A comparison of two values known to hold (a branch condition around an
+/// access, a fact about the team).
+struct Condition {
+  ExprRef Lhs;
+  Comparison Op = Comparison::EQ;
+  ExprRef Rhs;
+};
+
 /// What makes an access safe against concurrent accesses.
 enum class Guard {
   None,
@@ -201,6 +216,11 @@ struct Access {
   unsigned Epoch = 0;
   /// Executed by at most one work item (`if (i == 0)`, `if (tid == 0)`).
   bool SingleWorkItem = false;
+  /// What the branches around the access in its work item compared, as
+  /// they hold whenever it runs (`if (iend == n)`, the `else` of
+  /// `if (nt > 1)`): a collision is looked for only among work items that
+  /// take those branches.
+  std::vector<Condition> Conditions;
   /// For a single work item named by `v == e`: the value e of the (only)
   /// work-item variable v.
   ExprRef PinnedItem;
@@ -293,6 +313,13 @@ struct ParallelRegion {
   /// (several with collapse), or the thread id for a replicated region.
   std::vector<SymbolId> WorkItemVars;
   std::vector<Symbol> Symbols;
+  /// The number of threads of the team that runs the work items, where the
+  /// front end names it (what omp_get_num_threads() returns there): two
+  /// threads race only in a team of two or more.
+  std::optional<SymbolId> TeamSize;
+  /// What is known of the region's values whatever the work item (the team
+  /// is no larger than what omp_get_max_threads() said before it).
+  std::vector<Condition> Facts;
   ScheduleKind Schedule = ScheduleKind::Unspecified;
   ExprRef Chunk;
   ExprRef NumThreads;

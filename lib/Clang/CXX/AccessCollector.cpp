@@ -176,6 +176,13 @@ void RegionBuilder::record(const Target &T, AccessKind Kind, const Expr *Where,
   auto Id = bufferFor(T);
   if (!Id)
     return;
+  if (Kind != AccessKind::Read && T.Level == 0 && T.Index.empty())
+    if (const auto *V = dyn_cast_or_null<VarDecl>(T.Decl)) {
+      ScalarWrites &W = SharedWrites[V];
+      W.LastPhase = std::max(W.LastPhase, Phase);
+      W.OneThread &=
+          CurrentGuard == Guard::Single && !InNestedTask && InlineStack.empty();
+    }
   // Private memory never races, but the allocation checks need its uses.
   Access A;
   A.BufferIndex = *Id;
@@ -198,6 +205,7 @@ void RegionBuilder::record(const Target &T, AccessKind Kind, const Expr *Where,
   A.Branch = BranchPath;
   A.Epoch = LabelEpoch;
   A.SingleWorkItem = InSingleItem;
+  A.Conditions = PathConditions;
   if (InSingleItem)
     A.PinnedItem = PinnedItem;
   else if (GuardThread && R.Kind == RegionKind::Replicated)
@@ -375,6 +383,65 @@ bool RegionBuilder::oneThreadOnly(const Expr *Cond) {
          (isThreadIdValue(Rt) && isWorkItemInvariant(translate(L)));
 }
 
+void RegionBuilder::conditionsOf(const Expr *Cond, bool Holds,
+                                 std::vector<Condition> &Out) {
+  if (!Cond || Cond->isValueDependent() || Cond->isTypeDependent())
+    return;
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
+      UO && UO->getOpcode() == UO_LNot)
+    return conditionsOf(UO->getSubExpr(), !Holds, Out);
+  const auto *BO = dyn_cast<BinaryOperator>(Cond);
+  // a && b holds: both do; a || b fails: neither holds.
+  if (BO && ((Holds && BO->getOpcode() == BO_LAnd) ||
+             (!Holds && BO->getOpcode() == BO_LOr))) {
+    conditionsOf(BO->getLHS(), Holds, Out);
+    conditionsOf(BO->getRHS(), Holds, Out);
+    return;
+  }
+  const Expr *L = Cond, *Rt = nullptr;
+  Comparison Op = Comparison::NE; // `if (x)`: x != 0
+  if (BO && BO->isComparisonOp() && BO->getOpcode() != BO_Cmp) {
+    L = BO->getLHS();
+    Rt = BO->getRHS();
+    switch (BO->getOpcode()) {
+    case BO_EQ:
+      Op = Comparison::EQ;
+      break;
+    case BO_NE:
+      Op = Comparison::NE;
+      break;
+    case BO_LT:
+      Op = Comparison::LT;
+      break;
+    case BO_LE:
+      Op = Comparison::LE;
+      break;
+    case BO_GT:
+      Op = Comparison::GT;
+      break;
+    default:
+      Op = Comparison::GE;
+      break;
+    }
+  } else if (BO) {
+    return; // && that may fail, || that may hold, arithmetic as a truth
+  }
+  auto IsInteger = [](const Expr *E) {
+    return E &&
+           E->IgnoreParenImpCasts()->getType()->isIntegralOrEnumerationType();
+  };
+  if (!IsInteger(L) || (Rt && !IsInteger(Rt)))
+    return;
+  if (!Holds) {
+    static const Comparison Negated[] = {Comparison::NE, Comparison::EQ,
+                                         Comparison::GE, Comparison::GT,
+                                         Comparison::LE, Comparison::LT};
+    Op = Negated[int(Op)];
+  }
+  Out.push_back({translate(L), Op, Rt ? translate(Rt) : SymExpr::constant(0)});
+}
+
 ExprRef RegionBuilder::singleWorkItemValue(const Expr *Cond) {
   Cond = Cond->IgnoreParenImpCasts();
   auto IsItem = [&](const ExprRef &E) {
@@ -484,9 +551,14 @@ void RegionBuilder::visitIf(const IfStmt *If) {
   }
   size_t ThenBegin = R.Accesses.size();
   BranchPath.push_back(NextBranch++);
+  size_t SavedConditions = PathConditions.size();
+  conditionsOf(Cond, true, PathConditions);
   visitStmt(If->getThen());
+  PathConditions.resize(SavedConditions);
   BranchPath.back() = NextBranch++;
   size_t ElseBegin = R.Accesses.size();
+  if (If->getElse())
+    conditionsOf(Cond, false, PathConditions);
   PendingConditionalOp = ReductionOp::None;
   PendingConditionalLHS = nullptr;
   InSingleItem = SavedSingle;
@@ -494,6 +566,7 @@ void RegionBuilder::visitIf(const IfStmt *If) {
   CurrentGuard = SavedGuard;
   InConditional = true;
   visitStmt(If->getElse());
+  PathConditions.resize(SavedConditions);
   BranchPath.pop_back();
   InConditional = SavedCond;
   // A write made on both paths (`if (c) t = 1; else t = 2;`) is made
@@ -553,10 +626,13 @@ void RegionBuilder::visitFor(const ForStmt *F) {
   if (!Shape)
     bindIterator(F, SymbolKind::InnerLoop);
   std::optional<SymbolId> Previous;
+  const Stmt *PreviousScope = nullptr;
   if (Shape) {
     if (auto It = Symbols.find(Shape->Var); It != Symbols.end())
       Previous = It->second;
+    PreviousScope = SymbolScope.lookup(Shape->Var);
     Symbols[Shape->Var] = symbolForLoop(*Shape, SymbolKind::InnerLoop);
+    SymbolScope[Shape->Var] = F;
   }
   ++LoopDepth;
   if (F->getCond())
@@ -574,6 +650,10 @@ void RegionBuilder::visitFor(const ForStmt *F) {
       Symbols[Shape->Var] = *Previous;
     else
       Symbols.erase(Shape->Var);
+    if (PreviousScope)
+      SymbolScope[Shape->Var] = PreviousScope;
+    else
+      SymbolScope.erase(Shape->Var);
   }
 }
 
