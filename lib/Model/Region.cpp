@@ -44,6 +44,28 @@ bool ParallelRegion::dependsOnWorkItem(const Access &A) const {
   return A.RangeLength && dependsOnWorkItem(*A.RangeLength);
 }
 
+bool selectDifferentMembers(const Access &A, const Access &B) {
+  auto IsMember = [](const Access &X, size_t D) {
+    return D < X.Fields.size() && !X.Fields[D].empty();
+  };
+  size_t Common = std::min(A.Index.size(), B.Index.size());
+  for (size_t D = 0; D < Common; ++D) {
+    bool FieldA = IsMember(A, D), FieldB = IsMember(B, D);
+    // A member against a subscript: the two see the memory through
+    // different layouts (a cast, a union of an array and a struct).
+    if (FieldA != FieldB)
+      return false;
+    if (!FieldA)
+      continue; // elements of an array: members below still differ
+    const Expr &IA = *A.Index[D], &IB = *B.Index[D];
+    if (IA.kind() != ExprKind::Constant || IB.kind() != ExprKind::Constant)
+      return false; // (a range that starts at a member)
+    if (IA.value() != IB.value())
+      return true;
+  }
+  return false;
+}
+
 namespace {
 int precedence(ExprKind K) {
   switch (K) {

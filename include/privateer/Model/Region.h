@@ -375,6 +375,13 @@ struct ParallelRegion {
   std::string print(const Expr &E) const;
 };
 
+/// Whether \p A and \p B select different members of one object at some
+/// dimension (`s.x` and `s.y[i]`, `p[i].a` and `p[j].b`, `s.m` mutated
+/// whole and `s.v[i]`): different memory, whatever their other indices.
+/// Members are told apart by their number (Access::Index at a dimension
+/// Access::Fields names); members of a union share the number 0.
+bool selectDifferentMembers(const Access &A, const Access &B);
+
 const char *describe(RegionKind K);
 
 } // namespace privateer

@@ -164,6 +164,34 @@ ReductionOp opFor(BinaryOperatorKind K) {
   }
 }
 
+/// `std::get<K>(t)`: member K of a std::tuple or std::pair t, or element K
+/// of a std::array.
+struct TupleElement {
+  const Expr *Object = nullptr;
+  int64_t K = 0;
+  bool Member = true;
+};
+
+std::optional<TupleElement> tupleElement(const Expr *E) {
+  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParens());
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier() ||
+      FD->getName() != "get" || Call->getNumArgs() != 1)
+    return std::nullopt;
+  const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
+  if (!Args || Args->size() == 0 ||
+      Args->get(0).getKind() != TemplateArgument::Integral)
+    return std::nullopt; // std::get<T> by type, std::get of a variant...
+  StringRef Name = recordName(Call->getArg(0)->getType());
+  if (Name != "tuple" && Name != "pair" && Name != "array")
+    return std::nullopt;
+  TupleElement T;
+  T.Object = Call->getArg(0);
+  T.K = Args->get(0).getAsIntegral().getExtValue();
+  T.Member = Name != "array";
+  return T;
+}
+
 bool isSystemFunction(const FunctionDecl *FD, const SourceManager &SM) {
   return SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()));
 }
@@ -853,6 +881,8 @@ void RegionBuilder::visitIndices(const Expr *E) {
       visitExpr(Arg, AccessKind::Read, true);
     return;
   }
+  if (auto TE = tupleElement(E))
+    return visitIndices(TE->Object);
   if (isa<DeclRefExpr>(E))
     return;
   visitExpr(E, AccessKind::Read, true);
@@ -948,7 +978,8 @@ void RegionBuilder::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
     return visitExpr(UO->getSubExpr(), AccessKind::Read, true);
   }
 
-  if (isa<DeclRefExpr>(E) || isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E))
+  if (isa<DeclRefExpr>(E) || isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E) ||
+      tupleElement(E))
     return visitLValue(E, Mode, ReductionOp::None, ValueUsed);
 
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
@@ -1328,8 +1359,9 @@ std::optional<Target> RegionBuilder::resolveLValue(const Expr *E) {
       return std::nullopt;
     if (T->Scalar && !T->Index.empty())
       T->Index.pop_back(); // `p->f` of `p = &s` is `s.f`
-    pushDim(*T, SymExpr::constant(FD->getFieldIndex()), 0,
-            FD->getNameAsString());
+    // Members of a union overlap: they all start at number 0.
+    int64_t Member = FD->getParent()->isUnion() ? 0 : FD->getFieldIndex();
+    pushDim(*T, SymExpr::constant(Member), 0, FD->getNameAsString());
     T->Scalar = false;
     return T;
   }
@@ -1370,6 +1402,18 @@ std::optional<Target> RegionBuilder::resolveLValue(const Expr *E) {
       return T;
     }
     return std::nullopt;
+  }
+
+  if (auto TE = tupleElement(E)) {
+    auto T = resolveLValue(TE->Object);
+    if (!T)
+      return std::nullopt;
+    if (TE->Member)
+      pushDim(*T, SymExpr::constant(TE->K), 0,
+              "get<" + std::to_string(TE->K) + ">");
+    else
+      pushDim(*T, SymExpr::constant(TE->K), sizeOf(Ctx, E->getType()));
+    return T;
   }
 
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
