@@ -1558,9 +1558,10 @@ std::optional<Target> RegionBuilder::pointerVariable(const VarDecl *V) {
   auto S = sharingOf(V);
   if (Semantics.orderedOn(V))
     return std::nullopt; // tasks ordered on it by depend clauses
-  // `reduction(+: p[:n])` privatizes the section p points to; so does a
-  // nested construct's clause naming p.
-  if (S == Sharing::Reduction || Semantics.privatizedByNestedConstruct(V)) {
+  // `reduction(+: p[:n])` privatizes the section p points to, on the
+  // construct or on a nested one.
+  if (S == Sharing::Reduction ||
+      Semantics.pointeePrivatizedByNestedConstruct(V)) {
     Target T;
     T.Decl = V;
     T.Level = 1;

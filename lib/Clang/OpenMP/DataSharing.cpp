@@ -416,5 +416,10 @@ bool OpenMPSemantics::privatizedByNestedConstruct(const ValueDecl *V) const {
   return NestedPrivate.count(V);
 }
 
+bool OpenMPSemantics::pointeePrivatizedByNestedConstruct(
+    const ValueDecl *V) const {
+  return NestedSections.count(V);
+}
+
 } // namespace clangfe
 } // namespace privateer

@@ -45,6 +45,8 @@ public:
   bool namedByConstruct(const clang::ValueDecl *V) const override;
   bool orderedOn(const clang::ValueDecl *V) const override;
   bool privatizedByNestedConstruct(const clang::ValueDecl *V) const override;
+  bool
+  pointeePrivatizedByNestedConstruct(const clang::ValueDecl *V) const override;
   bool pointeeMayBeThreadOwn(const clang::ParmVarDecl *P) const override;
   bool visitNested(const clang::Stmt *S, NestedCodeVisitor &Visitor) override;
 
@@ -74,8 +76,10 @@ private:
   /// declare is a new object in each: instances of other iterations do not
   /// share it, even when a clause says 'shared' (prefer silence).
   const clang::Stmt *GeneratingLoop = nullptr;
-  /// Variables privatized by the nested constructs being walked.
+  /// Variables privatized by the nested constructs being walked, and the
+  /// pointers whose memory their reductions over array sections privatize.
   llvm::SmallPtrSet<const clang::ValueDecl *, 8> NestedPrivate;
+  llvm::SmallPtrSet<const clang::ValueDecl *, 8> NestedSections;
   std::optional<Sharing> DefaultSharing;
 
   /// Adds to Ordered the variables \p Body hands between threads with

@@ -152,6 +152,13 @@ public:
   virtual bool orderedOn(const clang::ValueDecl *V) const = 0;
   /// Whether a nested construct being walked gives \p V private copies.
   virtual bool privatizedByNestedConstruct(const clang::ValueDecl *V) const = 0;
+  /// Whether a nested construct being walked gives the memory the pointer
+  /// \p V points to private copies (a reduction over an array section).
+  virtual bool
+  pointeePrivatizedByNestedConstruct(const clang::ValueDecl *V) const {
+    (void)V;
+    return false;
+  }
   /// Whether what the function's parameter \p P points to may be each
   /// thread's own: an orphaned construct binds to a team its caller made,
   /// and a caller may pass each thread its own buffer.
