@@ -89,9 +89,19 @@ public:
     }
     // Tasks a loop generates, each waited for in its iteration (a
     // 'taskwait' in the loop's body): one at a time, no instances race.
-    if (Shape.Kind == RegionKind::Tasks && !Shape.GeneratingLoops.empty() &&
-        mayWaitForTasks(loopBody(Shape.GeneratingLoops.front())))
-      return true;
+    // Tasks waited for in each iteration of an outer generating loop
+    // (`for (it) { for (k) task; taskwait; }`) race only with those of the
+    // same iteration: that loop and the ones around it repeat the unit,
+    // their variables are invariant in it.
+    if (Shape.Kind == RegionKind::Tasks)
+      for (size_t K = 0; K < Shape.GeneratingLoops.size(); ++K) {
+        if (!mayWaitForTasks(loopBody(Shape.GeneratingLoops[K])))
+          continue;
+        if (K == 0)
+          return true;
+        Shape.GeneratingLoops.resize(K);
+        break;
+      }
     OpenMPSemantics Semantics(Ctx, D, Enclosing);
     ParallelRegion Seed;
     if (!Semantics.describe(Shape, Seed))
