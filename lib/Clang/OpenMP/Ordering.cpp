@@ -113,6 +113,29 @@ bool dependItems(const OMPExecutableDirective *D,
 
 } // namespace
 
+bool isUndeferredTask(const Stmt *S, const ASTContext &Ctx) {
+  if (!isPlainTask(S))
+    return false;
+  for (const auto *C :
+       cast<OMPExecutableDirective>(S)->getClausesOfKind<OMPIfClause>()) {
+    bool Value = true;
+    const Expr *Cond = C->getCondition();
+    if (Cond && !Cond->isValueDependent() &&
+        Cond->EvaluateAsBooleanCondition(Value, Ctx) && !Value)
+      return true;
+  }
+  return false;
+}
+
+bool waitsForSibling(const Stmt *S, const OMPExecutableDirective *T,
+                     const ASTContext &Ctx) {
+  if (!isUndeferredTask(S, Ctx))
+    return false;
+  const auto *U = cast<OMPExecutableDirective>(S);
+  // A clause without 'depend' orders nothing: it waits for no sibling.
+  return !U->getClausesOfKind<OMPDependClause>().empty() && dependOrders(T, U);
+}
+
 bool dependOrders(const OMPExecutableDirective *A,
                   const OMPExecutableDirective *B) {
   llvm::SmallVector<DependItem, 4> IA, IB;

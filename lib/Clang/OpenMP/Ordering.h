@@ -20,6 +20,17 @@ namespace clangfe {
 /// A plain `task` directive (not taskloop, not target task).
 bool isPlainTask(const clang::Stmt *S);
 
+/// A plain task whose 'if' clause is false: undeferred, the creating
+/// thread runs it to its end before it goes on.
+bool isUndeferredTask(const clang::Stmt *S, const clang::ASTContext &Ctx);
+
+/// Whether \p S waits for the sibling task \p T created before it: an
+/// undeferred task that 'depend' clauses order after \p T starts only
+/// once \p T has finished, and its creator goes on only once it has.
+bool waitsForSibling(const clang::Stmt *S,
+                     const clang::OMPExecutableDirective *T,
+                     const clang::ASTContext &Ctx);
+
 /// Whether \p S may wait for the tasks created before it, or holds a
 /// construct whose effect on them is not modelled: a 'taskwait', a
 /// barrier, a 'taskgroup', a worksharing or parallel construct. Atomic,

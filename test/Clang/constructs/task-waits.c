@@ -64,3 +64,89 @@ void waited_same_sweep(int *a, int n, int sweeps) {
 #pragma omp taskwait
   }
 }
+
+// --- An undeferred task that waits for an earlier sibling ---
+
+void undeferred_waits(void) {
+  int total = 0;
+#pragma omp task depend(out: total) shared(total)
+  total = compute(1);
+#pragma omp task depend(in: total) if (0)
+  {
+  }
+  use(total);
+  total = 0;
+#pragma omp taskwait
+}
+
+// The undeferred task's own body runs after the sibling has finished.
+void undeferred_reads_result(void) {
+  int total = 0;
+#pragma omp task depend(out: total) shared(total)
+  total = compute(1);
+#pragma omp task depend(in: total) if (0) shared(total)
+  use(total);
+  total = 2;
+#pragma omp taskwait
+}
+
+// A task created after the wait starts after the sibling has finished.
+void later_sibling_after_wait(void) {
+  int total = 0;
+#pragma omp task depend(inout: total) shared(total)
+  total += compute(1);
+#pragma omp task depend(in: total) if (0)
+  {
+  }
+#pragma omp task shared(total)
+  total += compute(2);
+#pragma omp taskwait
+}
+
+// 'depend(in)' on another variable waits for another task.
+void undeferred_waits_for_other(void) {
+  int total = 0, other = 0;
+#pragma omp task depend(out: total) shared(total)
+  total = compute(1);
+#pragma omp task depend(in: other) if (0)
+  {
+  }
+  use(total); // expected-warning {{'total' is read here while a task this code created may still be writing it}}
+#pragma omp taskwait
+}
+
+// Without 'depend', an undeferred task waits for no sibling, and its body
+// runs beside them.
+void undeferred_without_depend(void) {
+  int total = 0;
+#pragma omp task shared(total)
+  total = compute(1);
+#pragma omp task if (0) shared(total)
+  use(total); // expected-warning {{'total' is read by this task and written by a sibling task created before it}}
+  use(total); // expected-warning {{'total' is read here while a task this code created may still be writing it}}
+#pragma omp taskwait
+}
+
+// Both 'in': the first task only reads, the undeferred one waits for no
+// write; a later writer still races with the first reader.
+void undeferred_both_in(int *buf) {
+#pragma omp task depend(in: buf[0]) shared(buf)
+  use(buf[0]);
+#pragma omp task depend(in: buf[0]) if (0)
+  {
+  }
+  buf[0] = 1; // expected-warning {{'buf' is written here while a task this code created may still be reading it}}
+#pragma omp taskwait
+}
+
+// An 'if' that may be true leaves the task deferred.
+void maybe_deferred(int c) {
+  int total = 0;
+#pragma omp task depend(out: total) shared(total)
+  total = compute(1);
+#pragma omp task depend(in: total) if (c)
+  {
+  }
+  use(total); // expected-warning {{'total' is read here while a task this code created may still be writing it}}
+#pragma omp taskwait
+}
