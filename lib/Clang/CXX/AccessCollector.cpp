@@ -65,9 +65,88 @@ bool isLockGuardType(QualType T) {
          Name == "unique_scoped_lock" || Name == "rw_scoped_lock";
 }
 
-/// +1 for a call that takes a lock, -1 for one that releases it.
-int lockEffect(const Stmt *S, unsigned Depth = 0) {
-  const auto *E = dyn_cast<Expr>(S);
+/// A lock object: OpenMP's, POSIX's and C11's lock types, or a class with
+/// lock() and unlock() (std::mutex, tbb::spin_mutex).
+bool isLockType(QualType T) {
+  while (!T.isNull()) {
+    if (const auto *TT = T->getAs<TypedefType>()) {
+      StringRef N = TT->getDecl()->getName();
+      if (N == "omp_lock_t" || N == "omp_nest_lock_t" ||
+          N == "pthread_mutex_t" || N == "pthread_spinlock_t" || N == "mtx_t")
+        return true;
+      T = TT->desugar();
+      continue;
+    }
+    const auto *RD = T->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition())
+      return false;
+    bool Lock = false, Unlock = false;
+    for (const CXXMethodDecl *M : RD->methods())
+      if (M->getIdentifier()) {
+        Lock |= M->getName() == "lock";
+        Unlock |= M->getName() == "unlock";
+      }
+    return Lock && Unlock;
+  }
+  return false;
+}
+
+/// A condition that tests whether a pointer to a lock is null (`!lk`,
+/// `lk == NULL`, `lk`, `lk != nullptr`): the pointer, and whether the
+/// condition holds when it is null. Code that runs without a lock only when
+/// there is none is the serial path (a caller passes no lock when it runs
+/// on one thread).
+struct LockPointerTest {
+  const Expr *Pointer = nullptr;
+  bool HoldsWhenNull = false;
+};
+
+std::optional<LockPointerTest> testsLockPointer(const Expr *Cond,
+                                                ASTContext &Ctx) {
+  Cond = Cond->IgnoreParenImpCasts();
+  auto IsLockPointer = [](const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    return (isa<DeclRefExpr>(E) || isa<MemberExpr>(E)) &&
+           E->getType()->isPointerType() &&
+           isLockType(E->getType()->getPointeeType());
+  };
+  if (IsLockPointer(Cond))
+    return LockPointerTest{Cond, false}; // `if (lk)`
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
+      UO && UO->getOpcode() == UO_LNot && IsLockPointer(UO->getSubExpr()))
+    return LockPointerTest{UO->getSubExpr()->IgnoreParenImpCasts(), true};
+  const auto *BO = dyn_cast<BinaryOperator>(Cond);
+  if (!BO || !BO->isEqualityOp())
+    return std::nullopt;
+  auto IsNull = [&](const Expr *E) {
+    return !E->isValueDependent() &&
+           E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) !=
+               Expr::NPCK_NotNull;
+  };
+  bool Equal = BO->getOpcode() == BO_EQ;
+  const Expr *L = BO->getLHS(), *Rt = BO->getRHS();
+  if (IsLockPointer(L) && IsNull(Rt))
+    return LockPointerTest{L->IgnoreParenImpCasts(), Equal};
+  if (IsLockPointer(Rt) && IsNull(L))
+    return LockPointerTest{Rt->IgnoreParenImpCasts(), Equal};
+  return std::nullopt;
+}
+
+/// +1 for a call that takes a lock, -1 for one that releases it; also
+/// under a test that the lock pointer is not null (`if (lk)
+/// omp_set_lock(lk);`): without one, the code runs on one thread.
+int lockEffect(const Stmt *S, ASTContext &Ctx, unsigned Depth = 0) {
+  if (const auto *If = dyn_cast_or_null<IfStmt>(S)) {
+    auto Test = If->getCond() && !If->getElse() && !If->getInit()
+                    ? testsLockPointer(If->getCond(), Ctx)
+                    : std::nullopt;
+    const Stmt *Then = If->getThen();
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Then);
+        CS && CS->size() == 1)
+      Then = CS->body_front();
+    return Test && !Test->HoldsWhenNull ? lockEffect(Then, Ctx, Depth) : 0;
+  }
+  const auto *E = dyn_cast_or_null<Expr>(S);
   if (!E)
     return 0;
   E = E->IgnoreParenImpCasts();
@@ -97,7 +176,7 @@ int lockEffect(const Stmt *S, unsigned Depth = 0) {
       return 0;
     int Net = 0;
     for (const Stmt *Child : Body->body())
-      Net += lockEffect(Child, Depth + 1);
+      Net += lockEffect(Child, Ctx, Depth + 1);
     return Net > 0 ? 1 : Net < 0 ? -1 : 0;
   }
   return 0;
@@ -339,7 +418,13 @@ void RegionBuilder::visitStmt(const Stmt *S) {
 void RegionBuilder::visitCompound(const CompoundStmt *CS) {
   unsigned SavedLock = LockDepth;
   for (const Stmt *Child : CS->body()) {
-    if (int Effect = lockEffect(Child)) {
+    if (int Effect = lockEffect(Child, Ctx)) {
+      // (`if (lk) omp_set_lock(lk);` takes no lock where the caller passes
+      // none.)
+      const auto *If = dyn_cast<IfStmt>(Child);
+      auto Test = If ? testsLockPointer(If->getCond(), Ctx) : std::nullopt;
+      if (Test && knownNull(Test->Pointer).value_or(false))
+        continue;
       if (Effect > 0)
         ++LockDepth;
       else if (LockDepth > SavedLock)
@@ -368,6 +453,15 @@ void RegionBuilder::visitDecl(const VarDecl *V) {
   }
   visitExpr(Init, AccessKind::Read, true);
   noteAllocation(V, Init);
+}
+
+std::optional<bool> RegionBuilder::knownNull(const Expr *Pointer) const {
+  const auto *DRE = dyn_cast<DeclRefExpr>(Pointer->IgnoreParenImpCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  auto It = V ? NullPointerParams.find(V) : NullPointerParams.end();
+  if (It == NullPointerParams.end())
+    return std::nullopt;
+  return It->second;
 }
 
 bool RegionBuilder::oneThreadOnly(const Expr *Cond) {
@@ -470,6 +564,15 @@ void RegionBuilder::visitIf(const IfStmt *If) {
     visitDecl(CV);
   const Expr *Cond = If->getCond();
   visitExpr(Cond, AccessKind::Read, true);
+  // A test of a lock pointer: the branch taken without a lock is the serial
+  // path (nothing runs beside it), the other one is what runs in parallel;
+  // unless the caller's argument says which one runs (a null lock passed
+  // in parallel code: every thread takes the unlocked path).
+  if (auto Test = testsLockPointer(Cond, Ctx)) {
+    bool Null = knownNull(Test->Pointer).value_or(false);
+    visitStmt(Test->HoldsWhenNull == Null ? If->getThen() : If->getElse());
+    return;
+  }
 
   bool SavedCond = InConditional, SavedSingle = InSingleItem;
   ExprRef SavedPinned = PinnedItem;
@@ -1151,7 +1254,7 @@ bool RegionBuilder::visitKnownLibraryCall(const CallExpr *Call) {
 }
 
 bool RegionBuilder::visitCall(const CallExpr *Call, bool ValueUsed) {
-  if (isThreadIdCall(Call) || lockEffect(Call))
+  if (isThreadIdCall(Call) || lockEffect(Call, Ctx))
     return true;
   // A call that is one of the model's constructs (a nested TBB algorithm).
   if (Semantics.visitNested(Call, *this))
@@ -1196,7 +1299,7 @@ void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
     visitExpr(Arg, AccessKind::Read, true);
   if (!MD || !Obj)
     return;
-  if (isAtomicType(Obj->getType()) || lockEffect(Call))
+  if (isAtomicType(Obj->getType()) || lockEffect(Call, Ctx))
     return;
   StringRef Name = MD->getIdentifier() ? MD->getName() : StringRef();
   if (Name == "swap")
@@ -1254,6 +1357,15 @@ void RegionBuilder::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
     } else if (T->isPointerType() || T->isArrayType()) {
       Aliases[P] = resolvePointer(Arg);
       visitPointerOperand(Arg);
+      const Expr *Value = Arg->IgnoreParenImpCasts();
+      if (!Value->isValueDependent() &&
+          Value->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+        NullPointerParams[P] = true;
+      else if (const auto *UO = dyn_cast<UnaryOperator>(Value);
+               UO && UO->getOpcode() == UO_AddrOf)
+        NullPointerParams[P] = false;
+      else
+        NullPointerParams.erase(P);
     } else {
       visitExpr(Arg, AccessKind::Read, true);
       if (T->isIntegerType())

@@ -205,6 +205,9 @@ private:
   bool oneThreadOnly(const clang::Expr *Cond);
   /// For `v == e` on the work-item variable v: e (or 0 for `!v`).
   ExprRef singleWorkItemValue(const clang::Expr *Cond);
+  /// Whether \p Pointer, a parameter of an inlined call, is null, where
+  /// the caller's argument says.
+  std::optional<bool> knownNull(const clang::Expr *Pointer) const;
 
   clang::ASTContext &Ctx;
   const UnitShape &Spec;
@@ -237,6 +240,9 @@ private:
   llvm::DenseMap<const clang::VarDecl *, std::optional<Target>> Aliases;
   /// Value parameters of inlined calls, bound to the caller's expressions.
   llvm::DenseMap<const clang::VarDecl *, ExprRef> ParamValues;
+  /// Pointer parameters of inlined calls whose argument is a null pointer
+  /// (true) or the address of an object (false).
+  llvm::DenseMap<const clang::VarDecl *, bool> NullPointerParams;
   std::map<std::pair<const clang::ValueDecl *, unsigned>, unsigned> BufferIds;
   llvm::SmallVector<const clang::FunctionDecl *, 4> InlineStack;
   /// Where accesses of an inlined call are reported: the call in the unit.
