@@ -87,6 +87,7 @@ MergedRegion mergeRegions(const ParallelRegion &Into,
     Copy.PinnedItem = rename(Copy.PinnedItem, Map);
     Copy.Branch.clear();
     Copy.Phase = 0;
+    Copy.PossibleBarriers = 0;
     Both.Accesses.push_back(std::move(Copy));
     M.Moved.push_back(Both.Accesses.size() - 1);
   }

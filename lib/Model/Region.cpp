@@ -44,6 +44,17 @@ bool ParallelRegion::dependsOnWorkItem(const Access &A) const {
   return A.RangeLength && dependsOnWorkItem(*A.RangeLength);
 }
 
+BarrierOrder barrierOrder(const Access &A, const Access &B) {
+  const Access &Early = A.Order <= B.Order ? A : B;
+  const Access &Late = A.Order <= B.Order ? B : A;
+  if (Late.Phase > Early.Phase)
+    return BarrierOrder::Ordered;
+  if (Late.Phase == Early.Phase &&
+      Late.PossibleBarriers == Early.PossibleBarriers)
+    return BarrierOrder::Unordered;
+  return BarrierOrder::MayBeOrdered;
+}
+
 bool selectDifferentMembers(const Access &A, const Access &B) {
   auto IsMember = [](const Access &X, size_t D) {
     return D < X.Fields.size() && !X.Fields[D].empty();

@@ -200,9 +200,13 @@ struct Access {
   ExprRef PinnedItem;
   /// For sections: which section (0 for other regions).
   unsigned Section = 0;
-  /// Barriers passed before the access in a parallel region: accesses in
-  /// different phases are ordered by a barrier and never race.
+  /// Barriers passed before the access in a parallel region on every path
+  /// to it (see barrierOrder()).
   unsigned Phase = 0;
+  /// Points passed before the access where a barrier may or may not be
+  /// passed: a call into code the front end cannot see, the end of a
+  /// branch or loop that holds a barrier on some paths only.
+  unsigned PossibleBarriers = 0;
   /// Position in the work item's program order.
   unsigned Order = 0;
   Loc Where;
@@ -374,6 +378,21 @@ struct ParallelRegion {
   /// Renders \p E with the symbols' names, e.g. `i * n + j`.
   std::string print(const Expr &E) const;
 };
+
+/// What the barriers of a team say about two accesses of a replicated
+/// region made by different threads.
+enum class BarrierOrder {
+  Unordered,    ///< no barrier lies between them: they may run together
+  MayBeOrdered, ///< a barrier lies between them on some paths only, or in
+                ///< code the front end cannot see: a race is unproven
+  Ordered,      ///< a barrier lies between them on every path
+};
+
+/// The later access of \p A and \p B (by Access::Order) comes after a
+/// barrier on every path when its Phase is higher (the barriers counted in
+/// it dominate it, and those before the earlier access dominate that one
+/// too); equal Phase and PossibleBarriers mean none lies between them.
+BarrierOrder barrierOrder(const Access &A, const Access &B);
 
 /// Whether \p A and \p B select different members of one object at some
 /// dimension (`s.x` and `s.y[i]`, `p[i].a` and `p[j].b`, `s.m` mutated

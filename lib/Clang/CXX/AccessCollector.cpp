@@ -312,6 +312,7 @@ void RegionBuilder::record(const Target &T, AccessKind Kind, const Expr *Where,
   A.Section = CurrentSection;
   A.InNestedTask = InNestedTask;
   A.Phase = Phase;
+  A.PossibleBarriers = PossibleBarriers;
   A.Order = NextOrder++;
   const Expr *At = CallSite ? CallSite : Where;
   A.Where = toLoc(At ? At->getBeginLoc() : SourceLocation());
@@ -370,7 +371,9 @@ void RegionBuilder::visitStmt(const Stmt *S) {
     InConditional = true;
     BranchPath.push_back(NextBranch++);
     ++LoopDepth;
+    PhaseMark Before = phaseMark();
     visitStmt(W->getBody());
+    joinPhases({Before, phaseMark()}); // (it may run zero times)
     --LoopDepth;
     BranchPath.pop_back();
     InConditional = Saved;
@@ -382,7 +385,9 @@ void RegionBuilder::visitStmt(const Stmt *S) {
     bool Saved = InConditional;
     InConditional = true;
     BranchPath.push_back(NextBranch++);
+    PhaseMark Before = phaseMark();
     visitStmt(Sw->getBody());
+    joinPhases({Before, phaseMark()}); // (a case may skip any of it)
     BranchPath.pop_back();
     InConditional = Saved;
     return;
@@ -615,7 +620,10 @@ void RegionBuilder::visitIf(const IfStmt *If) {
   }
   size_t ThenBegin = R.Accesses.size();
   BranchPath.push_back(NextBranch++);
+  PhaseMark Before = phaseMark();
   visitStmt(If->getThen());
+  PhaseMark ThenEnd = phaseMark();
+  resetPhase(Before);
   BranchPath.back() = NextBranch++;
   size_t ElseBegin = R.Accesses.size();
   PendingConditionalOp = ReductionOp::None;
@@ -625,6 +633,7 @@ void RegionBuilder::visitIf(const IfStmt *If) {
   CurrentGuard = SavedGuard;
   InConditional = true;
   visitStmt(If->getElse());
+  joinPhases({ThenEnd, phaseMark()});
   BranchPath.pop_back();
   InConditional = SavedCond;
   // A write made on both paths (`if (c) t = 1; else t = 2;`) is made
@@ -670,6 +679,67 @@ bool mayLeaveEarly(const Stmt *S, bool InNestedLoop = false,
 }
 } // namespace
 
+namespace {
+/// The loop's header says it runs its body at least once (constant bounds).
+bool runsAtLeastOnce(const LoopShape &L, const ASTContext &Ctx) {
+  Expr::EvalResult First, Bound;
+  if (!L.Init || !L.Bound || L.Init->isValueDependent() ||
+      L.Bound->isValueDependent() || !L.Init->EvaluateAsInt(First, Ctx) ||
+      !L.Bound->EvaluateAsInt(Bound, Ctx))
+    return false;
+  llvm::APSInt A = First.Val.getInt(), B = Bound.Val.getInt();
+  if (A.getBitWidth() != B.getBitWidth() || A.isSigned() != B.isSigned())
+    return false;
+  switch (L.Cmp) {
+  case BO_LT:
+    return A < B;
+  case BO_LE:
+    return A <= B;
+  case BO_GT:
+    return A > B;
+  case BO_GE:
+    return A >= B;
+  case BO_NE:
+    return A != B;
+  default:
+    return false;
+  }
+}
+} // namespace
+
+void RegionBuilder::joinPhases(std::initializer_list<PhaseMark> Ends) {
+  unsigned Fewest = ~0u, Most = 0;
+  for (const PhaseMark &M : Ends) {
+    Fewest = std::min(Fewest, M.Phase);
+    Most = std::max(Most, M.Possible);
+  }
+  bool Same = llvm::all_of(
+      Ends, [&](const PhaseMark &M) { return M == *Ends.begin(); });
+  Phase = Fewest;
+  // A count no path through the arms reached: what follows may or may not
+  // be past a barrier of some arm.
+  PossibleBarriers = Same ? Most : Most + 1;
+}
+
+void RegionBuilder::barrier() {
+  // After a return in a called function, only paths that did not take it
+  // reach the barrier.
+  if (AfterReturn)
+    ++PossibleBarriers;
+  else
+    ++Phase;
+}
+
+void RegionBuilder::notePossibleBarrier(const CallExpr *Call) {
+  // Only a team's replicated code meets the team's barriers; none may be in
+  // a task, a critical section or code one thread runs.
+  if (Spec.Kind != RegionKind::Replicated || InNestedTask ||
+      CurrentGuard != Guard::None)
+    return;
+  if (Semantics.callMayHoldBarrier(Call))
+    ++PossibleBarriers;
+}
+
 void RegionBuilder::visitFor(const ForStmt *F) {
   visitStmt(F->getInit());
   auto Shape = matchForLoop(F, Ctx);
@@ -695,7 +765,10 @@ void RegionBuilder::visitFor(const ForStmt *F) {
   if (Shape && !mayLeaveEarly(F->getBody()))
     R.CompleteLoops[NextBranch] = Symbols[Shape->Var];
   BranchPath.push_back(NextBranch++); // a body may run zero times
+  PhaseMark Before = phaseMark();
   visitStmt(F->getBody());
+  if (!Shape || !runsAtLeastOnce(*Shape, Ctx))
+    joinPhases({Before, phaseMark()});
   BranchPath.pop_back();
   if (F->getInc())
     visitExpr(F->getInc(), AccessKind::Read, false);
@@ -764,7 +837,9 @@ void RegionBuilder::visitRangeFor(const CXXForRangeStmt *F) {
   }
   ++LoopDepth;
   BranchPath.push_back(NextBranch++); // a body may run zero times
+  PhaseMark Before = phaseMark();
   visitStmt(F->getBody());
+  joinPhases({Before, phaseMark()});
   BranchPath.pop_back();
   --LoopDepth;
 }
@@ -1287,6 +1362,8 @@ bool RegionBuilder::visitCall(const CallExpr *Call, bool ValueUsed) {
   }
   for (const Expr *Arg : Call->arguments())
     visitExpr(Arg, AccessKind::Read, true);
+  // (Its arguments are evaluated before any barrier it holds.)
+  notePossibleBarrier(Call);
   return false;
 }
 
@@ -1297,6 +1374,7 @@ void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
     return;
   for (const Expr *Arg : Call->arguments())
     visitExpr(Arg, AccessKind::Read, true);
+  notePossibleBarrier(Call);
   if (!MD || !Obj)
     return;
   if (isAtomicType(Obj->getType()) || lockEffect(Call, Ctx))
@@ -1344,6 +1422,7 @@ void RegionBuilder::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
       FD->getNumParams() != Call->getNumArgs()) {
     for (const Expr *Arg : Call->arguments())
       visitExpr(Arg, AccessKind::Read, true);
+    notePossibleBarrier(Call);
     return;
   }
   for (unsigned K = 0; K < FD->getNumParams(); ++K) {

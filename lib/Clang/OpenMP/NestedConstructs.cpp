@@ -11,6 +11,7 @@
 #include "OpenMPSemantics.h"
 
 #include "Directives.h"
+#include "Ordering.h"
 
 #include "clang/AST/OpenMPClause.h"
 #include "clang/Basic/OpenMPKinds.h"
@@ -19,6 +20,10 @@ using namespace clang;
 
 namespace privateer {
 namespace clangfe {
+
+bool OpenMPSemantics::callMayHoldBarrier(const CallExpr *Call) const {
+  return NestedTeams == 0 && clangfe::callMayHoldBarrier(Call, Ctx);
+}
 
 bool OpenMPSemantics::visitNested(const Stmt *S, NestedCodeVisitor &V) {
   const auto *D = dyn_cast<OMPExecutableDirective>(S);
@@ -97,9 +102,11 @@ void OpenMPSemantics::visitDirective(const OMPExecutableDirective *D,
       if (Active)
         V.barrier();
     }
-  } After{V, EndsWithBarrier && V.unitKind() == RegionKind::Replicated};
+  } After{V, EndsWithBarrier && V.unitKind() == RegionKind::Replicated &&
+                 NestedTeams == 0};
   if (K == llvm::omp::OMPD_barrier) {
-    V.barrier();
+    if (NestedTeams == 0) // (a nested team's barrier is its own)
+      V.barrier();
     return;
   }
   Guard G = Guard::None;
@@ -158,8 +165,10 @@ void OpenMPSemantics::visitDirective(const OMPExecutableDirective *D,
       // not the outer variables; what it reduces is combined into them.
       NestedCopies Copies(D, NestedPrivate, NestedSections,
                           /*WithReductions=*/false);
+      ++NestedTeams;
       if (const Stmt *Inner = associatedBody(D))
         V.visit(Inner);
+      --NestedTeams;
       return;
     }
     if (isOpenMPTaskLoopDirective(K) && V.unitKind() == RegionKind::Tasks) {

@@ -49,6 +49,7 @@ public:
   pointeePrivatizedByNestedConstruct(const clang::ValueDecl *V) const override;
   bool pointeeMayBeThreadOwn(const clang::ParmVarDecl *P) const override;
   bool visitNested(const clang::Stmt *S, NestedCodeVisitor &Visitor) override;
+  bool callMayHoldBarrier(const clang::CallExpr *Call) const override;
 
 private:
   void collectClauses(ParallelRegion &Seed);
@@ -81,6 +82,9 @@ private:
   llvm::SmallPtrSet<const clang::ValueDecl *, 8> NestedPrivate;
   llvm::SmallPtrSet<const clang::ValueDecl *, 8> NestedSections;
   std::optional<Sharing> DefaultSharing;
+  /// Nested parallel constructs around the code being walked: their
+  /// barriers belong to their own teams.
+  unsigned NestedTeams = 0;
 
   /// Adds to Ordered the variables \p Body hands between threads with
   /// `flush`: those a flush names, and for a flush without a list the

@@ -10,6 +10,7 @@
 #include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "clang/AST/OpenMPClause.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -83,6 +84,67 @@ bool mayHoldBarrierIn(const Stmt *S, unsigned Depth) {
 } // namespace
 
 bool mayHoldBarrier(const Stmt *S) { return mayHoldBarrierIn(S, 3); }
+
+namespace {
+
+bool endsWithBarrier(const OMPExecutableDirective *D) {
+  OpenMPDirectiveKind K = D->getDirectiveKind();
+  if (!isOpenMPWorksharingDirective(K) && K != llvm::omp::OMPD_scope &&
+      !isOpenMPGenericLoopDirective(K))
+    return false;
+  return D->getClausesOfKind<OMPNowaitClause>().empty();
+}
+
+bool callMayHoldBarrierIn(const CallExpr *Call, const ASTContext &Ctx,
+                          unsigned Depth);
+
+bool holdsTeamBarrier(const Stmt *S, const ASTContext &Ctx, unsigned Depth) {
+  if (!S)
+    return false;
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+    OpenMPDirectiveKind K = D->getDirectiveKind();
+    if (K == llvm::omp::OMPD_barrier || endsWithBarrier(D))
+      return true;
+    // A nested team's barriers, and a task's code, are not this team's.
+    if (isOpenMPParallelDirective(K) || isOpenMPTeamsDirective(K) ||
+        isOpenMPTargetExecutionDirective(K) || isOpenMPTaskingDirective(K))
+      return false;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(S);
+      Call && callMayHoldBarrierIn(Call, Ctx, Depth))
+    return true;
+  bool Holds = false;
+  forEachChild(S, [&](const Stmt *C) {
+    if (!Holds)
+      Holds = holdsTeamBarrier(C, Ctx, Depth);
+  });
+  return Holds;
+}
+
+bool callMayHoldBarrierIn(const CallExpr *Call, const ASTContext &Ctx,
+                          unsigned Depth) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD)
+    return true; // through a pointer: any function
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->isVirtual())
+    return true;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (FD->getBuiltinID() ||
+      SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+    return false;
+  const FunctionDecl *Def = nullptr;
+  if (!FD->hasBody(Def) || !Def)
+    return true; // defined in another file
+  if (Depth == 0)
+    return true; // deeper than we look
+  return holdsTeamBarrier(Def->getBody(), Ctx, Depth - 1);
+}
+
+} // namespace
+
+bool callMayHoldBarrier(const CallExpr *Call, const ASTContext &Ctx) {
+  return callMayHoldBarrierIn(Call, Ctx, 4);
+}
 
 namespace {
 

@@ -43,6 +43,15 @@ bool mayWaitForTasks(const clang::Stmt *S);
 /// the C library's math and output functions do not.
 bool mayHoldBarrier(const clang::Stmt *S);
 
+/// Whether the function \p Call calls may hold a barrier of the team that
+/// runs the call: an explicit one, or a worksharing construct without
+/// 'nowait', in its body or in what it calls (a few calls deep); a call
+/// through a pointer, a virtual call or one of a function whose body is
+/// not in this file may. The C and C++ libraries' functions, and the
+/// bodies of nested teams, hold none.
+bool callMayHoldBarrier(const clang::CallExpr *Call,
+                        const clang::ASTContext &Ctx);
+
 /// Whether 'depend' clauses of the tasks \p A and \p B order them: both
 /// name one object, not both as 'in' (nor both as 'inoutset'), or either
 /// names omp_all_memory or a depend object.

@@ -166,6 +166,12 @@ public:
     (void)P;
     return false;
   }
+  /// Whether \p Call, which the collector does not follow (its callee is
+  /// not seen, or not walked), may hold a barrier of the unit's team.
+  virtual bool callMayHoldBarrier(const clang::CallExpr *Call) const {
+    (void)Call;
+    return false;
+  }
   /// Handles \p S when it is one of the model's own statements nested in
   /// the work item (a directive: guard, barrier, scheduling point, nested
   /// construct), walking what it encloses through \p Visitor; false for

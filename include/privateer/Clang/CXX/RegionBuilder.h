@@ -163,10 +163,29 @@ private:
   void visitGuarded(const clang::Stmt *S, Guard G,
                     std::optional<int64_t> Thread) override;
   void visitNestedTask(const clang::Stmt *S) override;
-  void barrier() override { ++Phase; }
+  void barrier() override;
   void schedulingPoint(clang::SourceLocation Where, const char *What) override;
   void childTasks(const clang::Stmt *Body) override;
   void worksharingLoop(const clang::Stmt *Body) override;
+  /// Where the walk stands among the team's barriers (Access::Phase and
+  /// ::PossibleBarriers).
+  struct PhaseMark {
+    unsigned Phase = 0, Possible = 0;
+    bool operator==(const PhaseMark &O) const {
+      return Phase == O.Phase && Possible == O.Possible;
+    }
+  };
+  PhaseMark phaseMark() const { return {Phase, PossibleBarriers}; }
+  void resetPhase(PhaseMark M) {
+    Phase = M.Phase;
+    PossibleBarriers = M.Possible;
+  }
+  /// Leaves a branch or loop whose paths ended at \p Ends (one that can be
+  /// skipped ends where it started): the barriers passed on every path
+  /// count, and one on some paths only is a possible barrier.
+  void joinPhases(std::initializer_list<PhaseMark> Ends);
+  /// A call the walk does not follow may hold a barrier of the team.
+  void notePossibleBarrier(const clang::CallExpr *Call);
   void visitDecl(const clang::VarDecl *V);
   void visitExpr(const clang::Expr *E, AccessKind Mode, bool ValueUsed);
   bool visitCall(const clang::CallExpr *Call, bool ValueUsed);
@@ -255,6 +274,7 @@ private:
       AllocationsOf;
   unsigned LoopDepth = 0;
   unsigned Phase = 0;
+  unsigned PossibleBarriers = 0;
   bool InNestedTask = false;
 
   Guard CurrentGuard = Guard::None;
