@@ -719,7 +719,7 @@ std::optional<Finding> unguardedAccess(const ParallelRegion &R, unsigned BI,
     for (const Access *W : Guarded) {
       // (The thread of a 'master' or 'masked' write is its PinnedItem: the
       // oracle compares it with the others only.)
-      BarrierOrder Order = barrierOrder(*W, *A);
+      BarrierOrder Order = barrierOrder(R, *W, *A);
       if (Order == BarrierOrder::Ordered ||
           (W->Protection == Guard::Single && A->SingleWorkItem))
         continue;
@@ -810,7 +810,7 @@ std::vector<Finding> analyzeSharedBuffers(const ParallelRegion &R,
       for (const Access *A : Others) {
         if (A == W && W->SingleWorkItem)
           continue;
-        BarrierOrder Order = barrierOrder(*W, *A);
+        BarrierOrder Order = barrierOrder(R, *W, *A);
         if (Order == BarrierOrder::Ordered)
           continue; // a barrier lies between them
         if (A != W && W->SingleWorkItem && A->SingleWorkItem)

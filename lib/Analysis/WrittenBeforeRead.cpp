@@ -181,7 +181,7 @@ std::optional<Interval> withRange(const Access &A, size_t Dim,
 bool covers(const ParallelRegion &R, const Access &W, const Access &X) {
   if (W.Kind != AccessKind::Write || W.Order >= X.Order || W.SingleWorkItem ||
       W.InNestedTask || W.Epoch != X.Epoch ||
-      barrierOrder(W, X) != BarrierOrder::Unordered)
+      barrierOrder(R, W, X) != BarrierOrder::Unordered)
     return false;
   size_t Common = commonPrefix(W.Branch, X.Branch);
   // On the read's own path: the same element, or all of them.

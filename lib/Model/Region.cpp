@@ -44,11 +44,23 @@ bool ParallelRegion::dependsOnWorkItem(const Access &A) const {
   return A.RangeLength && dependsOnWorkItem(*A.RangeLength);
 }
 
-BarrierOrder barrierOrder(const Access &A, const Access &B) {
+BarrierOrder barrierOrder(const ParallelRegion &R, const Access &A,
+                          const Access &B) {
   const Access &Early = A.Order <= B.Order ? A : B;
   const Access &Late = A.Order <= B.Order ? B : A;
   if (Late.Phase > Early.Phase)
     return BarrierOrder::Ordered;
+  // The branches that hold the earlier access but not the later one: a
+  // barrier after it in one of them lies on every path between the two.
+  size_t Common = 0;
+  while (Common < Early.Branch.size() && Common < Late.Branch.size() &&
+         Early.Branch[Common] == Late.Branch[Common])
+    ++Common;
+  for (size_t K = Common; K < Early.Branch.size(); ++K) {
+    auto It = R.BranchEndPhase.find(Early.Branch[K]);
+    if (It != R.BranchEndPhase.end() && It->second > Early.Phase)
+      return BarrierOrder::Ordered;
+  }
   if (Late.Phase == Early.Phase &&
       Late.PossibleBarriers == Early.PossibleBarriers)
     return BarrierOrder::Unordered;

@@ -337,6 +337,10 @@ struct ParallelRegion {
   /// (as in Access::Branch) and the loop's variable. A write in such a loop
   /// writes every element its index takes before anything after the loop.
   std::map<unsigned, SymbolId> CompleteLoops;
+  /// Branches (as in Access::Branch) left only through their end (no break,
+  /// continue, return or goto): the Phase at that end. An access in one
+  /// with a lower Phase passes a barrier on every path out of it.
+  std::map<unsigned, unsigned> BranchEndPhase;
   /// Tasks: where the task can be suspended, and whether it is untied (it
   /// can resume on another thread).
   std::vector<SchedulingPoint> SchedulingPoints;
@@ -379,6 +383,13 @@ struct ParallelRegion {
   std::string print(const Expr &E) const;
 };
 
+/// Whether \p A and \p B select different members of one object at some
+/// dimension (`s.x` and `s.y[i]`, `p[i].a` and `p[j].b`, `s.m` mutated
+/// whole and `s.v[i]`): different memory, whatever their other indices.
+/// Members are told apart by their number (Access::Index at a dimension
+/// Access::Fields names); members of a union share the number 0.
+bool selectDifferentMembers(const Access &A, const Access &B);
+
 /// What the barriers of a team say about two accesses of a replicated
 /// region made by different threads.
 enum class BarrierOrder {
@@ -388,18 +399,14 @@ enum class BarrierOrder {
   Ordered,      ///< a barrier lies between them on every path
 };
 
-/// The later access of \p A and \p B (by Access::Order) comes after a
-/// barrier on every path when its Phase is higher (the barriers counted in
-/// it dominate it, and those before the earlier access dominate that one
-/// too); equal Phase and PossibleBarriers mean none lies between them.
-BarrierOrder barrierOrder(const Access &A, const Access &B);
-
-/// Whether \p A and \p B select different members of one object at some
-/// dimension (`s.x` and `s.y[i]`, `p[i].a` and `p[j].b`, `s.m` mutated
-/// whole and `s.v[i]`): different memory, whatever their other indices.
-/// Members are told apart by their number (Access::Index at a dimension
-/// Access::Fields names); members of a union share the number 0.
-bool selectDifferentMembers(const Access &A, const Access &B);
+/// For two accesses of \p R: the later one (by Access::Order) comes after
+/// a barrier on every path when its Phase is higher (the barriers counted
+/// in it dominate it, and those before the earlier access dominate that
+/// one too), and so does everything after a branch that holds the earlier
+/// one and passes a barrier after it (ParallelRegion::BranchEndPhase);
+/// equal Phase and PossibleBarriers mean no barrier lies between them.
+BarrierOrder barrierOrder(const ParallelRegion &R, const Access &A,
+                          const Access &B);
 
 const char *describe(RegionKind K);
 

@@ -369,10 +369,12 @@ void RegionBuilder::visitStmt(const Stmt *S) {
     visitExpr(W->getCond(), AccessKind::Read, true);
     bool Saved = InConditional;
     InConditional = true;
+    LoopBodies.insert(NextBranch);
     BranchPath.push_back(NextBranch++);
     ++LoopDepth;
     PhaseMark Before = phaseMark();
     visitStmt(W->getBody());
+    noteBranchEnd(W->getBody());
     joinPhases({Before, phaseMark()}); // (it may run zero times)
     --LoopDepth;
     BranchPath.pop_back();
@@ -384,6 +386,7 @@ void RegionBuilder::visitStmt(const Stmt *S) {
     visitExpr(Sw->getCond(), AccessKind::Read, true);
     bool Saved = InConditional;
     InConditional = true;
+    SwitchBodies.insert(NextBranch);
     BranchPath.push_back(NextBranch++);
     PhaseMark Before = phaseMark();
     visitStmt(Sw->getBody());
@@ -398,12 +401,27 @@ void RegionBuilder::visitStmt(const Stmt *S) {
     // What follows a return in the function runs only on paths that did not
     // take it.
     AfterReturn = true;
+    noteExit(FunctionBranchDepth.empty() ? 0 : FunctionBranchDepth.back());
+    return;
+  }
+  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S)) {
+    // Out of the branches up to the innermost loop's body (or switch's).
+    size_t Depth = BranchPath.size();
+    while (Depth > 0 && !LoopBodies.count(BranchPath[Depth - 1]) &&
+           !(isa<BreakStmt>(S) && SwitchBodies.count(BranchPath[Depth - 1])))
+      --Depth;
+    noteExit(Depth ? Depth - 1 : 0);
+    return;
+  }
+  if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S)) {
+    noteExit(0);
     return;
   }
   if (const auto *CS = dyn_cast<CapturedStmt>(S))
     return visitStmt(CS->getCapturedStmt());
   if (const auto *Do = dyn_cast<DoStmt>(S)) {
     ++LoopDepth;
+    LoopBodies.insert(NextBranch);
     BranchPath.push_back(NextBranch++); // (a loop body is a branch too)
     visitStmt(Do->getBody());
     BranchPath.pop_back();
@@ -622,6 +640,7 @@ void RegionBuilder::visitIf(const IfStmt *If) {
   BranchPath.push_back(NextBranch++);
   PhaseMark Before = phaseMark();
   visitStmt(If->getThen());
+  noteBranchEnd(If->getThen());
   PhaseMark ThenEnd = phaseMark();
   resetPhase(Before);
   BranchPath.back() = NextBranch++;
@@ -633,6 +652,8 @@ void RegionBuilder::visitIf(const IfStmt *If) {
   CurrentGuard = SavedGuard;
   InConditional = true;
   visitStmt(If->getElse());
+  if (If->getElse())
+    noteBranchEnd(If->getElse());
   joinPhases({ThenEnd, phaseMark()});
   BranchPath.pop_back();
   InConditional = SavedCond;
@@ -707,6 +728,37 @@ bool runsAtLeastOnce(const LoopShape &L, const ASTContext &Ctx) {
 }
 } // namespace
 
+namespace {
+/// \p S can leave by a jump the walk does not follow (goto, throw).
+bool jumpsAway(const Stmt *S) {
+  if (!S || isa<LambdaExpr>(S) || isa<BlockExpr>(S))
+    return false;
+  if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<CXXThrowExpr>(S) ||
+      isa<CoreturnStmt>(S))
+    return true;
+  return llvm::any_of(S->children(), jumpsAway);
+}
+} // namespace
+
+void RegionBuilder::noteExit(size_t Depth) {
+  for (size_t K = Depth; K < BranchPath.size(); ++K) {
+    auto [It, New] = ExitPhases.try_emplace(BranchPath[K], Phase);
+    if (!New)
+      It->second = std::min(It->second, Phase);
+  }
+}
+
+void RegionBuilder::noteBranchEnd(const Stmt *Branch) {
+  if (BranchPath.empty() || !Branch || jumpsAway(Branch))
+    return;
+  // The fewest barriers passed on a way out: its end, a break, a continue
+  // or a return.
+  unsigned Id = BranchPath.back(), Fewest = Phase;
+  if (auto It = ExitPhases.find(Id); It != ExitPhases.end())
+    Fewest = std::min(Fewest, It->second);
+  R.BranchEndPhase[Id] = Fewest;
+}
+
 void RegionBuilder::joinPhases(std::initializer_list<PhaseMark> Ends) {
   unsigned Fewest = ~0u, Most = 0;
   for (const PhaseMark &M : Ends) {
@@ -764,9 +816,11 @@ void RegionBuilder::visitFor(const ForStmt *F) {
     visitExpr(F->getCond(), AccessKind::Read, true);
   if (Shape && !mayLeaveEarly(F->getBody()))
     R.CompleteLoops[NextBranch] = Symbols[Shape->Var];
+  LoopBodies.insert(NextBranch);
   BranchPath.push_back(NextBranch++); // a body may run zero times
   PhaseMark Before = phaseMark();
   visitStmt(F->getBody());
+  noteBranchEnd(F->getBody());
   if (!Shape || !runsAtLeastOnce(*Shape, Ctx))
     joinPhases({Before, phaseMark()});
   BranchPath.pop_back();
@@ -836,9 +890,11 @@ void RegionBuilder::visitRangeFor(const CXXForRangeStmt *F) {
     visitExpr(F->getRangeInit(), AccessKind::Read, true);
   }
   ++LoopDepth;
+  LoopBodies.insert(NextBranch);
   BranchPath.push_back(NextBranch++); // a body may run zero times
   PhaseMark Before = phaseMark();
   visitStmt(F->getBody());
+  noteBranchEnd(F->getBody());
   joinPhases({Before, phaseMark()});
   BranchPath.pop_back();
   --LoopDepth;
@@ -1457,10 +1513,12 @@ void RegionBuilder::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
   if (!CallSite)
     CallSite = Call;
   InlineStack.push_back(FD);
+  FunctionBranchDepth.push_back(BranchPath.size());
   bool SavedAfterReturn = AfterReturn;
   AfterReturn = false;
   visitStmt(FD->getBody());
   AfterReturn = SavedAfterReturn;
+  FunctionBranchDepth.pop_back();
   InlineStack.pop_back();
   CallSite = SavedSite;
 }

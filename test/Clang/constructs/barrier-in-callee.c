@@ -182,3 +182,90 @@ void every_thread_writes(long *total) {
     total[omp_get_thread_num()] = n;
   }
 }
+
+// A branch or loop body that passes a barrier after the write on every way
+// out of it orders the write before what follows (an iterative solver:
+// 'omp for', then 'single' that swaps and measures, then a test that
+// leaves the loop).
+void solver_loop(double *a, double *b, int n, int steps, double *out) {
+  double err = 0;
+#pragma omp parallel
+  {
+    for (int it = 0; it < steps; it++) {
+#pragma omp for
+      for (int i = 1; i < n - 1; i++)
+        b[i] = 0.5 * (a[i - 1] + a[i + 1]);
+#pragma omp single
+      {
+        double *t = a;
+        a = b;
+        b = t;
+        err = a[1];
+      }
+      if (err < 1e-6)
+        break;
+    }
+    out[omp_get_thread_num()] = err;
+  }
+}
+
+void single_on_one_path(double *out, int c) {
+  double x = 0;
+#pragma omp parallel
+  {
+    if (c) {
+#pragma omp single
+      x = 3;
+    }
+    out[omp_get_thread_num()] = x;
+  }
+}
+
+// A way out before the barrier: only "may".
+void leaves_before_barrier(double *out, const int *stop, int steps) {
+  double err = 1;
+#pragma omp parallel
+  {
+    for (int it = 0; it < steps; it++) {
+      if (stop[it])
+        break;
+#pragma omp master
+      err = err / 2;
+#pragma omp barrier
+    }
+    out[omp_get_thread_num()] = err; // may-warning {{'err' is written by one thread}}
+  }
+}
+
+void continues_before_barrier(double *out, int steps) {
+  double x = 1;
+#pragma omp parallel
+  {
+    for (int it = 0; it < steps; it++) {
+#pragma omp master
+      x = it;
+      if (it % 2)
+        continue;
+      sync_here();
+    }
+    out[omp_get_thread_num()] = x; // may-warning {{'x' is written by one thread}}
+  }
+}
+
+// The flag read at the top of an iteration and written by the master
+// later in the same one, with no barrier between: a race (and threads may
+// disagree on leaving the loop).
+void flag_read_before_master_write(double *out, int steps) {
+  double err = 1;
+#pragma omp parallel
+  {
+    for (int it = 0; it < steps; it++) {
+      if (err < 1e-6) // expected-warning {{'err' is written by one thread}}
+        break;
+#pragma omp master
+      err = err / 2;
+#pragma omp barrier
+    }
+    out[omp_get_thread_num()] = err;
+  }
+}

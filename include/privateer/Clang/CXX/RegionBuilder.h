@@ -24,6 +24,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace privateer {
@@ -184,6 +185,12 @@ private:
   /// skipped ends where it started): the barriers passed on every path
   /// count, and one on some paths only is a possible barrier.
   void joinPhases(std::initializer_list<PhaseMark> Ends);
+  /// Notes the fewest barriers passed on a way out of \p Branch, the
+  /// innermost branch of the walk (ParallelRegion::BranchEndPhase).
+  void noteBranchEnd(const clang::Stmt *Branch);
+  /// A break, continue or return here leaves the branches from
+  /// BranchPath[Depth] inwards.
+  void noteExit(size_t Depth);
   /// A call the walk does not follow may hold a barrier of the team.
   void notePossibleBarrier(const clang::CallExpr *Call);
   void visitDecl(const clang::VarDecl *V);
@@ -285,6 +292,13 @@ private:
   bool AfterReturn = false;
   /// The branches around the statement being visited (Access::Branch).
   std::vector<unsigned> BranchPath;
+  /// Branches that are the bodies of loops and switches, for what a break
+  /// or continue leaves; the depth of BranchPath at each inlined call, for
+  /// what a return leaves; the fewest barriers passed where a branch is
+  /// left before its end.
+  std::set<unsigned> LoopBodies, SwitchBodies;
+  std::vector<size_t> FunctionBranchDepth;
+  std::map<unsigned, unsigned> ExitPhases;
   unsigned NextBranch = 0;
   /// Labels and cases seen so far (Access::Epoch).
   unsigned LabelEpoch = 0;
