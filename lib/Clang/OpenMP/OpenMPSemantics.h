@@ -48,6 +48,7 @@ public:
   bool
   pointeePrivatizedByNestedConstruct(const clang::ValueDecl *V) const override;
   bool pointeeMayBeThreadOwn(const clang::ParmVarDecl *P) const override;
+  bool runsInPlace(const clang::Stmt *S) const override;
   bool visitNested(const clang::Stmt *S, NestedCodeVisitor &Visitor) override;
   bool callMayHoldBarrier(const clang::CallExpr *Call) const override;
 
