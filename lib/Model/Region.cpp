@@ -48,7 +48,9 @@ BarrierOrder barrierOrder(const ParallelRegion &R, const Access &A,
                           const Access &B) {
   const Access &Early = A.Order <= B.Order ? A : B;
   const Access &Late = A.Order <= B.Order ? B : A;
-  if (Late.Phase > Early.Phase)
+  // (Without a program order, as a front end may give, different phases
+  // are ordered.)
+  if (Late.Phase > Early.Phase || (A.Order == B.Order && A.Phase != B.Phase))
     return BarrierOrder::Ordered;
   // The branches that hold the earlier access but not the later one: a
   // barrier after it in one of them lies on every path between the two.

@@ -126,12 +126,12 @@ bool callMayHoldBarrierIn(const CallExpr *Call, const ASTContext &Ctx,
   const FunctionDecl *FD = Call->getDirectCallee();
   if (!FD)
     return true; // through a pointer: any function
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->isVirtual())
-    return true;
   const SourceManager &SM = Ctx.getSourceManager();
   if (FD->getBuiltinID() ||
       SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
     return false;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->isVirtual())
+    return true; // an override may
   const FunctionDecl *Def = nullptr;
   if (!FD->hasBody(Def) || !Def)
     return true; // defined in another file
