@@ -22,7 +22,12 @@ namespace privateer {
 namespace clangfe {
 
 bool OpenMPSemantics::callMayHoldBarrier(const CallExpr *Call) const {
-  return NestedTeams == 0 && clangfe::callMayHoldBarrier(Call, Ctx);
+  // A barrier binds to the innermost parallel region: none orders the
+  // teams of a league, nor the outer team from inside a nested one.
+  if (NestedTeams > 0 || !Team ||
+      !isOpenMPParallelDirective(Team->getDirectiveKind()))
+    return false;
+  return clangfe::callMayHoldBarrier(Call, Ctx);
 }
 
 bool OpenMPSemantics::visitNested(const Stmt *S, NestedCodeVisitor &V) {
