@@ -27,7 +27,7 @@ bool OpenMPSemantics::callMayHoldBarrier(const CallExpr *Call) const {
   if (NestedTeams > 0 || !Team ||
       !isOpenMPParallelDirective(Team->getDirectiveKind()))
     return false;
-  return clangfe::callMayHoldBarrier(Call, Ctx);
+  return clangfe::callMayHoldBarrier(Call, Ctx, Barriers);
 }
 
 bool OpenMPSemantics::visitNested(const Stmt *S, NestedCodeVisitor &V) {

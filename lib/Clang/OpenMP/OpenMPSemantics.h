@@ -14,6 +14,8 @@
 
 #include "privateer/Clang/CXX/ConstructSemantics.h"
 
+#include "Ordering.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -86,6 +88,8 @@ private:
   /// Nested parallel constructs around the code being walked: their
   /// barriers belong to their own teams.
   unsigned NestedTeams = 0;
+  /// The functions looked into for barriers, and whether they hold one.
+  mutable BarrierMemo Barriers;
 
   /// Adds to Ordered the variables \p Body hands between threads with
   /// `flush`: those a flush names, and for a flush without a list the

@@ -95,10 +95,32 @@ bool endsWithBarrier(const OMPExecutableDirective *D) {
   return D->getClausesOfKind<OMPNowaitClause>().empty();
 }
 
-bool callMayHoldBarrierIn(const CallExpr *Call, const ASTContext &Ctx,
-                          unsigned Depth);
+/// What a call says about barriers by itself: the function it calls, when
+/// that function's body must be looked into; \p Holds when the call may
+/// hold one whatever that body is.
+const FunctionDecl *calleeToLookInto(const CallExpr *Call,
+                                     const ASTContext &Ctx, bool &Holds) {
+  Holds = false;
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD) {
+    Holds = true; // through a pointer: any function
+    return nullptr;
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (FD->getBuiltinID() ||
+      SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+    return nullptr;
+  const FunctionDecl *Def = nullptr;
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  // An override may hold one; a function defined in another file may.
+  Holds = (MD && MD->isVirtual()) || !FD->hasBody(Def) || !Def;
+  return Holds ? nullptr : Def;
+}
 
-bool holdsTeamBarrier(const Stmt *S, const ASTContext &Ctx, unsigned Depth) {
+/// Whether \p S holds a barrier of the team that runs it, not looking
+/// into the functions it calls (listed in \p Callees).
+bool holdsTeamBarrier(const Stmt *S, const ASTContext &Ctx,
+                      llvm::SmallVectorImpl<const FunctionDecl *> &Callees) {
   if (!S)
     return false;
   if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
@@ -110,40 +132,53 @@ bool holdsTeamBarrier(const Stmt *S, const ASTContext &Ctx, unsigned Depth) {
         isOpenMPTargetExecutionDirective(K) || isOpenMPTaskingDirective(K))
       return false;
   }
-  if (const auto *Call = dyn_cast<CallExpr>(S);
-      Call && callMayHoldBarrierIn(Call, Ctx, Depth))
-    return true;
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    bool Holds = false;
+    if (const FunctionDecl *Def = calleeToLookInto(Call, Ctx, Holds))
+      Callees.push_back(Def);
+    if (Holds)
+      return true;
+  }
   bool Holds = false;
   forEachChild(S, [&](const Stmt *C) {
     if (!Holds)
-      Holds = holdsTeamBarrier(C, Ctx, Depth);
+      Holds = holdsTeamBarrier(C, Ctx, Callees);
   });
   return Holds;
 }
 
-bool callMayHoldBarrierIn(const CallExpr *Call, const ASTContext &Ctx,
-                          unsigned Depth) {
-  const FunctionDecl *FD = Call->getDirectCallee();
-  if (!FD)
-    return true; // through a pointer: any function
-  const SourceManager &SM = Ctx.getSourceManager();
-  if (FD->getBuiltinID() ||
-      SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
-    return false;
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->isVirtual())
-    return true; // an override may
-  const FunctionDecl *Def = nullptr;
-  if (!FD->hasBody(Def) || !Def)
-    return true; // defined in another file
-  if (Depth == 0)
-    return true; // deeper than we look
-  return holdsTeamBarrier(Def->getBody(), Ctx, Depth - 1);
-}
-
 } // namespace
 
-bool callMayHoldBarrier(const CallExpr *Call, const ASTContext &Ctx) {
-  return callMayHoldBarrierIn(Call, Ctx, 4);
+bool callMayHoldBarrier(const CallExpr *Call, const ASTContext &Ctx,
+                        BarrierMemo &Memo) {
+  bool Holds = false;
+  const FunctionDecl *Root = calleeToLookInto(Call, Ctx, Holds);
+  if (!Root)
+    return Holds;
+  if (auto It = Memo.find(Root); It != Memo.end())
+    return It->second;
+  // Every function the callee reaches, each once (recursion included).
+  llvm::SmallPtrSet<const FunctionDecl *, 16> Seen{Root};
+  llvm::SmallVector<const FunctionDecl *, 16> Work{Root};
+  while (!Work.empty() && !Holds) {
+    const FunctionDecl *F = Work.pop_back_val();
+    if (auto It = Memo.find(F); It != Memo.end()) {
+      Holds = It->second;
+      continue;
+    }
+    llvm::SmallVector<const FunctionDecl *, 8> Callees;
+    Holds = holdsTeamBarrier(F->getBody(), Ctx, Callees);
+    for (const FunctionDecl *G : Callees)
+      if (Seen.insert(G).second)
+        Work.push_back(G);
+  }
+  // Without a barrier, nothing the callee reaches holds one either.
+  if (Holds)
+    Memo[Root] = true;
+  else
+    for (const FunctionDecl *F : Seen)
+      Memo[F] = false;
+  return Holds;
 }
 
 namespace {

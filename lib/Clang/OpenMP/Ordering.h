@@ -13,6 +13,7 @@
 #define PRIVATEER_CLANG_OPENMP_ORDERING_H
 
 #include "clang/AST/StmtOpenMP.h"
+#include "llvm/ADT/DenseMap.h"
 
 namespace privateer {
 namespace clangfe {
@@ -43,14 +44,17 @@ bool mayWaitForTasks(const clang::Stmt *S);
 /// the C library's math and output functions do not.
 bool mayHoldBarrier(const clang::Stmt *S);
 
+/// What callMayHoldBarrier() found for the functions it looked into.
+using BarrierMemo = llvm::DenseMap<const clang::FunctionDecl *, bool>;
+
 /// Whether the function \p Call calls may hold a barrier of the team that
 /// runs the call: an explicit one, or a worksharing construct without
-/// 'nowait', in its body or in what it calls (a few calls deep); a call
-/// through a pointer, a virtual call or one of a function whose body is
-/// not in this file may. The C and C++ libraries' functions, and the
-/// bodies of nested teams, hold none.
+/// 'nowait', in its body or in what it calls; a call through a pointer, a
+/// virtual call or one of a function whose body is not in this file may.
+/// The C and C++ libraries' functions, and the bodies of nested teams, hold
+/// none.
 bool callMayHoldBarrier(const clang::CallExpr *Call,
-                        const clang::ASTContext &Ctx);
+                        const clang::ASTContext &Ctx, BarrierMemo &Memo);
 
 /// Whether 'depend' clauses of the tasks \p A and \p B order them: both
 /// name one object, not both as 'in' (nor both as 'inoutset'), or either

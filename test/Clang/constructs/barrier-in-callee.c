@@ -269,3 +269,34 @@ void flag_read_before_master_write(double *out, int steps) {
     out[omp_get_thread_num()] = err;
   }
 }
+
+// Recursion without a barrier orders nothing; a barrier deeper than the
+// calls the analysis follows (three) may be passed.
+static long depth_sum(int d) { return d <= 0 ? 0 : d + depth_sum(d - 1); }
+static void level5(void) { sync_here(); }
+static void level4(void) { level5(); }
+static void level3(void) { level4(); }
+static void level2(void) { level3(); }
+static void level1(void) { level2(); }
+
+void recursive_callee(long *total) {
+  int n = 0;
+#pragma omp parallel
+  {
+#pragma omp master
+    n = omp_get_num_threads();
+    total[omp_get_thread_num()] = depth_sum(4);
+    total[omp_get_thread_num()] += 840 / n; // expected-warning {{'n' is written by one thread}}
+  }
+}
+
+void barrier_five_calls_deep(long *total) {
+  int n = 0;
+#pragma omp parallel
+  {
+#pragma omp master
+    n = omp_get_num_threads();
+    level1();
+    total[omp_get_thread_num()] = 840 / n; // may-warning {{'n' is written by one thread}}
+  }
+}
