@@ -74,6 +74,38 @@ std::optional<std::pair<Value, Value>> storedValue(Operation *Op) {
 bool isConversion(Operation *Op) { return named(Op, "fir.convert"); }
 bool isDoLoop(Operation *Op) { return named(Op, "fir.do_loop"); }
 bool isIf(Operation *Op) { return named(Op, "fir.if"); }
+bool isIterateWhile(Operation *Op) { return named(Op, "fir.iterate_while"); }
+
+std::string procedureName(llvm::StringRef Symbol) {
+  // `_Q` names: module `M`, host `F`, procedure `P`, in that order.
+  if (!Symbol.starts_with("_Q"))
+    return Symbol.str();
+  size_t P = Symbol.rfind('P');
+  if (P == llvm::StringRef::npos || P + 1 >= Symbol.size())
+    return Symbol.str();
+  return Symbol.substr(P + 1).str();
+}
+
+std::string globalKey(Value Root) {
+  Operation *D = Root.getDefiningOp();
+  std::string Offset;
+  if (named(D, "fir.coordinate_of") && D->getNumOperands() == 2) {
+    // A COMMON variable: its block and its byte offset there.
+    APInt C;
+    Operation *Index = D->getOperand(1).getDefiningOp();
+    auto Attr = Index ? Index->getAttrOfType<IntegerAttr>("value") : nullptr;
+    if (!Attr)
+      return "";
+    Offset = "+" + std::to_string(Attr.getInt());
+    D = D->getOperand(0).getDefiningOp();
+  }
+  if (!named(D, "fir.address_of"))
+    return "";
+  auto Symbol = D->getAttrOfType<SymbolRefAttr>("symbol");
+  if (!Symbol)
+    return "";
+  return Symbol.getLeafReference().getValue().str() + Offset;
+}
 
 Value rootOf(Value Ref, std::string *Name, Operation **Decl) {
   for (unsigned Steps = 0; Steps < 16; ++Steps) {

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
@@ -33,6 +34,42 @@ std::string RegionModeler::name(Value V) {
   llvm::raw_string_ostream OS(S);
   V.printAsOperand(OS, Names);
   return S;
+}
+
+Value RegionModeler::rootOf(Value Ref, std::string *Name, Operation **Decl) {
+  for (unsigned Steps = 0; Steps < MaxCallDepth + 1; ++Steps) {
+    Ref = flang::rootOf(Ref, Name, Decl);
+    auto Arg = dyn_cast<BlockArgument>(Ref);
+    auto It = Arg ? Bindings.find(Arg) : Bindings.end();
+    if (It == Bindings.end())
+      break;
+    // A dummy argument is the actual argument, named as the caller names
+    // it.
+    if (Name)
+      Name->clear();
+    if (Decl)
+      *Decl = nullptr;
+    Ref = It->second;
+  }
+  // A global is one memory object in every function that declares it.
+  std::string Key = flang::globalKey(Ref);
+  if (!Key.empty() && GlobalRoots.empty()) {
+    // The unit's function declares it first: one node per global for every
+    // model of that function's constructs.
+    if (auto Fn = Unit->getParentOfType<mlir::FunctionOpInterface>())
+      Fn->walk([&](Operation *Op) {
+        for (Value V : Op->getResults())
+          if (std::string K = flang::globalKey(V); !K.empty())
+            GlobalRoots.try_emplace(K, V);
+      });
+  }
+  if (!Key.empty()) {
+    auto [It, New] = GlobalRoots.try_emplace(Key, Ref);
+    if (!New && Name && Name->empty())
+      flang::rootOf(It->second, Name, Decl);
+    return It->second;
+  }
+  return Ref;
 }
 
 bool RegionModeler::definedInside(Value V, Operation *Op) {
@@ -160,8 +197,12 @@ ExprRef RegionModeler::expr(Value V, unsigned Depth) {
     Symbols[V] = Id;
     return Expr::symbol(Id);
   };
-  // Values from outside the loop are the same for every work item.
-  if (!definedInside(V, Loop)) {
+  // A dummy argument passed by value: the actual argument.
+  if (auto Arg = dyn_cast<BlockArgument>(V))
+    if (auto It = Bindings.find(Arg); It != Bindings.end())
+      return expr(It->second, Depth + 1);
+  // Values from outside the unit are the same for every work item.
+  if (!insideUnit(V)) {
     // One symbol for every load of an unchanged Fortran variable (`n`).
     if (Operation *D = V.getDefiningOp())
       if (auto Ref = flang::loadedRef(D))
@@ -243,8 +284,13 @@ ExprRef RegionModeler::expr(Value V, unsigned Depth) {
     return expr(D->getOperand(0), Depth + 1);
   if (flang::isConversion(D))
     return expr(D->getOperand(0), Depth + 1);
-  if (calleeName(D) == "omp_get_thread_num")
+  llvm::StringRef Callee = calleeName(D);
+  if ((Callee == "omp_get_thread_num" && Kind != UnitKind::League) ||
+      (Callee == "omp_get_team_num" && Kind == UnitKind::League))
     return Expr::symbol(threadIdSymbol());
+  if ((Callee == "omp_get_num_threads" && Kind != UnitKind::League) ||
+      (Callee == "omp_get_num_teams" && Kind == UnitKind::League))
+    return Expr::symbol(teamSizeSymbol());
   if (auto Ref = flang::loadedRef(D))
     if (ExprRef E = loadedValue(D, *Ref, Depth))
       return E;
@@ -428,7 +474,7 @@ SymbolId RegionModeler::threadIdSymbol() {
   if (ThreadId)
     return *ThreadId;
   Symbol S;
-  S.Name = "thread";
+  S.Name = Kind == UnitKind::League ? "team" : "thread";
   S.Kind = SymbolKind::ThreadId;
   S.Min = Expr::constant(0);
   if (R.NumThreads && R.NumThreads->kind() == ExprKind::Constant)
@@ -437,32 +483,126 @@ SymbolId RegionModeler::threadIdSymbol() {
   return *ThreadId;
 }
 
+SymbolId RegionModeler::teamSizeSymbol() {
+  if (TeamSize)
+    return *TeamSize;
+  Symbol S;
+  S.Name = Kind == UnitKind::League ? "omp_get_num_teams()"
+                                    : "omp_get_num_threads()";
+  S.Kind = SymbolKind::Invariant;
+  S.IterationDependent = false;
+  S.Min = Expr::constant(1);
+  if (R.NumThreads && R.NumThreads->kind() == ExprKind::Constant)
+    S.Min = S.Max = R.NumThreads;
+  TeamSize = R.addSymbol(std::move(S));
+  // 0 <= thread < the team's size.
+  if (ThreadId && !R.Symbols[*ThreadId].Max)
+    R.Symbols[*ThreadId].Max =
+        Expr::binary(ExprKind::Sub, Expr::symbol(*TeamSize), Expr::constant(1));
+  return *TeamSize;
+}
+
+ExprRef RegionModeler::pinnedValue(Value Condition) {
+  auto Cmp = Condition.getDefiningOp<arith::CmpIOp>();
+  if (!Cmp || Cmp.getPredicate() != arith::CmpIPredicate::eq ||
+      R.WorkItemVars.size() != 1)
+    return nullptr;
+  ExprRef L = expr(Cmp.getLhs()), Rt = expr(Cmp.getRhs());
+  auto IsItem = [&](const ExprRef &E) {
+    return E->kind() == ExprKind::Symbol && R.isWorkItemVar(E->symbol());
+  };
+  if (IsItem(L) && !R.dependsOnWorkItem(*Rt))
+    return Rt;
+  if (IsItem(Rt) && !R.dependsOnWorkItem(*L))
+    return L;
+  return nullptr;
+}
+
+bool RegionModeler::oneThreadOnly(Value Condition) {
+  Operation *D = Condition.getDefiningOp();
+  if (auto And = dyn_cast_or_null<arith::AndIOp>(D))
+    return oneThreadOnly(And.getLhs()) || oneThreadOnly(And.getRhs());
+  auto Cmp = dyn_cast_or_null<arith::CmpIOp>(D);
+  if (!Cmp || Cmp.getPredicate() != arith::CmpIPredicate::eq)
+    return false;
+  ExprRef L = expr(Cmp.getLhs()), Rt = expr(Cmp.getRhs());
+  auto Is = [&](const ExprRef &E, SymbolKind K) {
+    return E->kind() == ExprKind::Symbol && R.symbol(E->symbol()).Kind == K &&
+           !R.isWorkItemVar(E->symbol());
+  };
+  auto IsOne = [](const ExprRef &E) {
+    return E->kind() == ExprKind::Constant && E->value() == 1;
+  };
+  // `omp_get_num_threads() == 1`: the serial path of a team of one.
+  if (TeamSize && ((L->kind() == ExprKind::Symbol && L->symbol() == *TeamSize &&
+                    IsOne(Rt)) ||
+                   (Rt->kind() == ExprKind::Symbol &&
+                    Rt->symbol() == *TeamSize && IsOne(L))))
+    return true;
+  // `tid == k`, `tid == nthreads - 1`: one thread of the team.
+  return (Is(L, SymbolKind::ThreadId) && !R.dependsOnWorkItem(*Rt)) ||
+         (Is(Rt, SymbolKind::ThreadId) && !R.dependsOnWorkItem(*L));
+}
+
 std::string RegionModeler::fortranName(Value V) {
   Operation *D = V.getDefiningOp();
   auto Ref = flang::loadedRef(D);
   if (!Ref)
     return "";
   std::string Name;
-  flang::rootOf(*Ref, &Name);
+  rootOf(*Ref, &Name);
   return Name;
 }
 
-bool RegionModeler::writtenInLoop(Value Root) {
-  bool Written = false;
-  Loop->walk([&](Operation *W) {
+namespace {
+/// Whether \p Call may write the memory \p Root: it is passed to the call
+/// (Fortran passes by reference), or the call's function (of the module,
+/// \p Depth levels deep) writes the global \p Key.
+bool callMayWrite(Operation *Call, Value Root, const std::string &Key,
+                  unsigned Depth) {
+  for (Value Operand : Call->getOperands())
+    if (flang::rootOf(Operand) == Root)
+      return true;
+  if (Key.empty())
+    return false;
+  Operation *Callee = visibleCallee(Call);
+  if (!Callee || Depth == 0)
+    return false;
+  bool Writes = false;
+  Callee->walk([&](Operation *W) {
     if (auto Stored = flang::storedValue(W))
-      Written |= flang::rootOf(Stored->second) == Root;
+      Writes |= flang::globalKey(flang::rootOf(Stored->second)) == Key;
+    else if (!calleeName(W).empty())
+      Writes |= callMayWrite(W, Value(), Key, Depth - 1);
   });
+  return Writes;
+}
+} // namespace
+
+bool RegionModeler::writtenInUnit(Value Root) {
+  std::string Key = flang::globalKey(Root);
+  bool Written = false;
+  auto Check = [&](Operation *W) {
+    if (auto Stored = flang::storedValue(W))
+      Written |= rootOf(Stored->second) == Root;
+    else if (!calleeName(W).empty() && !calleeName(W).starts_with("_Fortran"))
+      Written |= callMayWrite(W, Root, Key, MaxCallDepth);
+  };
+  if (Body.empty())
+    Unit->walk(Check);
+  for (Operation *Op : Body)
+    Op->walk(Check);
   return Written;
 }
 
-Operation *RegionModeler::nearestWriter(Operation *Load, Value Root) {
+Operation *RegionModeler::nearestWriter(Operation *Load, Value Root,
+                                        Operation *Within) {
   // The write that reaches the load: before it in an enclosing block, the
   // innermost such block, the last write there.
   Operation *Best = nullptr;
-  Scope->walk([&](Operation *W) {
+  Within->walk([&](Operation *W) {
     auto Stored = flang::storedValue(W);
-    if (!Stored || flang::rootOf(Stored->second) != Root)
+    if (!Stored || rootOf(Stored->second) != Root)
       return;
     Value Base;
     llvm::SmallVector<Value> Indices;
@@ -480,26 +620,137 @@ Operation *RegionModeler::nearestWriter(Operation *Load, Value Root) {
   return Best;
 }
 
+std::optional<int64_t> RegionModeler::constantAt(Operation *At, Value Root) {
+  // A local scalar of the function (not a global, not a dummy argument),
+  // whose address no call receives.
+  Operation *Alloc = Root.getDefiningOp();
+  if (!Alloc || Alloc->getName().getStringRef() != "fir.alloca" ||
+      flang::isArrayReference(Root.getType()))
+    return std::nullopt;
+  auto Fn = Alloc->getParentOfType<mlir::FunctionOpInterface>();
+  if (!Fn || !Fn->isAncestor(At))
+    return std::nullopt;
+  Operation *W = nearestWriter(At, Root, Fn);
+  if (!W)
+    return std::nullopt;
+  Value Stored = flang::storedValue(W)->first;
+  while (Operation *C = Stored.getDefiningOp()) {
+    if (!flang::isConversion(C) && !isa<arith::ExtSIOp, arith::TruncIOp>(C))
+      break;
+    Stored = C->getOperand(0);
+  }
+  APInt Constant;
+  if (!matchPattern(Stored, m_ConstantInt(&Constant)))
+    return std::nullopt;
+  // Every other write comes before W in its block, or after the point of
+  // use: none can reach the use without passing W again.
+  Block *B = W->getBlock();
+  Operation *Use = B->findAncestorOpInBlock(*At);
+  bool Reaches = true;
+  Fn->walk([&](Operation *Op) {
+    bool Writes = false;
+    if (auto S = flang::storedValue(Op))
+      Writes = Op != W && rootOf(S->second) == Root;
+    else if (!calleeName(Op).empty())
+      for (mlir::Value Operand : Op->getOperands())
+        Writes |= flang::rootOf(Operand) == Root;
+    if (!Writes)
+      return;
+    Operation *A = B->findAncestorOpInBlock(*Op);
+    if (!A || A == Use || !(A->isBeforeInBlock(W) || Use->isBeforeInBlock(A)))
+      Reaches = false;
+  });
+  if (!Reaches)
+    return std::nullopt;
+  return Constant.getSExtValue();
+}
+
+ExprRef RegionModeler::linearValue(Operation *Load, Value Root,
+                                   unsigned Depth) {
+  auto LoopNest = dyn_cast_or_null<omp::LoopNestOp>(Nest);
+  if (!LoopNest)
+    return nullptr;
+  // What this iteration stored into its copy before the load.
+  if (Operation *W = nearestWriter(Load, Root, LoopNest))
+    return expr(flang::storedValue(W)->first, Depth + 1);
+  if (LoopNest.getNumLoops() != 1)
+    return nullptr;
+  Value StepValue;
+  for (auto [Item, Step] : Linear)
+    if (rootOf(Item) == Root)
+      StepValue = Step;
+  // j0 + k * s, k the iteration's number from 0.
+  ExprRef Start;
+  if (std::optional<int64_t> C = constantAt(Unit, Root))
+    Start = Expr::constant(*C);
+  else if (auto It = Symbols.find(Root); It != Symbols.end())
+    Start = Expr::symbol(It->second);
+  else {
+    Symbol S;
+    rootOf(Root, &S.Name);
+    if (S.Name.empty())
+      S.Name = name(Root);
+    S.Kind = SymbolKind::Invariant;
+    S.IterationDependent = false;
+    SymbolId Id = R.addSymbol(std::move(S));
+    Symbols[Root] = Id;
+    Start = Expr::symbol(Id);
+  }
+  std::optional<int64_t> St = constantOf(LoopNest.getLoopSteps()[0]);
+  if (!St || *St == 0)
+    return nullptr;
+  ExprRef K = Expr::binary(ExprKind::Sub, Expr::symbol(R.WorkItemVars[0]),
+                           boundExpr(LoopNest.getLoopLowerBounds()[0]));
+  if (*St != 1)
+    K = Expr::binary(ExprKind::Div, K, Expr::constant(*St));
+  ExprRef Step = StepValue ? expr(StepValue, Depth + 1) : Expr::constant(1);
+  return Expr::binary(ExprKind::Add, Start,
+                      Expr::binary(ExprKind::Mul, K, Step));
+}
+
 ExprRef RegionModeler::loadedValue(Operation *Load, Value Ref, unsigned Depth) {
   Value Base;
   llvm::SmallVector<Value> Indices;
   if (flang::elementOf(Ref, Base, Indices))
     return nullptr; // an index loaded from an array: opaque
-  Value Root = flang::rootOf(Ref);
-  // A private copy (Flang's loop variables): the value last stored into it.
-  if (definedInside(Root, Scope) && !flang::isGlobal(Root)) {
-    if (Operation *W = nearestWriter(Load, Root))
+  Value Root = rootOf(Ref);
+  for (auto [Item, Step] : Linear)
+    if (rootOf(Item) == Root)
+      return linearValue(Load, Root, Depth);
+  // A private copy (Flang's loop variables): the value last stored into it;
+  // a firstprivate copy not written yet: the variable's value when the
+  // construct starts.
+  if (privateMemory(Root)) {
+    Operation *Within = Scope;
+    for (const CallFrame &F : Calls)
+      if (Operation *D = Root.getDefiningOp(); D && F.Callee->isAncestor(D))
+        Within = F.Callee;
+    if (!Body.empty())
+      Within = Body.front()->getParentOp();
+    if (Operation *W = nearestWriter(Load, Root, Within))
       return expr(flang::storedValue(W)->first, Depth + 1);
+    if (Value Source = firstPrivateSource(Root)) {
+      Operation *Construct =
+          cast<BlockArgument>(Root).getOwner()->getParentOp();
+      Value Outer = rootOf(Source);
+      auto Fn = Construct->getParentOfType<mlir::FunctionOpInterface>();
+      if (Operation *W = Fn ? nearestWriter(Construct, Outer, Fn) : nullptr)
+        return expr(flang::storedValue(W)->first, Depth + 1);
+    }
     return nullptr;
   }
-  // A shared variable the loop never writes (`n`): one value for all.
-  if (writtenInLoop(Root))
+  // A shared variable the unit never writes (`n`): one value for all, a
+  // constant when one was assigned to it before.
+  if (writtenInUnit(Root))
     return nullptr;
   auto It = Symbols.find(Root);
   if (It != Symbols.end())
     return Expr::symbol(It->second);
+  if (std::optional<int64_t> C =
+          constantAt(Body.empty() ? Unit : Body.front(), Root))
+    return Expr::constant(*C);
   Symbol S;
-  flang::rootOf(Ref, &S.Name);
+  rootOf(Ref, &S.Name);
   if (S.Name.empty())
     S.Name = name(Root);
   S.Kind = SymbolKind::Invariant;
