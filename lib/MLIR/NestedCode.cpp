@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
@@ -62,12 +63,12 @@ bool RegionModeler::privateMemory(Value Root) {
   return Scope->isAncestor(Owner);
 }
 
-namespace {
 bool isSequentialLoop(Operation *Op) {
   return isa<scf::ForOp, scf::ParallelOp, scf::ForallOp, affine::AffineForOp,
              affine::AffineParallelOp, omp::LoopNestOp, scf::WhileOp>(Op) ||
          flang::isDoLoop(Op) || flang::isIterateWhile(Op);
 }
+namespace {
 bool isBranch(Operation *Op) {
   return isa<scf::IfOp, affine::AffineIfOp, scf::IndexSwitchOp>(Op) ||
          flang::isIf(Op);
@@ -200,7 +201,8 @@ bool RegionModeler::visitNested(Operation *Op) {
   // Constructs that are units of their own: worksharing, distribute and
   // taskloop loops, sections, and the tasks a task creates. The team waits
   // at the end of a worksharing construct without nowait.
-  bool OwnUnit = (isLoopWrapper(Op) && !isa<omp::SimdOp>(Op)) ||
+  // (The inner wrappers of the unit's own composite are no unit.)
+  bool OwnUnit = unitKind(Op) == UnitKind::Worksharing ||
                  isa<omp::SectionsOp, omp::TeamsOp>(Op) ||
                  (isa<omp::TaskOp>(Op) && Kind == UnitKind::Task);
   if (OwnUnit) {
@@ -256,6 +258,58 @@ bool RegionModeler::inlineCall(Operation *Call) {
     Bindings.erase(Entry.getArgument(K));
   Calls.pop_back();
   return true;
+}
+
+void RegionModeler::collectFlushed() {
+  // Flags handed between threads with `flush` or atomic reads (a "done"
+  // flag a consumer polls, a failure flag that stops the others) order
+  // the accesses around them by a protocol the model does not follow:
+  // prefer silence to a report on code that is correct in practice. The
+  // team's whole body is looked at, as the hand-off's two sides may be in
+  // different constructs.
+  Operation *Where = Body.empty() ? Unit : Body.front()->getParentOp();
+  if (Operation *Team = enclosingTeam(Unit); Team && Body.empty())
+    Where = Team;
+  bool Bare = false;
+  llvm::SmallVector<Operation *> Polls;
+  Where->walk([&](Operation *Op) {
+    if (auto Flush = dyn_cast<omp::FlushOp>(Op)) {
+      for (Value V : Flush.getVarList())
+        Ordered.push_back(rootOf(V));
+      Bare |= Flush.getVarList().empty();
+      Polls.push_back(Op);
+    } else if (isa<omp::AtomicReadOp>(Op)) {
+      Polls.push_back(Op);
+    }
+  });
+  // A flush or atomic read in a loop (`do while (flag == 0)`, a loop left
+  // by `exit`) waits for another work item.
+  for (Operation *Poll : Polls)
+    for (Operation *P = Poll; P && P != Where; P = P->getParentOp())
+      if (!P->getParentRegion()->hasOneBlock() || isSequentialLoop(P) ||
+          isa<scf::WhileOp>(P)) {
+        SpinsOnFlag = true;
+        break;
+      }
+  if (!Bare)
+    return;
+  // A flush without a list: the flags are the integer scalars the code only
+  // ever assigns constants.
+  llvm::DenseMap<Value, bool> OnlyConstants;
+  Where->walk([&](Operation *Op) {
+    auto Stored = flang::storedValue(Op);
+    if (!Stored || !Stored->first.getType().isSignlessInteger() ||
+        flang::isArrayReference(Stored->second.getType()))
+      return;
+    APInt C;
+    bool Constant = matchPattern(Stored->first, m_ConstantInt(&C));
+    auto [It, New] = OnlyConstants.try_emplace(rootOf(Stored->second), Constant);
+    if (!New)
+      It->second &= Constant;
+  });
+  for (auto &[Root, Flag] : OnlyConstants)
+    if (Flag)
+      Ordered.push_back(Root);
 }
 
 void RegionModeler::walkRegions(Operation *Op) {

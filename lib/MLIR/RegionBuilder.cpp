@@ -77,7 +77,7 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
   for (auto [Item, Step] : Linear)
     if (rootOf(Item) == MemRef)
       return std::nullopt;
-  if (llvm::is_contained(DependOrdered, MemRef))
+  if (llvm::is_contained(Ordered, MemRef))
     return std::nullopt;
   auto It = Buffers.find(MemRef);
   if (It != Buffers.end())
@@ -649,6 +649,7 @@ std::optional<ParallelRegion> RegionModeler::build() {
   }
   if (!Ready)
     return std::nullopt;
+  collectFlushed();
   if (Body.empty()) {
     collectUpdates(Unit);
     walkRegions(Unit);

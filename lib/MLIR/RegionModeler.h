@@ -47,6 +47,10 @@ constexpr unsigned MaxExprDepth = 32;
 /// front end inlines visible callees.
 constexpr unsigned MaxCallDepth = 3;
 
+/// A loop inside one work item (scf, affine, Flang's `do`, an inner
+/// `omp.loop_nest`).
+bool isSequentialLoop(Operation *Op);
+
 /// Builds the ParallelRegion of one construct (see buildRegion): the unit
 /// of work, the scope whose memory is per work item or per thread, and the
 /// symbols and buffers met so far.
@@ -114,6 +118,10 @@ private:
   /// only (`if (tid == 0)`, `if (i == n)`), one thread (`tid == k` in a
   /// loop), or a condition.
   void noteBranch(Operation *If, unsigned Arm, Context &C);
+  /// Variables a `flush` names (or, for a flush without a list, integer
+  /// scalars only ever assigned constants), and whether a work item polls
+  /// a flag in a loop (see ParallelRegion::WaitsOnFlags).
+  void collectFlushed();
   void walk(Operation *Op);
   void walkRegions(Operation *Op);
   /// A construct of the omp dialect nested in the unit's code: walked,
@@ -217,8 +225,10 @@ private:
   Operation *Nest = nullptr;
   /// `linear` list items of the loop unit (their memory) and their steps.
   llvm::SmallVector<std::pair<Value, Value>> Linear;
-  /// Memory whose instances `depend` clauses order (task instances).
-  llvm::SmallVector<Value> DependOrdered;
+  /// Memory whose accesses something orders that the model does not
+  /// follow: instances of a task on what their `depend` clauses name, flags
+  /// handed over with `flush`.
+  llvm::SmallVector<Value> Ordered;
   /// The calls being followed, outermost first: the call, its function,
   /// and the context of the call in its caller.
   struct CallFrame {

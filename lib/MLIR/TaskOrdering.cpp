@@ -81,7 +81,8 @@ bool RegionModeler::setUpTask() {
   // Instances ordered on a variable by their depend clauses never meet on
   // it.
   if (!R.WorkItemVars.empty())
-    DependOrdered = orderingDependVariables(Task);
+    for (Value V : orderingDependVariables(Task))
+      Ordered.push_back(V);
   return true;
 }
 
