@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "privateer/MLIR/RegionBuilder.h"
+#include "ColumnMajor.h"
 #include "FlangOps.h"
 #include "NowaitLoops.h"
 #include "OpSemantics.h"
@@ -111,6 +112,7 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
   else
     B.Decl = Locs.add(cast<BlockArgument>(MemRef).getLoc());
   R.Buffers.push_back(std::move(B));
+  Layouts.push_back(layoutOf(Declaration));
   unsigned Index = R.Buffers.size() - 1;
   Buffers[MemRef] = Index;
   return Index;
@@ -664,6 +666,7 @@ std::optional<ParallelRegion> RegionModeler::build() {
   }
   if (Kind == UnitKind::Simd)
     expandSimdScalars();
+  flattenOutOfBounds(R, Layouts);
   R.WaitsOnFlags = SpinsOnFlag;
   return std::move(R);
 }

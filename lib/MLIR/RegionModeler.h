@@ -11,6 +11,7 @@
 #ifndef PRIVATEER_LIB_MLIR_REGIONMODELER_H
 #define PRIVATEER_LIB_MLIR_REGIONMODELER_H
 
+#include "ColumnMajor.h"
 #include "Constructs.h"
 #include "privateer/MLIR/RegionBuilder.h"
 #include "privateer/Model/Region.h"
@@ -206,6 +207,8 @@ private:
   ParallelRegion R;
   llvm::DenseMap<Value, SymbolId> Symbols;
   llvm::DenseMap<Value, unsigned> Buffers;
+  /// Parallel to R.Buffers: the constant bounds of Fortran arrays.
+  std::vector<std::optional<ArrayLayout>> Layouts;
   /// Loads folded into the read-modify-write of the store that follows, and
   /// the operator of each such store.
   llvm::DenseSet<Operation *> FoldedLoads;
