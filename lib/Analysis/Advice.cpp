@@ -378,9 +378,10 @@ std::string missingBarrierAdvice(const ParallelRegion &R,
     return "this " + Before +
            " ends with 'nowait': without it, the barrier at its end would "
            "order " +
-           (OneThread                      ? "it before the loop"
-            : R.Kind == RegionKind::Loop ? "the two loops"
-                                         : "it before the " + quote(R.Construct));
+           (OneThread ? "it before the loop"
+            : R.Kind == RegionKind::Loop
+                ? "the two loops"
+                : "it before the " + quote(R.Construct));
   return "this " + Before + " has no barrier at its end: put '" +
          pragma(R, "barrier") + "' after it" +
          (OneThread ? ", or use 'single', which ends with one" : "");

@@ -123,8 +123,10 @@ void analyzeAfter(const ParallelRegion &R, const ParallelRegion *P,
       } else if (OneThreadAfter) {
         F.Message = Name + " is " + accessParticiple(X.Kind) +
                     " by the previous loop, which ends with 'nowait', and " +
-                    accessParticiple(Y.Kind) + " here by the one thread that "
-                    "runs this '" + R.Construct +
+                    accessParticiple(Y.Kind) +
+                    " here by the one thread that "
+                    "runs this '" +
+                    R.Construct +
                     "': it may start while other threads still run the loop";
         F.Notes.push_back({X.Where, "the previous loop " +
                                         std::string(accessVerb(X.Kind)) + " '" +

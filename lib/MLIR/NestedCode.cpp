@@ -303,7 +303,8 @@ void RegionModeler::collectFlushed() {
       return;
     APInt C;
     bool Constant = matchPattern(Stored->first, m_ConstantInt(&C));
-    auto [It, New] = OnlyConstants.try_emplace(rootOf(Stored->second), Constant);
+    auto [It, New] =
+        OnlyConstants.try_emplace(rootOf(Stored->second), Constant);
     if (!New)
       It->second &= Constant;
   });

@@ -40,7 +40,7 @@ previousUnordered(Operation *Unit, LocationTable &Locs) {
     if (!P)
       return;
     if (Nowait)
-      P->NowaitClause = Locs.add(Prev->getLoc());
+      P->NowaitClause = Locs.add(Prev->getLoc(), Prev);
     Found.push_back(std::make_shared<const ParallelRegion>(std::move(*P)));
   };
   for (Operation *Prev = Unit->getPrevNode(); Prev;

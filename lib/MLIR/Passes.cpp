@@ -9,6 +9,7 @@
 
 #include "privateer/MLIR/Passes.h"
 #include "FlangOps.h"
+#include "FortranEdits.h"
 #include "privateer/Analysis/IndexSolver.h"
 #include "privateer/Analysis/RunChecks.h"
 #include "privateer/MLIR/RegionBuilder.h"
@@ -55,8 +56,8 @@ public:
   void runOnOperation() override;
 
 private:
-  void report(const Finding &F, const LocationTable &Locs,
-              Location Fallback) const;
+  void report(const Finding &F, const LocationTable &Locs, Location Fallback,
+              const std::string &WhyNoFix) const;
 
   std::string Argument, Description, DefaultChecks;
   Option<std::string> Checks{
@@ -100,7 +101,7 @@ json::Object positionOf(std::optional<Location> L) {
 /// as a SARIF result (the MLIR diagnostic printed is for people), with the
 /// clause its exact fix adds to the directive, if any.
 std::string findingJson(const Finding &F, const LocationTable &Locs,
-                        llvm::StringRef Clause) {
+                        llvm::StringRef Clause, const TextEdit *Edit) {
   json::Object Obj = positionOf(Locs.lookup(F.Where));
   if (!Clause.empty()) {
     json::Object Fix = positionOf(Locs.lookup(F.Construct));
@@ -109,6 +110,14 @@ std::string findingJson(const Finding &F, const LocationTable &Locs,
       Obj["fix"] = std::move(Fix);
     }
   }
+  // Other fixes as the text they replace: from a line and column, Length
+  // characters of that line become Text.
+  if (Edit)
+    Obj["edit"] = json::Object{{"file", Edit->File},
+                               {"line", int64_t(Edit->Line)},
+                               {"column", int64_t(Edit->Column)},
+                               {"length", int64_t(Edit->Length)},
+                               {"text", Edit->Text}};
   Obj["check"] = checkName(F.Check);
   Obj["message"] = F.Message;
   json::Array Notes;
@@ -208,12 +217,30 @@ std::string fortranClause(const Finding &F, Operation *Loop) {
 }
 
 void CheckPass::report(const Finding &F, const LocationTable &Locs,
-                       Location Fallback) const {
+                       Location Fallback, const std::string &WhyNoFix) const {
   Location Where = Locs.lookup(F.Where).value_or(Fallback);
   InFlightDiagnostic D = emitWarning(Where)
                          << F.Message << " [" << checkName(F.Check) << "]";
   for (const Note &N : F.Notes)
     D.attachNote(Locs.lookup(N.Where)) << N.Message;
+  if (!WhyNoFix.empty())
+    D.attachNote(Locs.lookup(F.Construct)) << "no automatic fix: " << WhyNoFix;
+}
+
+/// A row of the fix file for an edit: file, line, column, the length
+/// replaced and the text, tab-separated (tabs, line ends and backslashes
+/// of the text escaped as `\t`, `\n` and `\\`).
+std::string editRow(const TextEdit &E) {
+  std::string Text;
+  for (char C : E.Text)
+    Text += C == '\n'   ? "\\n"
+            : C == '\t' ? "\\t"
+            : C == '\\' ? "\\\\"
+                        : std::string(1, C);
+  std::string Row;
+  llvm::raw_string_ostream(Row) << E.File << '\t' << E.Line << '\t' << E.Column
+                                << '\t' << E.Length << '\t' << Text << '\n';
+  return Row;
 }
 
 void CheckPass::runOnOperation() {
@@ -238,15 +265,24 @@ void CheckPass::runOnOperation() {
     if (DumpModel)
       llvm::errs() << dump(*R);
     for (const Finding &F : runChecks(*R, Filter, Context)) {
-      report(F, Locs, Loop->getLoc());
+      // A wait, a barrier or a nowait removed: an edit, or why not.
+      TextEdit Edit;
+      std::string WhyNot;
+      EditOutcome Ordering = orderingEdit(F, Locs, Edit, WhyNot);
+      report(F, Locs, Loop->getLoc(),
+             Ordering == EditOutcome::Declined ? WhyNot : "");
       if (FixFile.empty() && FindingsFile.empty())
         continue;
       std::string Clause = fortranClause(F, Loop);
+      const TextEdit *Made = Ordering == EditOutcome::Made ? &Edit : nullptr;
       if (!FindingsFile.empty() &&
-          !appendTo(FindingsFile, findingJson(F, Locs, Clause) + "\n", Loop))
+          !appendTo(FindingsFile, findingJson(F, Locs, Clause, Made) + "\n",
+                    Loop))
         return signalPassFailure();
       if (FixFile.empty())
         continue;
+      if (Made && !appendTo(FixFile, editRow(*Made), Loop))
+        return signalPassFailure();
       auto Directive = Locs.lookup(F.Construct);
       auto At = Directive ? dyn_cast<FileLineColLoc>(*Directive) : nullptr;
       if (Clause.empty() || !At)

@@ -196,8 +196,8 @@ Access *RegionModeler::addAccess(Operation *Op, Value MemRef,
   A.Phase = Phase;
   // Reached through calls: the access is the outermost call's, in the
   // function that makes it.
-  A.Where =
-      Locs.add(Calls.empty() ? Op->getLoc() : Calls.front().Call->getLoc());
+  Operation *Place = Calls.empty() ? Op : Calls.front().Call;
+  A.Where = Locs.add(Place->getLoc(), Place);
   if (!Calls.empty()) {
     std::string Via;
     if (auto Name = Calls.back().Callee->getAttrOfType<mlir::StringAttr>(
@@ -612,7 +612,7 @@ bool RegionModeler::setUpSections() {
 std::optional<ParallelRegion> RegionModeler::build() {
   R.Kind = RegionKind::Loop;
   R.Handle = Unit;
-  R.Directive = Locs.add(Unit->getLoc());
+  R.Directive = Locs.add(Unit->getLoc(), Unit);
   // Advice is worded for what the user wrote: Fortran's `!$omp` clauses,
   // the omp dialect's operands, or scf's reductions.
   R.Model = flang::isFortran(Unit) ? ProgrammingModelKind::Fortran

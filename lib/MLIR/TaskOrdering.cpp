@@ -152,7 +152,7 @@ void orderTask(omp::TaskOp Task, ParallelRegion &R, LocationTable &Locs) {
   // operation has one (Flang's operations of one statement share it).
   for (Operation *N : After) {
     auto At = N->getLoc()->findInstanceOf<FileLineColLoc>();
-    C->StatementStarts.push_back(At ? Locs.add(N->getLoc()) : Loc());
+    C->StatementStarts.push_back(At ? Locs.add(N->getLoc(), N) : Loc());
   }
   R.Continuation = std::make_shared<const ParallelRegion>(std::move(*C));
 }

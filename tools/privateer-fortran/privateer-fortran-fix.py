@@ -6,8 +6,12 @@ appends to (file, line, column and clause per line, tab-separated) and adds
 each clause to the `!$omp` directive at that line: at the end of the
 directive's code on its last continuation line (a line ending in `&`
 continues it), before a trailing comment. A clause the directive already
-has is not added again, so applying twice changes nothing. Each file is
-written once, through a temporary file renamed over it.
+has is not added again, so applying twice changes nothing. Rows of five
+columns are edits of the text (file, line, column, the number of characters
+of that line replaced, and the text, with `\n`, `\t` and `\\` escaped):
+a `!$omp taskwait` or `!$omp barrier` line, a `nowait` removed; the same
+edit twice is made once. Each file is written once, through a temporary
+file renamed over it.
 
 usage: privateer-fortran-fix.py FIX_FILE
 """
@@ -60,7 +64,26 @@ def insertion(lines, line_no, clause):
     return last, code_end(lines[last])
 
 
-def apply(path, fixes):
+def unescape(text):
+    return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(
+        m.group(1), m.group(1)), text)
+
+
+def apply_edits(lines, edits):
+    """Text edits (line, column, length, text), from the end of the file so
+    that earlier positions stay valid; True when something changed."""
+    changed = False
+    for line, column, length, text in sorted(set(edits), reverse=True):
+        if line < 1 or line > len(lines) + 1:
+            continue
+        old = lines[line - 1] if line <= len(lines) else ""
+        lines[line - 1:line] = [old[:column - 1] + text +
+                                old[column - 1 + length:]]
+        changed = True
+    return changed
+
+
+def apply(path, fixes, edits=()):
     with open(path) as f:
         lines = f.readlines()
     changed = False
@@ -78,6 +101,8 @@ def apply(path, fixes):
             lines[last] = lines[last][:end] + " " + clause + lines[last][end:]
             flat += clause.replace(" ", "").lower()
             changed = True
+    # Clauses keep the lines where they are; edits may add lines.
+    changed |= apply_edits(lines, edits)
     if not changed:
         return
     directory = os.path.dirname(os.path.abspath(path))
@@ -96,10 +121,16 @@ def main():
     if len(sys.argv) != 2:
         print(__doc__, file=sys.stderr)
         return 2
-    by_file = {}
+    by_file, edits = {}, {}
     with open(sys.argv[1]) as f:
         for row in f:
             parts = row.rstrip("\n").split("\t")
+            if len(parts) == 5:
+                path, line, column, length, text = parts
+                edits.setdefault(path, []).append(
+                    (int(line), int(column), int(length), unescape(text)))
+                by_file.setdefault(path, {})
+                continue
             if len(parts) != 4:
                 continue
             path, line, _, clause = parts
@@ -107,7 +138,7 @@ def main():
             if clause not in clauses:
                 clauses.append(clause)
     for path, fixes in by_file.items():
-        apply(path, fixes)
+        apply(path, fixes, edits.get(path, ()))
     return 0
 
 

@@ -6,7 +6,7 @@ program master_no_barrier
   integer :: limit, got(0:63)
   limit = 0
   got = 0
-  !$omp parallel
+  !$omp parallel num_threads(4)
   !$omp master
   limit = 10
   !$omp end master

@@ -5,7 +5,7 @@ program parallel_region_scratch
   implicit none
   real :: row(16), res(0:63)
   integer :: k
-  !$omp parallel private(k)
+  !$omp parallel private(k) num_threads(4)
   do k = 1, 16
     row(k) = omp_get_thread_num() + k
   end do

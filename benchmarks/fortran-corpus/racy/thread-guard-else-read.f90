@@ -6,7 +6,7 @@ program thread_guard_else_read
   integer :: x, y(0:63)
   x = 0
   y = 0
-  !$omp parallel
+  !$omp parallel num_threads(4)
   if (omp_get_thread_num() == 0) then
     x = 5
   else

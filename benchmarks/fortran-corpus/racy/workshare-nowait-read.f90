@@ -5,7 +5,7 @@ program workshare_nowait_read
   implicit none
   real :: u(1000), w(1000), firsts(0:63)
   u = 1.0
-  !$omp parallel
+  !$omp parallel num_threads(4)
   !$omp workshare
   w = u * 3.0
   !$omp end workshare nowait
