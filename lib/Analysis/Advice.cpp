@@ -419,9 +419,9 @@ std::string creatorWaitAdvice(const ParallelRegion &R, const Buffer &B,
     return "wait for it with its task_group's 'wait()' before the "
            "statement that " +
            Uses;
-  return "wait for it with '#pragma omp taskwait' before the statement "
-         "that " +
-         Uses + " (or create the task in a 'taskgroup' that ends before it)";
+  return "wait for it with '" + pragma(R, "taskwait") +
+         "' before the statement that " + Uses +
+         " (or create the task in a 'taskgroup' that ends before it)";
 }
 
 //===-- privateer-threadid-index ------------------------------------------===//

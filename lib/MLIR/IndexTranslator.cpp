@@ -201,18 +201,28 @@ ExprRef RegionModeler::expr(Value V, unsigned Depth) {
   if (auto Arg = dyn_cast<BlockArgument>(V))
     if (auto It = Bindings.find(Arg); It != Bindings.end())
       return expr(It->second, Depth + 1);
-  // Values from outside the unit are the same for every work item.
-  if (!insideUnit(V)) {
+  // Values from outside the unit are the same for every work item: their
+  // arithmetic is translated as any other (`n - 1` computed before the
+  // loop), and anything else is a symbol.
+  bool Outside = !insideUnit(V);
+  if (Outside) {
+    Operation *D = V.getDefiningOp();
     // One symbol for every load of an unchanged Fortran variable (`n`).
-    if (Operation *D = V.getDefiningOp())
-      if (auto Ref = flang::loadedRef(D))
-        if (ExprRef E = loadedValue(D, *Ref, Depth))
-          return E;
-    ExprRef E = NewSymbol(SymbolKind::Invariant, false);
-    std::string Fortran = fortranName(V);
-    if (!Fortran.empty())
-      R.Symbols[E->symbol()].Name = Fortran;
-    return E;
+    if (auto Ref = flang::loadedRef(D))
+      if (ExprRef E = loadedValue(D, *Ref, Depth))
+        return E;
+    bool Arithmetic =
+        D && Depth <= MaxExprDepth &&
+        (flang::isConversion(D) ||
+         isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::IndexCastOp,
+             arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp>(D));
+    if (!Arithmetic) {
+      ExprRef E = NewSymbol(SymbolKind::Invariant, false);
+      std::string Fortran = fortranName(V);
+      if (!Fortran.empty())
+        R.Symbols[E->symbol()].Name = Fortran;
+      return E;
+    }
   }
   if (auto Arg = dyn_cast<BlockArgument>(V)) {
     // Flang counts a `do` variable in an iteration argument that starts at
@@ -717,6 +727,11 @@ ExprRef RegionModeler::loadedValue(Operation *Load, Value Ref, unsigned Depth) {
   for (auto [Item, Step] : Linear)
     if (rootOf(Item) == Root)
       return linearValue(Load, Root, Depth);
+  // In the loop that makes a task's instances, before the task: what the
+  // iteration stored there (`k = 2 * i` captured by the task).
+  if (ItemRoot && ItemRoot->isAncestor(Load) && !Unit->isAncestor(Load))
+    if (Operation *W = nearestWriter(Load, Root, ItemRoot))
+      return expr(flang::storedValue(W)->first, Depth + 1);
   // A private copy (Flang's loop variables): the value last stored into it;
   // a firstprivate copy not written yet: the variable's value when the
   // construct starts.

@@ -144,6 +144,7 @@ Access *RegionModeler::addAccess(Operation *Op, Value MemRef,
   std::optional<unsigned> BI = buffer(MemRef);
   if (!BI)
     return nullptr;
+
   Fields.resize(Index.size());
   // A Flang variable is an array when it is subscripted or assigned whole
   // (a component is no subscript).
@@ -538,7 +539,7 @@ void RegionModeler::boundSimdWindow(omp::SimdOp Simd) {
   // The lanes that run together start at a window W of the iteration
   // space, on its lattice: both iterations lie in [W, W + (L - 1) * step].
   Symbol W;
-  W.Name = "lane window of " + IV.Name;
+  W.Name = "lanes from " + IV.Name;
   W.Kind = SymbolKind::Invariant;
   W.IterationDependent = false;
   W.Min = IV.Min;
