@@ -19,6 +19,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "llvm/ADT/StringSwitch.h"
 
 #include <map>
 #include <memory>
@@ -98,8 +99,19 @@ public:
           this->Options.getLocalOrGlobal(O.TidyKey);
       if (!Value)
         continue;
-      std::string Error;
-      if (!Opts.apply(std::string(O.Name) + "=" + Value->str(), Error)) {
+      std::string Error, Word = std::string(O.Name) + "=" + Value->str();
+      // A flag is a boolean in .clang-tidy.
+      if (O.Kind == OptionKind::Flag) {
+        std::optional<bool> On = llvm::StringSwitch<std::optional<bool>>(*Value)
+                                     .CasesLower({"true", "1", "on"}, true)
+                                     .CasesLower({"false", "0", "off"}, false)
+                                     .Default(std::nullopt);
+        if (On && !*On)
+          continue;
+        if (On)
+          Word = O.Name;
+      }
+      if (!Opts.apply(Word, Error)) {
         configurationDiag("invalid option '%0' of check '%1': %2")
             << O.TidyKey << Name << Error;
         continue;
@@ -112,6 +124,7 @@ public:
   void storeOptions(ClangTidyOptions::OptionMap &Map) override {
     Options.store(Map, "CacheLine", Opts.CacheLine);
     Options.store(Map, "SolverTimeoutMs", Opts.SolverTimeoutMs);
+    Options.store(Map, "ReportMay", Opts.ReportMay);
   }
 
   void registerMatchers(ast_matchers::MatchFinder *Finder) override {

@@ -6,10 +6,10 @@
 // '#if' lines is declined at every version. Under OpenMP 5.1 the two
 // version-bound fixes are made.
 // RUN: rm -rf %t && mkdir -p %t && %strip-checks %s > %t/v45.cpp && cp %t/v45.cpp %t/v51.cpp
-// RUN: %cxx -fopenmp-version=45 -fno-caret-diagnostics -fplugin-arg-privateer-fix %t/v45.cpp 2>&1 | FileCheck %s --check-prefixes=DIAG,DIAG45
+// RUN: %cxx -fopenmp-version=45 -fno-caret-diagnostics -fplugin-arg-privateer-fix -fplugin-arg-privateer-report-may %t/v45.cpp 2>&1 | FileCheck %s --check-prefixes=DIAG,DIAG45
 // RUN: %clangxx -fopenmp -fopenmp-version=45 -fsyntax-only %t/v45.cpp
 // RUN: FileCheck %s --check-prefixes=FIXED,FIXED45 --input-file=%t/v45.cpp
-// RUN: %cxx -fopenmp-version=51 -fno-caret-diagnostics -fplugin-arg-privateer-fix %t/v51.cpp 2>&1 | FileCheck %s --check-prefixes=DIAG
+// RUN: %cxx -fopenmp-version=51 -fno-caret-diagnostics -fplugin-arg-privateer-fix -fplugin-arg-privateer-report-may %t/v51.cpp 2>&1 | FileCheck %s --check-prefixes=DIAG
 // RUN: %clangxx -fopenmp -fopenmp-version=51 -fsyntax-only %t/v51.cpp
 // RUN: FileCheck %s --check-prefixes=FIXED,FIXED51 --input-file=%t/v51.cpp
 #include <stdlib.h>

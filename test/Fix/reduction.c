@@ -3,9 +3,9 @@
 // clause (an existing reduction with the same operator takes the new item:
 // `reduction(+ : cnt, bins[:NB])`), and split over two lines.
 // RUN: %verify-setup
-// RUN: %cc -fplugin-arg-privateer-fix %t/in.c 2>&1 | FileCheck %s --check-prefix=DIAG
+// RUN: %cc -fplugin-arg-privateer-fix -fplugin-arg-privateer-report-may %t/in.c 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: FileCheck %s --check-prefix=FIXED --input-file=%t/in.c
-// RUN: cp %t/in.c %t/once.c && %cc -fplugin-arg-privateer-fix %t/in.c 2>&1 | count 0 && diff %t/once.c %t/in.c
+// RUN: cp %t/in.c %t/once.c && %cc -fplugin-arg-privateer-fix -fplugin-arg-privateer-report-may %t/in.c 2>&1 | count 0 && diff %t/once.c %t/in.c
 // RUN: %clang -x c -O1 -Wno-unknown-pragmas %s -o %t/seq && %t/seq > %t/expected
 // RUN: %clang -x c -O1 -fopenmp %t/in.c -o %t/par
 // RUN: env OMP_NUM_THREADS=1 %t/par | diff %t/expected -

@@ -2,9 +2,9 @@
 // privateer-threadid-index.
 // RUN: rm -rf %t && mkdir -p %t/plugin %t/tidy %t/cli
 // RUN: %strip-checks %s > %t/plugin/in.c && cp %t/plugin/in.c %t/tidy/in.c && cp %t/plugin/in.c %t/cli/in.c
-// RUN: %clang -fopenmp -fsyntax-only -fplugin=%plugin -fplugin-arg-privateer-fix %t/plugin/in.c 2>&1 | %findings > %t/plugin.txt
-// RUN: %tidy --checks=-*,privateer-* --fix %t/tidy/in.c -- -fopenmp 2>&1 | %findings > %t/tidy.txt
-// RUN: not %privateer --fix %t/cli/in.c -- -fopenmp 2>&1 | %findings > %t/cli.txt
+// RUN: %clang -fopenmp -fsyntax-only -fplugin=%plugin -fplugin-arg-privateer-fix -fplugin-arg-privateer-report-may %t/plugin/in.c 2>&1 | %findings > %t/plugin.txt
+// RUN: %tidy --checks=-*,privateer-* --config='{CheckOptions: {ReportMay: true}}' --fix %t/tidy/in.c -- -fopenmp 2>&1 | %findings > %t/tidy.txt
+// RUN: not %privateer --fix --report-may %t/cli/in.c -- -fopenmp 2>&1 | %findings > %t/cli.txt
 // RUN: FileCheck %s --input-file=%t/plugin.txt
 // RUN: diff %t/plugin.txt %t/tidy.txt
 // RUN: diff %t/plugin.txt %t/cli.txt

@@ -184,6 +184,8 @@ struct UnitOutcome {
   std::set<std::string> FilesWithErrors;
   /// Findings left out by --diff or --line-filter (Result::key()s).
   std::set<std::string> Unreported;
+  /// Unproven ("may") findings held back (no --report-may).
+  unsigned HeldBackMay = 0;
 };
 
 /// Findings already printed by some unit (a shared header's finding is
@@ -285,7 +287,10 @@ public:
     if (!Reporter.enabled())
       return;
     const SourceManager &SM = Ctx.getSourceManager();
-    std::vector<clangfe::Report> Reports = clangfe::analyze(Ctx, Opts);
+    clangfe::UnitSummary Summary;
+    std::vector<clangfe::Report> Reports =
+        clangfe::analyze(Ctx, Opts, &Summary);
+    Out.HeldBackMay = Summary.HeldBackMay;
     // Before the edits are merged: a kept finding must not carry a clause
     // merged from one that is not reported.
     erase_if(Reports, [&](const clangfe::Report &Rep) {
@@ -679,8 +684,10 @@ int main(int argc, const char **argv) {
   std::vector<Result> Kept = keptResults(Outcomes, Accepted);
   unsigned Failed = 0;
   std::set<std::string> Unreported;
+  unsigned HeldBackMay = 0;
   for (const UnitOutcome &U : Outcomes) {
     Failed += U.Failed;
+    HeldBackMay += U.HeldBackMay;
     Unreported.insert(U.Unreported.begin(), U.Unreported.end());
   }
   bool ToolError = false;
@@ -714,6 +721,9 @@ int main(int argc, const char **argv) {
          << (Kept.size() == 1 ? "" : "s");
   if (Filtered)
     errs() << " (" << Unreported.size() << " not on the chosen lines)";
+  if (HeldBackMay)
+    errs() << ", " << HeldBackMay << " unproven ('may') held back"
+           << " (--report-may shows them)";
   if (Opts.Fix)
     errs() << ", fixes written to " << FixedFiles.size() << " file"
            << (FixedFiles.size() == 1 ? "" : "s");

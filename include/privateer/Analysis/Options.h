@@ -46,6 +46,9 @@ struct Options {
   unsigned CacheLine = 64;
   /// Apply the findings' fixes to the source files.
   bool Fix = false;
+  /// Report findings the analysis could not prove (Finding::May); by
+  /// default they are held back and only counted.
+  bool ReportMay = false;
   /// Print each region's model to stderr (for developers).
   bool DumpModel = false;
   /// Print the index solver's statistics after each translation unit.

@@ -28,9 +28,19 @@ class SourceManager;
 namespace privateer {
 namespace clangfe {
 
+/// What a unit's analysis did beyond its reports, for front ends' summaries.
+struct UnitSummary {
+  /// Findings the analysis could not prove ("may"), held back because
+  /// report-may is off (each counted once, like a report).
+  unsigned HeldBackMay = 0;
+};
+
 /// The reports of one translation unit, in source-walk order. Nothing is
 /// reported on a unit compiled without any parallel programming model.
-std::vector<Report> analyze(clang::ASTContext &Ctx, const Options &Opts);
+/// Findings the analysis could not prove are reported only with
+/// report-may; otherwise they are counted in \p Summary.
+std::vector<Report> analyze(clang::ASTContext &Ctx, const Options &Opts,
+                            UnitSummary *Summary = nullptr);
 
 /// The edits of \p Reports as one list to apply in order: a fix that
 /// overlaps an edit already taken is dropped whole, and the clauses that

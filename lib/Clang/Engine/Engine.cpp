@@ -22,6 +22,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <set>
 
 using namespace clang;
 
@@ -117,7 +118,8 @@ void takeInnerReport(Report &Outer, Report &&Inner, bool InnerMakesTeam) {
 
 } // namespace
 
-std::vector<Report> analyze(ASTContext &Ctx, const Options &Opts) {
+std::vector<Report> analyze(ASTContext &Ctx, const Options &Opts,
+                            UnitSummary *Summary) {
   std::vector<Report> Reports;
   // One solver per translation unit: its cache and budget are the unit's.
   SolverOptions SO;
@@ -128,6 +130,9 @@ std::vector<Report> analyze(ASTContext &Ctx, const Options &Opts) {
   // Each race once: where it is in Reports, and the construct that found it.
   std::map<std::pair<uint64_t, std::string>, std::pair<size_t, const Stmt *>>
       Seen;
+  // What was held back as unproven, once per race (not when it was
+  // reported after all, by another construct that proved it).
+  std::set<std::pair<uint64_t, std::string>> HeldBack;
   for (auto &Model : programmingModels()) {
     if (!Model->appliesTo(Ctx))
       continue;
@@ -140,6 +145,10 @@ std::vector<Report> analyze(ASTContext &Ctx, const Options &Opts) {
       for (Finding &F : runChecks(C.Region, Opts.Checks, Checks)) {
         if (!Filter.shown(F))
           continue;
+        if (F.May && !Opts.ReportMay) {
+          HeldBack.insert(ReportFilter::key(F));
+          continue;
+        }
         auto [It, New] =
             Seen.try_emplace(ReportFilter::key(F), Reports.size(), C.Construct);
         bool Inner = !New && nestedIn(C.Construct, It->second.second, Ctx);
@@ -158,8 +167,17 @@ std::vector<Report> analyze(ASTContext &Ctx, const Options &Opts) {
       }
     });
   }
+  for (const auto &Key : Seen)
+    HeldBack.erase(Key.first);
+  if (Summary)
+    Summary->HeldBackMay += HeldBack.size();
   if (Opts.Stats && Oracle)
     llvm::errs() << Stats.str() << "\n";
+  if (Opts.Stats && !HeldBack.empty())
+    llvm::errs() << "privateer: " << HeldBack.size()
+                 << " unproven ('may') finding"
+                 << (HeldBack.size() == 1 ? "" : "s")
+                 << " held back (report-may shows them)\n";
   return Reports;
 }
 

@@ -1,7 +1,7 @@
 // Histograms and binned counters: h[key[i]]++ from a parallel loop races
 // unless the update is atomic, in a critical section, under a lock, or a
 // reduction over the array section.
-// RUN: %cc -Xclang -verify -Xclang -verify-ignore-unexpected=note %s
+// RUN: %cc -fplugin-arg-privateer-report-may -Xclang -verify -Xclang -verify-ignore-unexpected=note %s
 
 #include <omp.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 // Sums, counters and histograms updated from OpenMP loops: unsynchronized
 // updates, against reduction clauses, omp atomic/critical, std::mutex with
 // std::lock_guard and std::atomic.
-// RUN: %cxx -Xclang -verify -Xclang -verify-ignore-unexpected=note %s
+// RUN: %cxx -fplugin-arg-privateer-report-may -Xclang -verify -Xclang -verify-ignore-unexpected=note %s
 
 #include <atomic>
 #include <mutex>

@@ -1,6 +1,6 @@
 // privateer-subline-alloc: per-thread 96-byte workspaces (the Monte Carlo
 // code that stopped scaling at 4 threads), and the variants that are fine.
-// RUN: %cc -Xclang -verify -Xclang -verify-ignore-unexpected=note %s
+// RUN: %cc -fplugin-arg-privateer-report-may -Xclang -verify -Xclang -verify-ignore-unexpected=note %s
 #include <omp.h>
 #include <stdlib.h>
 

@@ -1,7 +1,7 @@
 // privateer-threadid-index in C: per-thread counters (false sharing), slots
 // fewer than threads, and tasks that keep a thread's slot across a
 // scheduling point; padded, once-per-thread and read-only uses are silent.
-// RUN: %cc -Xclang -verify -Xclang -verify-ignore-unexpected=note %s
+// RUN: %cc -fplugin-arg-privateer-report-may -Xclang -verify -Xclang -verify-ignore-unexpected=note %s
 #include <omp.h>
 
 long hits[256];

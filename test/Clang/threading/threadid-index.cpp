@@ -1,6 +1,6 @@
 // privateer-threadid-index in C++: vectors of per-thread counters, padded
 // structs, and workspaces sized by omp_get_max_threads().
-// RUN: %cxx -Xclang -verify -Xclang -verify-ignore-unexpected=note %s
+// RUN: %cxx -fplugin-arg-privateer-report-may -Xclang -verify -Xclang -verify-ignore-unexpected=note %s
 #include <omp.h>
 #include <vector>
 
