@@ -33,6 +33,11 @@ std::optional<ArrayLayout> layoutOf(Operation *Declaration) {
       return std::nullopt;
     Values.push_back(C.getSExtValue());
   }
+  return layoutFrom(Values, Shifted);
+}
+
+std::optional<ArrayLayout> layoutFrom(const std::vector<int64_t> &Values,
+                                      bool Shifted) {
   ArrayLayout L;
   for (size_t K = 0; K < Values.size(); K += Shifted ? 2 : 1) {
     if (Shifted && K + 1 >= Values.size())

@@ -33,6 +33,11 @@ struct ArrayLayout {
 /// array, when every bound is a constant.
 std::optional<ArrayLayout> layoutOf(mlir::Operation *Declaration);
 
+/// The layout of constant shape operands: extents (`fir.shape`), or lower
+/// bounds and extents in pairs (`fir.shape_shift`).
+std::optional<ArrayLayout> layoutFrom(const std::vector<int64_t> &Values,
+                                      bool Shifted);
+
 /// Models the accesses of every buffer of \p R with a layout in
 /// \p Layouts (parallel to R.Buffers) by their offsets in the array's
 /// block, when one of them may leave its bounds in a dimension other than

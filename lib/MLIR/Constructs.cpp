@@ -190,6 +190,12 @@ Operation *visibleCallee(Operation *Call) {
   return F;
 }
 
+bool mayWaitForDescendants(Operation *Op) {
+  if (isa<omp::TaskwaitOp>(Op))
+    return false;
+  return mayWaitForTasks(Op);
+}
+
 bool mayWaitForTasks(Operation *Op, unsigned Depth) {
   bool Waits = false;
   Op->walk<WalkOrder::PreOrder>([&](Operation *Inner) {
@@ -214,6 +220,36 @@ bool mayWaitForTasks(Operation *Op, unsigned Depth) {
     return WalkResult::advance();
   });
   return Waits;
+}
+
+ActualSharing actualSharing(Operation *Function, unsigned Argument) {
+  auto Name =
+      Function->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+  Operation *Module = Function->getParentOp();
+  if (!Name || !Module)
+    return ActualSharing::Unknown;
+  bool Shared = false, Private = false;
+  Module->walk([&](Operation *Call) {
+    auto Callee = Call->getAttrOfType<SymbolRefAttr>("callee");
+    if (!Callee || calleeName(Call).empty() ||
+        Callee.getLeafReference() != Name.getValue() ||
+        Argument >= Call->getNumOperands())
+      return;
+    Operation *Team = enclosingTeam(Call);
+    if (!Team)
+      return; // a call one thread makes, or one this file cannot place
+    Value Root = flang::rootOf(Call->getOperand(Argument));
+    Operation *Owner = Root.getDefiningOp();
+    if (!Owner)
+      Owner = cast<BlockArgument>(Root).getOwner()->getParentOp();
+    if (flang::isGlobal(Root) || !Owner || !Team->isAncestor(Owner))
+      Shared = true;
+    else
+      Private = true;
+  });
+  return Shared    ? ActualSharing::Shared
+         : Private ? ActualSharing::Private
+                   : ActualSharing::Unknown;
 }
 
 namespace {

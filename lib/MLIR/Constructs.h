@@ -95,9 +95,21 @@ llvm::SmallVector<mlir::Value> orderingDependVariables(mlir::omp::TaskOp Task);
 /// atomic, critical, flush, master and masked do not.
 bool mayWaitForTasks(mlir::Operation *Op, unsigned Depth = 3);
 
+/// Whether \p Op may wait for the descendants of the tasks created before
+/// it: as mayWaitForTasks, but a `taskwait` waits for child tasks only.
+bool mayWaitForDescendants(mlir::Operation *Op);
+
 /// The function of the module a `fir.call` or `func.call` calls, when its
 /// body is there; null otherwise.
 mlir::Operation *visibleCallee(mlir::Operation *Call);
+
+/// How the calls of a function in the module pass one of its dummy
+/// arguments: memory a team shares (at least one call inside a team passes
+/// memory from outside it), memory private to each thread (every call
+/// inside a team passes the team's own), or not known (no call inside a
+/// team is visible).
+enum class ActualSharing { Shared, Private, Unknown };
+ActualSharing actualSharing(mlir::Operation *Function, unsigned Argument);
 
 /// How the user wrote the construct of unit \p Op: the Fortran directive
 /// (`!$omp parallel do`, `!$omp teams distribute`, ...) for Flang's output,

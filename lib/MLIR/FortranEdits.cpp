@@ -274,6 +274,13 @@ EditOutcome orderingEdit(const Finding &F, const LocationTable &Locs,
   switch (F.Fix.What) {
   case Remedy::Kind::InsertTaskwait: {
     Operation *Statement = Locs.operation(F.Fix.Begin);
+    Operation *Task = Locs.operation(F.Construct);
+    if (Statement && Task && Statement->getBlock() != Task->getBlock()) {
+      WhyNot = "the task was created by another task, and a '!$omp "
+               "taskwait' waits for child tasks only: create the tasks in "
+               "a '!$omp taskgroup' that ends before the statement";
+      return EditOutcome::Declined;
+    }
     FileLineColLoc At =
         Statement ? fileLocation(Statement->getLoc()) : FileLineColLoc();
     std::optional<Source> S;

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Constructs.h"
 #include "FlangOps.h"
 #include "OpSemantics.h"
 #include "RegionModeler.h"
@@ -40,6 +41,15 @@ Value RegionModeler::rootOf(Value Ref, std::string *Name, Operation **Decl) {
   for (unsigned Steps = 0; Steps < MaxCallDepth + 1; ++Steps) {
     Ref = flang::rootOf(Ref, Name, Decl);
     auto Arg = dyn_cast<BlockArgument>(Ref);
+    // A mergeable task may run as part of the task that creates it, its
+    // firstprivate copies then being that task's variables.
+    if (auto Task = dyn_cast_or_null<omp::TaskOp>(
+            Arg ? Arg.getOwner()->getParentOp() : nullptr);
+        Task && Task.getMergeable())
+      if (Value Source = firstPrivateSource(Arg)) {
+        Ref = Source;
+        continue;
+      }
     auto It = Arg ? Bindings.find(Arg) : Bindings.end();
     if (It == Bindings.end())
       break;
@@ -215,7 +225,8 @@ ExprRef RegionModeler::expr(Value V, unsigned Depth) {
         D && Depth <= MaxExprDepth &&
         (flang::isConversion(D) ||
          isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::IndexCastOp,
-             arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp>(D));
+             arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::SelectOp,
+             arith::MaxSIOp, arith::MinSIOp>(D));
     if (!Arithmetic) {
       ExprRef E = NewSymbol(SymbolKind::Invariant, false);
       std::string Fortran = fortranName(V);
@@ -244,7 +255,8 @@ ExprRef RegionModeler::expr(Value V, unsigned Depth) {
   }
   Operation *D = V.getDefiningOp();
   if (!D || Depth > MaxExprDepth)
-    return NewSymbol(SymbolKind::Opaque, true);
+    return Outside ? NewSymbol(SymbolKind::Invariant, false)
+                   : NewSymbol(SymbolKind::Opaque, true);
   auto Bin = [&](ExprKind K) -> ExprRef {
     ExprRef L = expr(D->getOperand(0), Depth + 1);
     ExprRef Rt = expr(D->getOperand(1), Depth + 1);
@@ -301,6 +313,10 @@ ExprRef RegionModeler::expr(Value V, unsigned Depth) {
   if ((Callee == "omp_get_num_threads" && Kind != UnitKind::League) ||
       (Callee == "omp_get_num_teams" && Kind == UnitKind::League))
     return Expr::symbol(teamSizeSymbol());
+  // What a function of the module returns, its dummies bound to the
+  // actual arguments.
+  if (ExprRef E = calleeResult(D, Depth))
+    return E;
   if (auto Ref = flang::loadedRef(D))
     if (ExprRef E = loadedValue(D, *Ref, Depth))
       return E;
@@ -311,12 +327,65 @@ ExprRef RegionModeler::expr(Value V, unsigned Depth) {
                                  Apply.getSymbolOperands(), Depth))
         return E;
   }
-  // A load, a call, arithmetic we do not model: a value per work item.
-  ExprRef E = NewSymbol(SymbolKind::Opaque, true);
+  // A load, a call, arithmetic we do not model: a value per work item (one
+  // value for all when made outside the unit).
+  ExprRef E = Outside ? NewSymbol(SymbolKind::Invariant, false)
+                      : NewSymbol(SymbolKind::Opaque, true);
+  // What a function whose body is not here returns is not known: a branch
+  // that tests it may select one work item.
+  if (!Callee.empty() && !visibleCallee(D) && !Callee.starts_with("omp_") &&
+      !Callee.starts_with("_Fortran"))
+    UnseenResults[E->symbol()] = Callee.str();
   std::string Fortran = fortranName(V);
   if (!Fortran.empty())
     R.Symbols[E->symbol()].Name = Fortran;
   return E;
+}
+
+ExprRef RegionModeler::calleeResult(Operation *Call, unsigned Depth) {
+  Operation *Callee = visibleCallee(Call);
+  auto Own = Unit->getParentOfType<mlir::FunctionOpInterface>();
+  if (!Callee || Call->getNumResults() != 1 || Depth > MaxExprDepth ||
+      Calls.size() >= MaxCallDepth || Callee == Own.getOperation() ||
+      llvm::any_of(Calls,
+                   [&](const CallFrame &F) { return F.Callee == Callee; }))
+    return nullptr;
+  auto Fn = cast<mlir::FunctionOpInterface>(Callee);
+  Block &Entry = Fn.getFunctionBody().front();
+  Operation *Return = nullptr;
+  unsigned Returns = 0;
+  Callee->walk([&](Operation *Op) {
+    if (Op->hasTrait<OpTrait::ReturnLike>() && Op->getParentOp() == Callee) {
+      Return = Op;
+      ++Returns;
+    }
+  });
+  if (Returns != 1 || Return->getNumOperands() != 1 ||
+      Entry.getNumArguments() != Call->getNumOperands())
+    return nullptr;
+  Calls.push_back({Call, Callee, Context()});
+  for (unsigned K = 0; K < Entry.getNumArguments(); ++K)
+    Bindings[Entry.getArgument(K)] = Call->getOperand(K);
+  ExprRef E = expr(Return->getOperand(0), Depth + 1);
+  forgetCallee(Callee);
+  for (unsigned K = 0; K < Entry.getNumArguments(); ++K)
+    Bindings.erase(Entry.getArgument(K));
+  Calls.pop_back();
+  return E;
+}
+
+void RegionModeler::forgetCallee(Operation *Callee) {
+  // Another call binds the callee's values anew.
+  llvm::SmallVector<Value> Stale;
+  for (auto &[V, Id] : Symbols) {
+    Operation *D = V.getDefiningOp();
+    if (!D)
+      D = cast<BlockArgument>(V).getOwner()->getParentOp();
+    if (D && Callee->isAncestor(D))
+      Stale.push_back(V);
+  }
+  for (Value V : Stale)
+    Symbols.erase(V);
 }
 
 ExprRef RegionModeler::sectionVariable(ExprRef LoE, ExprRef HiE,

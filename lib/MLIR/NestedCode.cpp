@@ -14,6 +14,7 @@
 #include "RegionModeler.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
@@ -84,6 +85,20 @@ void RegionModeler::noteBranch(Operation *If, unsigned Arm, Context &C) {
       !If->getOperand(0).getType().isInteger(1))
     return;
   Value Cond = If->getOperand(0);
+  // `if (f() == 0)` with f's body elsewhere: the branch may be one work
+  // item's, which the model cannot tell.
+  if (auto Cmp = Cond.getDefiningOp<arith::CmpIOp>();
+      Cmp && (Cmp.getPredicate() == arith::CmpIPredicate::eq ||
+              Cmp.getPredicate() == arith::CmpIPredicate::ne))
+    for (Value Side : {Cmp.getLhs(), Cmp.getRhs()})
+      expr(Side)->mentions([&](SymbolId S) {
+        auto It = UnseenResults.find(S);
+        if (It != UnseenResults.end() && C.Doubt.empty())
+          C.Doubt = "the branch around it tests what '" + It->second +
+                    "' returns, whose body is not in this file: it may be "
+                    "taken by one thread only";
+        return false;
+      });
   if (lastIterationOnly(Cond)) {
     C.SingleWorkItem = true;
   } else if (ExprRef V = pinnedValue(Cond)) {
@@ -103,7 +118,11 @@ RegionModeler::Context RegionModeler::contextOf(Operation *Op) {
   Context C;
   // The operations around the access up to the unit, the function being
   // followed, or the block of the creator's statements; innermost first.
-  Operation *Stop = Body.empty() ? Unit : Body.front()->getParentOp();
+  Operation *Stop = Unit;
+  for (Operation *Statement : Body)
+    if (Statement->isAncestor(Op) ||
+        (!Calls.empty() && Statement->isAncestor(Calls.front().Call)))
+      Stop = Statement->getParentOp();
   std::vector<unsigned> Inner;
   Operation *Boundary = Stop;
   Operation *Child = Op;
@@ -186,6 +205,8 @@ RegionModeler::Context RegionModeler::contextOf(Operation *Op) {
     if (Outer.Section)
       C.Section = Outer.Section;
     C.LockHeld |= Outer.LockHeld;
+    if (C.Doubt.empty())
+      C.Doubt = Outer.Doubt;
   }
   if (Statement)
     C.Section = Statement;
@@ -244,16 +265,7 @@ bool RegionModeler::inlineCall(Operation *Call) {
     Bindings[Entry.getArgument(K)] = Call->getOperand(K);
   collectUpdates(Callee);
   walkRegions(Callee);
-  // Another call binds the callee's values anew.
-  llvm::SmallVector<Value> Stale;
-  for (auto &[V, Id] : Symbols)
-    if (Operation *D = V.getDefiningOp()
-                           ? V.getDefiningOp()
-                           : cast<BlockArgument>(V).getOwner()->getParentOp();
-        D && Callee->isAncestor(D))
-      Stale.push_back(V);
-  for (Value V : Stale)
-    Symbols.erase(V);
+  forgetCallee(Callee);
   for (unsigned K = 0; K < Entry.getNumArguments(); ++K)
     Bindings.erase(Entry.getArgument(K));
   Calls.pop_back();

@@ -79,6 +79,14 @@ private:
                      "column and clause, tab-separated (privateer-fortran "
                      "--fix applies them)"),
       llvm::cl::init("")};
+  Option<bool> ReportMay{
+      *this, "report-may",
+      llvm::cl::desc("also report what the analysis could not prove (worded "
+                     "\"may\"); by default such findings are held back and "
+                     "counted (the pass statistic held-back-may)"),
+      llvm::cl::init(false)};
+  Statistic HeldBack{this, "held-back-may",
+                     "unproven ('may') findings held back"};
   Option<std::string> FindingsFile{
       *this, "findings-file",
       llvm::cl::desc("append each finding as one line of JSON (check, "
@@ -227,6 +235,14 @@ void CheckPass::report(const Finding &F, const LocationTable &Locs,
     D.attachNote(Locs.lookup(F.Construct)) << "no automatic fix: " << WhyNoFix;
 }
 
+/// The places a finding names: its access, the construct, and its notes'.
+std::vector<Loc> placesOf(const Finding &F) {
+  std::vector<Loc> Places{F.Where, F.Construct};
+  for (const Note &N : F.Notes)
+    Places.push_back(N.Where);
+  return Places;
+}
+
 /// A row of the fix file for an edit: file, line, column, the length
 /// replaced and the text, tab-separated (tabs, line ends and backslashes
 /// of the text escaped as `\t`, `\n` and `\\`).
@@ -264,7 +280,20 @@ void CheckPass::runOnOperation() {
       continue;
     if (DumpModel)
       llvm::errs() << dump(*R);
-    for (const Finding &F : runChecks(*R, Filter, Context)) {
+    for (Finding &F : runChecks(*R, Filter, Context)) {
+      // A fact the model assumed without seeing it makes the finding
+      // unproven, and says which.
+      for (Loc At : placesOf(F))
+        if (const std::string *Why = Locs.doubt(At)) {
+          if (!F.May)
+            F.Notes.push_back({At, "not proven: " + *Why});
+          F.May = true;
+          break;
+        }
+      if (F.May && !ReportMay) {
+        ++HeldBack;
+        continue;
+      }
       // A wait, a barrier or a nowait removed: an edit, or why not.
       TextEdit Edit;
       std::string WhyNot;

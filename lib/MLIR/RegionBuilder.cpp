@@ -16,6 +16,7 @@
 #include "OpSemantics.h"
 #include "RegionModeler.h"
 #include "TaskOrdering.h"
+#include "privateer/Analysis/Finding.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -61,11 +62,13 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
   std::string FortranName;
   Operation *Declaration = nullptr;
   MemRef = rootOf(MemRef, &FortranName, &Declaration);
+  bool Described = false;
   if (Value Variable = describedMemory(MemRef)) {
     Operation *Decl = nullptr;
     FortranName.clear();
     MemRef = rootOf(Variable, &FortranName, &Decl);
     Declaration = Decl;
+    Described = true;
   }
   // Memory made inside the parallel scope (or a private or reduction block
   // argument of the construct) belongs to one work item or one thread; a
@@ -80,6 +83,17 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
       return std::nullopt;
   if (llvm::is_contained(Ordered, MemRef))
     return std::nullopt;
+  // A dummy argument of an orphaned construct's function is what its
+  // callers pass: private when every visible call inside a team passes
+  // the team's own memory, and assumed shared (unproven) when no such call
+  // is visible.
+  ActualSharing Caller = ActualSharing::Shared;
+  if (auto Arg = dyn_cast<BlockArgument>(MemRef);
+      Orphaned && Arg && Arg.getOwner()->getParentOp() == Scope) {
+    Caller = actualSharing(Scope, Arg.getArgNumber());
+    if (Caller == ActualSharing::Private)
+      return std::nullopt;
+  }
   auto It = Buffers.find(MemRef);
   if (It != Buffers.end())
     return It->second;
@@ -111,11 +125,45 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
     B.Decl = Locs.add(D->getLoc());
   else
     B.Decl = Locs.add(cast<BlockArgument>(MemRef).getLoc());
+  if (Caller == ActualSharing::Unknown)
+    Locs.doubt(B.Decl, quote(B.Name) +
+                           " is a dummy argument, and no call of the "
+                           "procedure inside a parallel region is in this "
+                           "file: whether its callers' threads share it is "
+                           "not known");
   R.Buffers.push_back(std::move(B));
-  Layouts.push_back(layoutOf(Declaration));
+  Layouts.push_back(Described ? allocatedLayout(MemRef)
+                              : layoutOf(Declaration));
   unsigned Index = R.Buffers.size() - 1;
   Buffers[MemRef] = Index;
   return Index;
+}
+
+std::optional<ArrayLayout> RegionModeler::allocatedLayout(Value Variable) {
+  // The descriptor stored last before the construct: `fir.embox %mem(%shape)`
+  // of an ALLOCATE, its bounds constants when the sizes were.
+  auto Fn = Unit->getParentOfType<mlir::FunctionOpInterface>();
+  Operation *At = Body.empty() ? Unit : Body.front();
+  Operation *W = Fn ? nearestWriter(At, Variable, Fn) : nullptr;
+  Operation *Box = W ? flang::storedValue(W)->first.getDefiningOp() : nullptr;
+  if (!Box || Box->getName().getStringRef() != "fir.embox" ||
+      Box->getNumOperands() < 2)
+    return std::nullopt;
+  Operation *Shape = Box->getOperand(1).getDefiningOp();
+  if (!Shape)
+    return std::nullopt;
+  llvm::StringRef Kind = Shape->getName().getStringRef();
+  bool Shifted = Kind == "fir.shape_shift";
+  if (Kind != "fir.shape" && !Shifted)
+    return std::nullopt;
+  std::vector<int64_t> Values;
+  for (Value V : Shape->getOperands()) {
+    ExprRef E = expr(V);
+    if (E->kind() != ExprKind::Constant)
+      return std::nullopt;
+    Values.push_back(E->value());
+  }
+  return layoutFrom(Values, Shifted);
 }
 
 Value RegionModeler::describedMemory(Value Descriptor) {
@@ -199,6 +247,8 @@ Access *RegionModeler::addAccess(Operation *Op, Value MemRef,
   // function that makes it.
   Operation *Place = Calls.empty() ? Op : Calls.front().Call;
   A.Where = Locs.add(Place->getLoc(), Place);
+  if (!C.Doubt.empty())
+    Locs.doubt(A.Where, C.Doubt);
   if (!Calls.empty()) {
     std::string Via;
     if (auto Name = Calls.back().Callee->getAttrOfType<mlir::StringAttr>(

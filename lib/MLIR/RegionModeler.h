@@ -85,6 +85,9 @@ private:
   /// scope but loads touches the variable: no allocation, no pointer
   /// assignment); null otherwise.
   Value describedMemory(Value Descriptor);
+  /// The bounds an ALLOCATE gave the allocatable \p Variable before the
+  /// construct, when they are constants.
+  std::optional<ArrayLayout> allocatedLayout(Value Variable);
   /// The access made, or null when \p MemRef is not shared memory.
   Access *addAccess(Operation *Op, Value MemRef, std::vector<ExprRef> Index,
                     AccessKind Kind, ReductionOp RedOp, Guard Protection,
@@ -113,6 +116,9 @@ private:
     bool InNestedTask = false;
     unsigned Section = 0;
     bool LockHeld = false;
+    /// A fact the context assumed without seeing it (see
+    /// LocationTable::doubt), or empty.
+    std::string Doubt;
   };
   Context contextOf(Operation *Op);
   /// The context of \p If's branch \p Arm for the work item: one work item
@@ -170,6 +176,12 @@ private:
   /// one access (a loop the assignment runs), the step a constant not 0.
   ExprRef sectionVariable(ExprRef Lo, ExprRef Hi, int64_t Step);
   ExprRef loadedValue(Operation *Load, Value Ref, unsigned Depth);
+  /// The value a function of the module returns for \p Call, its dummy
+  /// arguments bound to the actual ones; null when not followed.
+  ExprRef calleeResult(Operation *Call, unsigned Depth);
+  /// Forgets the symbols of \p Callee's values (another call binds them
+  /// anew).
+  void forgetCallee(Operation *Callee);
   /// The value of the `linear` variable \p Root at \p Load: its value before
   /// the loop plus the iteration's number times the step, or what the
   /// iteration stored into it before.
@@ -242,6 +254,9 @@ private:
   std::vector<CallFrame> Calls;
   /// Dummy arguments of the functions being followed: the actual argument.
   llvm::DenseMap<Value, Value> Bindings;
+  /// Opaque values returned by functions whose body is not in the module,
+  /// and the functions' names.
+  llvm::DenseMap<SymbolId, std::string> UnseenResults;
   /// The node of each global memory object (see flang::globalKey).
   llvm::StringMap<Value> GlobalRoots;
   /// Work items wait for a flag another one sets (a flush or atomic read in

@@ -47,8 +47,11 @@ bool RegionModeler::setUpTask() {
       Unstructured = true;
     Unstructured |= !P->getParentRegion()->hasOneBlock();
   }
-  // Instances waited for in each iteration (a taskwait in the loop's body)
-  // run one at a time.
+  // Instances waited for in each iteration (a taskwait in the loop's body),
+  // or undeferred (each runs to its end before the loop goes on), run one
+  // at a time.
+  if ((!Loops.empty() || Unstructured) && isUndeferred(Task))
+    return false;
   if (!Loops.empty())
     for (Operation &Op : Loops.front()->getRegion(0).front())
       if (&Op != Unit && !Op.isAncestor(Unit) && mayWaitForTasks(&Op))
@@ -138,11 +141,24 @@ void orderTask(omp::TaskOp Task, ParallelRegion &R, LocationTable &Locs) {
   if (isUndeferred(Task))
     return;
   std::vector<Operation *> After;
+  bool Waited = false;
   for (Operation *N = Op->getNextNode(); N; N = N->getNextNode()) {
-    if (N->hasTrait<OpTrait::IsTerminator>() || mayWaitForTasks(N))
+    if (N->hasTrait<OpTrait::IsTerminator>())
+      break;
+    if ((Waited = mayWaitForTasks(N)))
       break;
     After.push_back(N);
   }
+  // A task made by a task outlives its parent, and a 'taskwait' waits for
+  // child tasks only: the code after the parent runs beside this task up
+  // to a barrier or the end of a taskgroup.
+  if (auto Parent = dyn_cast<omp::TaskOp>(Op->getParentOp()); Parent && !Waited)
+    for (Operation *N = Parent->getNextNode(); N; N = N->getNextNode()) {
+      if (N->hasTrait<OpTrait::IsTerminator>() || mayWaitForDescendants(N))
+        break;
+      if (!isa<omp::TaskwaitOp>(N))
+        After.push_back(N);
+    }
   if (After.empty())
     return;
   std::optional<ParallelRegion> C = RegionModeler(Op, After, Locs).build();

@@ -19,7 +19,9 @@
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Operation.h"
 
+#include <map>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace privateer {
@@ -29,8 +31,11 @@ namespace mlirfe {
 /// into the table plus one (0 stays "no location").
 class LocationTable {
 public:
-  Loc add(mlir::Location L) {
+  /// A location, and the operation it is the place of (the access, the
+  /// call that reaches it, the construct), if any.
+  Loc add(mlir::Location L, mlir::Operation *Op = nullptr) {
     Locs.push_back(L);
+    Ops.push_back(Op);
     return Loc{Locs.size()};
   }
   std::optional<mlir::Location> lookup(Loc L) const {
@@ -38,9 +43,26 @@ public:
       return std::nullopt;
     return Locs[L.Raw - 1];
   }
+  mlir::Operation *operation(Loc L) const {
+    if (!L.valid() || L.Raw > Ops.size())
+      return nullptr;
+    return Ops[L.Raw - 1];
+  }
+  /// A fact the model assumed at \p L (an access, a declaration) without
+  /// seeing it: a finding that names \p L is not proven ("may").
+  void doubt(Loc L, std::string Why) {
+    if (L.valid())
+      Doubts.try_emplace(L.Raw, std::move(Why));
+  }
+  const std::string *doubt(Loc L) const {
+    auto It = Doubts.find(L.Raw);
+    return It == Doubts.end() ? nullptr : &It->second;
+  }
 
 private:
   std::vector<mlir::Location> Locs;
+  std::vector<mlir::Operation *> Ops;
+  std::map<uint64_t, std::string> Doubts;
 };
 
 /// Whether \p Op is a parallel construct this front end models: a parallel
