@@ -298,8 +298,9 @@ bool sameElement(Value A, Value B) {
     // `q(i)%s`: the same element of q, designated twice.
     if (named(LX, "hlfir.designate") && sameElement(X, Y))
       continue;
+    // (`h(k(i))`: the same element of k, loaded again.)
     auto RX = loadedRef(LX), RY = loadedRef(LY);
-    if (!RX || !RY || *RX != *RY)
+    if (!RX || !RY || (*RX != *RY && !sameElement(*RX, *RY)))
       return false;
   }
   return true;

@@ -50,6 +50,16 @@ Value RegionModeler::rootOf(Value Ref, std::string *Name, Operation **Decl) {
         Ref = Source;
         continue;
       }
+    // A host variable an internal procedure reaches through the host's
+    // tuple of addresses: the address the host stored there.
+    if (Value Host = hostAddress(Ref)) {
+      if (Name)
+        Name->clear();
+      if (Decl)
+        *Decl = nullptr;
+      Ref = Host;
+      continue;
+    }
     auto It = Arg ? Bindings.find(Arg) : Bindings.end();
     if (It == Bindings.end())
       break;
@@ -75,11 +85,51 @@ Value RegionModeler::rootOf(Value Ref, std::string *Name, Operation **Decl) {
   }
   if (!Key.empty()) {
     auto [It, New] = GlobalRoots.try_emplace(Key, Ref);
-    if (!New && Name && Name->empty())
-      flang::rootOf(It->second, Name, Decl);
+    // Named by the declaration of the unit's function, where it has one.
+    if (!New && It->second != Ref)
+      for (Operation *User : It->second.getUsers())
+        if (User->getName().getStringRef() == "hlfir.declare") {
+          if (Name)
+            Name->clear();
+          if (Decl)
+            *Decl = nullptr;
+          flang::rootOf(User->getResult(0), Name, Decl);
+          break;
+        }
     return It->second;
   }
   return Ref;
+}
+
+Value RegionModeler::hostAddress(Value Ref) {
+  Operation *Load = Ref.getDefiningOp();
+  if (!flang::loadedRef(Load))
+    return nullptr;
+  Operation *Slot = Load->getOperand(0).getDefiningOp();
+  APInt Index;
+  if (!Slot || Slot->getName().getStringRef() != "fir.coordinate_of" ||
+      Slot->getNumOperands() != 2 ||
+      !matchPattern(Slot->getOperand(1), m_ConstantInt(&Index)))
+    return nullptr;
+  Value Tuple = rootOf(Slot->getOperand(0));
+  Operation *Alloc = Tuple.getDefiningOp();
+  if (!Alloc || Alloc->getName().getStringRef() != "fir.alloca")
+    return nullptr;
+  // The host fills the tuple once, before the calls.
+  Value Stored;
+  for (Operation *User : Tuple.getUsers()) {
+    APInt Other;
+    if (User->getName().getStringRef() != "fir.coordinate_of" ||
+        User->getNumOperands() != 2 ||
+        !matchPattern(User->getOperand(1), m_ConstantInt(&Other)) ||
+        Other != Index)
+      continue;
+    for (Operation *Store : User->getUsers())
+      if (auto S = flang::storedValue(Store);
+          S && S->second == User->getResult(0))
+        Stored = S->first;
+  }
+  return Stored;
 }
 
 bool RegionModeler::definedInside(Value V, Operation *Op) {
@@ -335,7 +385,7 @@ ExprRef RegionModeler::expr(Value V, unsigned Depth) {
   // that tests it may select one work item.
   if (!Callee.empty() && !visibleCallee(D) && !Callee.starts_with("omp_") &&
       !Callee.starts_with("_Fortran"))
-    UnseenResults[E->symbol()] = Callee.str();
+    UnseenResults[E->symbol()] = flang::procedureName(Callee);
   std::string Fortran = fortranName(V);
   if (!Fortran.empty())
     R.Symbols[E->symbol()].Name = Fortran;

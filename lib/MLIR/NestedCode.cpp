@@ -161,7 +161,7 @@ RegionModeler::Context RegionModeler::contextOf(Operation *Op) {
       else if (isa<omp::OrderedRegionOp>(P))
         C.Protection = Guard::Ordered;
       else if (isa<omp::SingleOp, omp::MaskedOp, omp::MasterOp,
-                   omp::WorkshareOp>(P)) {
+                   omp::WorkshareOp, omp::SectionsOp>(P)) {
         // A workshare's statements run once, shared out by the team with
         // the meaning of their sequential order.
         C.Protection = Guard::Single;
@@ -223,17 +223,27 @@ bool RegionModeler::visitNested(Operation *Op) {
   // taskloop loops, sections, and the tasks a task creates. The team waits
   // at the end of a worksharing construct without nowait.
   // (The inner wrappers of the unit's own composite are no unit.)
-  bool OwnUnit = unitKind(Op) == UnitKind::Worksharing ||
-                 isa<omp::SectionsOp, omp::TeamsOp>(Op) ||
+  // A worksharing construct of a team nested in the unit shares out the
+  // work item's own work: walked as its code.
+  // (A distribute binds to its league, through the team of a composite.)
+  Operation *Team = isa<omp::DistributeOp>(Op)
+                        ? Op->getParentOfType<omp::TeamsOp>().getOperation()
+                        : enclosingTeam(Op);
+  Operation *OwnTeam = Replicated ? Unit : enclosingTeam(Unit);
+  bool BoundHere = !Team || Team == OwnTeam;
+  bool OwnUnit = (unitKind(Op) == UnitKind::Worksharing && BoundHere) ||
+                 isa<omp::TeamsOp>(Op) ||
+                 (isa<omp::SectionsOp>(Op) && !Replicated && BoundHere) ||
                  (isa<omp::TaskOp>(Op) && Kind == UnitKind::Task);
   if (OwnUnit) {
     if (Replicated && endsWithBarrier(Op))
       ++Phase;
     return true;
   }
-  // Code one thread runs (single), or the team shares out (workshare):
-  // walked with their guard (see contextOf), then the barrier at their end.
-  if (isa<omp::SingleOp, omp::WorkshareOp>(Op)) {
+  // Code one thread runs (single, a section), or the team shares out
+  // (workshare): walked with their guard (see contextOf), then the barrier
+  // at their end.
+  if (isa<omp::SingleOp, omp::WorkshareOp, omp::SectionsOp>(Op)) {
     collectUpdates(Op);
     walkRegions(Op);
     if (Replicated && endsWithBarrier(Op))

@@ -156,10 +156,16 @@ bool appendTo(llvm::StringRef Path, llvm::StringRef Text, Operation *Loop) {
 
 /// The clause, in Fortran's words, that the remedy of \p F adds to its
 /// directive; empty when there is none or it would not be exact.
-std::string fortranClause(const Finding &F, Operation *Loop) {
+std::string fortranClause(const Finding &F, Operation *Loop,
+                          const ParallelRegion &R) {
   const Remedy &Fix = F.Fix;
   if (F.Model != ProgrammingModelKind::Fortran || !F.BufferHandle)
     return "";
+  // A clause gives the construct's own code a copy; a procedure it calls
+  // still reaches the original (a global, a host variable).
+  for (const Access &A : R.Accesses)
+    if (!A.Via.empty() && R.Buffers[A.BufferIndex].Handle == F.BufferHandle)
+      return "";
   if (Fix.What == Remedy::Kind::Reduce) {
     const char *Op = nullptr;
     switch (Fix.Op) {
@@ -302,7 +308,7 @@ void CheckPass::runOnOperation() {
              Ordering == EditOutcome::Declined ? WhyNot : "");
       if (FixFile.empty() && FindingsFile.empty())
         continue;
-      std::string Clause = fortranClause(F, Loop);
+      std::string Clause = fortranClause(F, Loop, *R);
       const TextEdit *Made = Ordering == EditOutcome::Made ? &Edit : nullptr;
       if (!FindingsFile.empty() &&
           !appendTo(FindingsFile, findingJson(F, Locs, Clause, Made) + "\n",

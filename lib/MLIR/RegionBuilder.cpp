@@ -125,6 +125,11 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
     B.Decl = Locs.add(D->getLoc());
   else
     B.Decl = Locs.add(cast<BlockArgument>(MemRef).getLoc());
+  // A SAVE local of a called procedure has no name at the construct.
+  if (Declaration && llvm::any_of(Calls, [&](const CallFrame &F) {
+        return F.Callee->isAncestor(Declaration);
+      }))
+    B.VisibleAtConstruct = false;
   if (Caller == ActualSharing::Unknown)
     Locs.doubt(B.Decl, quote(B.Name) +
                            " is a dummy argument, and no call of the "
@@ -145,6 +150,12 @@ std::optional<ArrayLayout> RegionModeler::allocatedLayout(Value Variable) {
   auto Fn = Unit->getParentOfType<mlir::FunctionOpInterface>();
   Operation *At = Body.empty() ? Unit : Body.front();
   Operation *W = Fn ? nearestWriter(At, Variable, Fn) : nullptr;
+  // A scalar assigned to the whole array (`b = 0`) keeps its shape.
+  for (unsigned Steps = 0;
+       W && Steps < 8 && W->getName().getStringRef() == "hlfir.assign" &&
+       flang::storedValue(W)->first.getType().isIntOrFloat();
+       ++Steps)
+    W = nearestWriter(W, Variable, Fn);
   Operation *Box = W ? flang::storedValue(W)->first.getDefiningOp() : nullptr;
   if (!Box || Box->getName().getStringRef() != "fir.embox" ||
       Box->getNumOperands() < 2)

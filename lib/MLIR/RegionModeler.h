@@ -153,6 +153,10 @@ private:
   /// of called functions.
   Value rootOf(Value Ref, std::string *Name = nullptr,
                Operation **Decl = nullptr);
+  /// For the load of a host variable's address from the tuple an internal
+  /// procedure receives: the address the host stored there; null
+  /// otherwise.
+  Value hostAddress(Value Ref);
   ExprRef expr(Value V, unsigned Depth = 0);
   ExprRef affineExpr(AffineExpr E, ValueRange Dims, ValueRange Syms,
                      unsigned Depth);
