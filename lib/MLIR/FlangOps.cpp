@@ -71,7 +71,10 @@ std::optional<std::pair<Value, Value>> storedValue(Operation *Op) {
   return std::nullopt;
 }
 
-bool isConversion(Operation *Op) { return named(Op, "fir.convert"); }
+bool isConversion(Operation *Op) {
+  // (`hlfir.no_reassoc` keeps the parentheses of `(i - 1)`: the value.)
+  return named(Op, "fir.convert") || named(Op, "hlfir.no_reassoc");
+}
 bool isDoLoop(Operation *Op) { return named(Op, "fir.do_loop"); }
 bool isIf(Operation *Op) { return named(Op, "fir.if"); }
 bool isIterateWhile(Operation *Op) { return named(Op, "fir.iterate_while"); }

@@ -30,7 +30,8 @@ std::optional<mlir::Value> loadedRef(mlir::Operation *Op);
 /// `fir.store %v to %ref` and `hlfir.assign %v to %ref`: (value, reference).
 std::optional<std::pair<mlir::Value, mlir::Value>>
 storedValue(mlir::Operation *Op);
-/// `fir.convert`: a value conversion (integer widths, index).
+/// `fir.convert`: a value conversion (integer widths, index); and
+/// `hlfir.no_reassoc`, a parenthesized value.
 bool isConversion(mlir::Operation *Op);
 /// `fir.do_loop`: a sequential loop with an inclusive upper bound; operands
 /// lb, ub, step, then the initial values of its iteration arguments.

@@ -727,25 +727,41 @@ bool RegionModeler::writtenInUnit(Value Root) {
 Operation *RegionModeler::nearestWriter(Operation *Load, Value Root,
                                         Operation *Within) {
   // The write that reaches the load: before it in an enclosing block, the
-  // innermost such block, the last write there.
-  Operation *Best = nullptr;
+  // innermost such block, the last write there. A write in the entry block
+  // of a region of several blocks (a loop body left by `cycle`) reaches the
+  // other blocks too, when none of them writes the variable again.
+  llvm::SmallVector<Operation *> Writes;
   Within->walk([&](Operation *W) {
     auto Stored = flang::storedValue(W);
     if (!Stored || rootOf(Stored->second) != Root)
       return;
     Value Base;
     llvm::SmallVector<Value> Indices;
-    if (flang::elementOf(Stored->second, Base, Indices))
-      return;
-    Operation *Ancestor = W->getBlock()->findAncestorOpInBlock(*Load);
-    if (!Ancestor || Ancestor == W || !W->isBeforeInBlock(Ancestor))
-      return;
+    if (!flang::elementOf(Stored->second, Base, Indices))
+      Writes.push_back(W);
+  });
+  auto Reaches = [&](Operation *W) {
+    Block *B = W->getBlock();
+    if (Operation *Ancestor = B->findAncestorOpInBlock(*Load))
+      return Ancestor != W && W->isBeforeInBlock(Ancestor);
+    Region *Body = B->getParent();
+    if (!B->isEntryBlock() || !Body->isAncestor(Load->getParentRegion()))
+      return false;
+    return llvm::none_of(Writes, [&](Operation *Other) {
+      return Other->getBlock() != B &&
+             Body->isAncestor(Other->getParentRegion());
+    });
+  };
+  Operation *Best = nullptr;
+  for (Operation *W : Writes) {
+    if (!Reaches(W))
+      continue;
     if (!Best ||
         (W->getBlock() == Best->getBlock() && Best->isBeforeInBlock(W)) ||
         (W->getBlock() != Best->getBlock() &&
          Best->getBlock()->findAncestorOpInBlock(*W)))
       Best = W;
-  });
+  }
   return Best;
 }
 
