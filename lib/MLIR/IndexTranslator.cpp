@@ -891,14 +891,19 @@ ExprRef RegionModeler::loadedValue(Operation *Load, Value Ref, unsigned Depth) {
   }
   // A shared variable the unit never writes (`n`): one value for all, a
   // constant when one was assigned to it before.
-  if (writtenInUnit(Root))
-    return nullptr;
   auto It = Symbols.find(Root);
   if (It != Symbols.end())
     return Expr::symbol(It->second);
-  if (std::optional<int64_t> C =
-          constantAt(Body.empty() ? Unit : Body.front(), Root))
-    return Expr::constant(*C);
+  auto [Known, New] = Written.try_emplace(Root, false);
+  if (New)
+    Known->second = writtenInUnit(Root);
+  if (Known->second)
+    return nullptr;
+  auto [Cached, First] = Constants.try_emplace(Root, std::nullopt);
+  if (First)
+    Cached->second = constantAt(Body.empty() ? Unit : Body.front(), Root);
+  if (Cached->second)
+    return Expr::constant(*Cached->second);
   Symbol S;
   rootOf(Ref, &S.Name);
   if (S.Name.empty())

@@ -222,6 +222,11 @@ private:
   AsmState Names;
   ParallelRegion R;
   llvm::DenseMap<Value, SymbolId> Symbols;
+  /// Whether the unit writes a variable (see writtenInUnit), once asked.
+  llvm::DenseMap<Value, bool> Written;
+  /// The constant a variable holds when the unit starts (see constantAt),
+  /// once asked.
+  llvm::DenseMap<Value, std::optional<int64_t>> Constants;
   llvm::DenseMap<Value, unsigned> Buffers;
   /// Parallel to R.Buffers: the constant bounds of Fortran arrays.
   std::vector<std::optional<ArrayLayout>> Layouts;
