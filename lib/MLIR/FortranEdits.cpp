@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FortranEdits.h"
+#include "privateer/MLIR/FortranEdits.h"
 #include "Constructs.h"
 
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"

@@ -13,6 +13,7 @@
 #include "privateer/Analysis/Options.h"
 #include "privateer/Clang/Engine.h"
 #include "privateer/Clang/SourceLoc.h"
+#include "privateer/Clang/UnitWatch.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -87,8 +88,24 @@ public:
     for (const CheckInfo &C : allChecks()) {
       if (Name == C.Name)
         Id = C.Id;
-      if (Context->isCheckEnabled(C.Name))
+      if (Context->isCheckEnabled(C.Name)) {
         Enabled += std::string(",") + C.Name;
+        if (!First)
+          First = C.Id;
+      }
+    }
+    // What concerns the unit, not one check, is said by the first enabled
+    // check alone.
+    SpeaksForUnit = First && *First == Id;
+    // A misspelt privateer glob turns a check off without a word; the
+    // list is shared with other modules' checks, so only globs meant for
+    // privateer are looked at. (With no privateer check enabled at all
+    // this module does not run: clang-tidy --verify-config names them.)
+    if (SpeaksForUnit && Context->getOptions().Checks) {
+      std::string Error = CheckFilter(*Context->getOptions().Checks)
+                              .error(CheckFilter::GlobScope::PrivateerLike);
+      if (!Error.empty())
+        configurationDiag("%0", DiagnosticIDs::Error) << Error;
     }
     Opts.Checks = CheckFilter(Enabled);
     OptionsKey = Enabled;
@@ -127,6 +144,12 @@ public:
     Options.store(Map, "ReportMay", Opts.ReportMay);
   }
 
+  void registerPPCallbacks(const SourceManager &, Preprocessor *PP,
+                           Preprocessor *) override {
+    if (SpeaksForUnit)
+      Watch = std::make_unique<clangfe::UnitWatch>(*PP, getLangOpts());
+  }
+
   void registerMatchers(ast_matchers::MatchFinder *Finder) override {
     // One match per unit: the engine walks the unit itself.
     Finder->addMatcher(ast_matchers::translationUnitDecl().bind("unit"), this);
@@ -136,6 +159,10 @@ public:
     // An AST with errors is incomplete: silence beats guesses.
     if (Result.Context->getDiagnostics().hasErrorOccurred())
       return;
+    // clang-tidy has no note without a warning: the notice is a remark.
+    if (Watch)
+      if (std::optional<clangfe::IgnoredCode> Notice = Watch->notice())
+        diag(Notice->Where, "%0", DiagnosticIDs::Remark) << Notice->Message;
     Shared = ResultCache::get().resultFor(*Result.Context, Opts, OptionsKey);
     for (size_t I = 0; I < Shared->Reports.size(); ++I) {
       const clangfe::Report &R = Shared->Reports[I];
@@ -159,12 +186,16 @@ public:
   }
 
   void onEndOfTranslationUnit() override {
+    Watch.reset();
     Shared.reset();
     ResultCache::get().dropExpired();
   }
 
 private:
   CheckId Id = CheckId::SharedBuffer;
+  std::optional<CheckId> First;
+  bool SpeaksForUnit = false;
+  std::unique_ptr<clangfe::UnitWatch> Watch;
   privateer::Options Opts;
   std::string OptionsKey;
   std::shared_ptr<UnitResult> Shared;

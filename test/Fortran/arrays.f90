@@ -1,3 +1,5 @@
+! RUN: %privateer_fortran --checks=-*,privateer-shared-buffer --report-may --verify-diagnostics %s
+! The same through fir-opt and the pass plugin, from the printed HLFIR:
 ! RUN: %flang_hlfir %s -o %t.mlir
 ! RUN: %fir_opt --load-pass-plugin=%mlir_plugin --pass-pipeline='builtin.module(func.func(privateer-shared-buffer{report-may=1}))' -verify-diagnostics %t.mlir -o /dev/null
 !

@@ -113,6 +113,7 @@ bool RegionBuilder::setUpWorkItems() {
         if (Shape) {
           SymbolId Sym = symbolForLoop(*Shape, SymbolKind::Induction);
           Symbols[Shape->Var] = Sym;
+          SymbolScope[Shape->Var] = F;
           ItemLocals.insert(Shape->Var);
           R.WorkItemVars.push_back(Sym);
         } else if (auto It = bindIterator(F, SymbolKind::Induction)) {
@@ -182,6 +183,7 @@ bool RegionBuilder::setUpWorkItems() {
       if (auto Shape = F ? matchForLoop(F, Ctx) : std::nullopt) {
         SymbolId Sym = symbolForLoop(*Shape, SymbolKind::Induction);
         Symbols[Shape->Var] = Sym;
+        SymbolScope[Shape->Var] = F;
         R.WorkItemVars.push_back(Sym);
         continue;
       }

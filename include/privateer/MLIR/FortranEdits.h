@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef PRIVATEER_LIB_MLIR_FORTRANEDITS_H
-#define PRIVATEER_LIB_MLIR_FORTRANEDITS_H
+#ifndef PRIVATEER_MLIR_FORTRANEDITS_H
+#define PRIVATEER_MLIR_FORTRANEDITS_H
 
 #include "privateer/Analysis/Finding.h"
 #include "privateer/MLIR/RegionBuilder.h"
@@ -45,4 +45,4 @@ EditOutcome orderingEdit(const Finding &F, const LocationTable &Locs,
 } // namespace mlirfe
 } // namespace privateer
 
-#endif // PRIVATEER_LIB_MLIR_FORTRANEDITS_H
+#endif // PRIVATEER_MLIR_FORTRANEDITS_H
