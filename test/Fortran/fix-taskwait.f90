@@ -7,6 +7,9 @@
 ! RUN: env OMP_NUM_THREADS=1 %t/par | diff %t/expected -
 ! RUN: env OMP_NUM_THREADS=2 %t/par | diff %t/expected -
 ! RUN: env OMP_NUM_THREADS=4 %t/par | diff %t/expected -
+! RUN: sed -e '/^! [A-Z][A-Z0-9-]*:/d' %s > %t/log.f90
+! RUN: %privateer_fortran --exit-zero --sarif=%t/log.sarif %t/log.f90
+! RUN: FileCheck %s --check-prefix=SARIF --input-file=%t/log.sarif
 !
 ! A task's result read by the code that created it before anything waits
 ! for the task: privateer-fortran --fix puts '!$omp taskwait' on a line of
@@ -65,3 +68,15 @@ end program
 ! FIXED:      !$omp end task
 ! FIXED-NEXT: {{^    !\$omp taskwait$}}
 ! FIXED-NEXT: if (c < 0) c = 0
+! The same insertions as the SARIF results' fixes (lines of the file
+! without its RUN and check lines).
+! SARIF:      "deletedRegion": {
+! SARIF-NEXT:   "startLine": 18,
+! SARIF-NEXT:   "startColumn": 1,
+! SARIF:      "insertedContent": {
+! SARIF-NEXT:   "text": "  !$omp taskwait\n"
+! SARIF:      "deletedRegion": {
+! SARIF-NEXT:   "startLine": 33,
+! SARIF-NEXT:   "startColumn": 1,
+! SARIF:      "insertedContent": {
+! SARIF-NEXT:   "text": "    !$omp taskwait\n"
