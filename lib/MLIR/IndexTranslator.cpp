@@ -765,7 +765,8 @@ Operation *RegionModeler::nearestWriter(Operation *Load, Value Root,
   return Best;
 }
 
-std::optional<int64_t> RegionModeler::constantAt(Operation *At, Value Root) {
+std::optional<int64_t> RegionModeler::constantAt(Operation *At, Value Root,
+                                                 Operation *Ignore) {
   // A local scalar of the function (not a global, not a dummy argument),
   // whose address no call receives.
   Operation *Alloc = Root.getDefiningOp();
@@ -801,6 +802,8 @@ std::optional<int64_t> RegionModeler::constantAt(Operation *At, Value Root) {
         Writes |= flang::rootOf(Operand) == Root;
     if (!Writes)
       return;
+    if (Ignore && Ignore->isAncestor(Op))
+      return;
     Operation *A = B->findAncestorOpInBlock(*Op);
     if (!A || A == Use || !(A->isBeforeInBlock(W) || Use->isBeforeInBlock(A)))
       Reaches = false;
@@ -824,15 +827,18 @@ ExprRef RegionModeler::linearValue(Operation *Load, Value Root,
   for (auto [Item, Step] : Linear)
     if (rootOf(Item) == Root)
       StepValue = Step;
-  // j0 + k * s, k the iteration's number from 0.
+  // j0 + k * s, k the iteration's number from 0: j0 what the variable
+  // holds before the loop (the loop's writes are to the copies).
   ExprRef Start;
-  if (std::optional<int64_t> C = constantAt(Unit, Root))
+  if (std::optional<int64_t> C = constantAt(Unit, Root, Unit))
     Start = Expr::constant(*C);
   else if (auto It = Symbols.find(Root); It != Symbols.end())
     Start = Expr::symbol(It->second);
   else {
     Symbol S;
-    rootOf(Root, &S.Name);
+    for (Operation *User : Root.getUsers())
+      if (User->getName().getStringRef() == "hlfir.declare" && S.Name.empty())
+        rootOf(User->getResult(0), &S.Name);
     if (S.Name.empty())
       S.Name = name(Root);
     S.Kind = SymbolKind::Invariant;

@@ -191,8 +191,10 @@ private:
   /// iteration stored into it before.
   ExprRef linearValue(Operation *Load, Value Root, unsigned Depth);
   /// The value a local scalar holds at \p At, when the last write before it
-  /// stores a constant and nothing else can change it in between.
-  std::optional<int64_t> constantAt(Operation *At, Value Root);
+  /// stores a constant and nothing else can change it in between (writes
+  /// inside \p Ignore left aside).
+  std::optional<int64_t> constantAt(Operation *At, Value Root,
+                                    Operation *Ignore = nullptr);
   Operation *nearestWriter(Operation *Load, Value Root, Operation *Within);
   bool writtenInUnit(Value Root);
   bool lastIterationOnly(Value Condition, unsigned Depth = 0);
