@@ -241,6 +241,59 @@ ExprRef RegionModeler::affineExpr(AffineExpr E, ValueRange Dims,
   }
 }
 
+ExprRef RegionModeler::arithmetic(Operation *D, unsigned Depth) {
+  auto Bin = [&](ExprKind K) -> ExprRef {
+    ExprRef L = expr(D->getOperand(0), Depth + 1);
+    ExprRef Rt = expr(D->getOperand(1), Depth + 1);
+    return Expr::binary(K, L, Rt);
+  };
+  if (isa<arith::AddIOp>(D))
+    return Bin(ExprKind::Add);
+  if (isa<arith::SubIOp>(D))
+    return Bin(ExprKind::Sub);
+  if (isa<arith::MulIOp>(D))
+    return Bin(ExprKind::Mul);
+  if (isa<arith::DivSIOp, arith::DivUIOp>(D))
+    return Bin(ExprKind::Div);
+  if (isa<arith::RemSIOp, arith::RemUIOp>(D))
+    return Bin(ExprKind::Mod);
+  if (isa<arith::ShLIOp>(D))
+    return Bin(ExprKind::Shl);
+  if (isa<arith::ShRSIOp, arith::ShRUIOp>(D))
+    return Bin(ExprKind::Shr);
+  if (isa<arith::MinSIOp, arith::MinUIOp>(D))
+    return Bin(ExprKind::Min);
+  // `select(a < b, a, b)` is how Flang spells min (and max with `>`).
+  if (auto Select = dyn_cast<arith::SelectOp>(D))
+    if (auto Cmp = Select.getCondition().getDefiningOp<arith::CmpIOp>()) {
+      using P = arith::CmpIPredicate;
+      P Pred = Cmp.getPredicate();
+      bool Less =
+          Pred == P::slt || Pred == P::sle || Pred == P::ult || Pred == P::ule;
+      bool Greater =
+          Pred == P::sgt || Pred == P::sge || Pred == P::ugt || Pred == P::uge;
+      bool Same = Select.getTrueValue() == Cmp.getLhs() &&
+                  Select.getFalseValue() == Cmp.getRhs();
+      bool Swapped = Select.getTrueValue() == Cmp.getRhs() &&
+                     Select.getFalseValue() == Cmp.getLhs();
+      if ((Less || Greater) && (Same || Swapped)) {
+        ExprRef L = expr(Cmp.getLhs(), Depth + 1);
+        ExprRef Rt = expr(Cmp.getRhs(), Depth + 1);
+        return Expr::binary((Less == Same) ? ExprKind::Min : ExprKind::Max, L,
+                            Rt);
+      }
+    }
+  if (isa<arith::MaxSIOp, arith::MaxUIOp>(D))
+    return Bin(ExprKind::Max);
+  // Integer conversions keep the value of every index a loop reaches.
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+          arith::ExtUIOp, arith::TruncIOp>(D))
+    return expr(D->getOperand(0), Depth + 1);
+  if (flang::isConversion(D))
+    return expr(D->getOperand(0), Depth + 1);
+  return nullptr;
+}
+
 ExprRef RegionModeler::expr(Value V, unsigned Depth) {
   APInt C;
   if (matchPattern(V, m_ConstantInt(&C)))
@@ -307,55 +360,8 @@ ExprRef RegionModeler::expr(Value V, unsigned Depth) {
   if (!D || Depth > MaxExprDepth)
     return Outside ? NewSymbol(SymbolKind::Invariant, false)
                    : NewSymbol(SymbolKind::Opaque, true);
-  auto Bin = [&](ExprKind K) -> ExprRef {
-    ExprRef L = expr(D->getOperand(0), Depth + 1);
-    ExprRef Rt = expr(D->getOperand(1), Depth + 1);
-    return Expr::binary(K, L, Rt);
-  };
-  if (isa<arith::AddIOp>(D))
-    return Bin(ExprKind::Add);
-  if (isa<arith::SubIOp>(D))
-    return Bin(ExprKind::Sub);
-  if (isa<arith::MulIOp>(D))
-    return Bin(ExprKind::Mul);
-  if (isa<arith::DivSIOp, arith::DivUIOp>(D))
-    return Bin(ExprKind::Div);
-  if (isa<arith::RemSIOp, arith::RemUIOp>(D))
-    return Bin(ExprKind::Mod);
-  if (isa<arith::ShLIOp>(D))
-    return Bin(ExprKind::Shl);
-  if (isa<arith::ShRSIOp, arith::ShRUIOp>(D))
-    return Bin(ExprKind::Shr);
-  if (isa<arith::MinSIOp, arith::MinUIOp>(D))
-    return Bin(ExprKind::Min);
-  // `select(a < b, a, b)` is how Flang spells min (and max with `>`).
-  if (auto Select = dyn_cast<arith::SelectOp>(D))
-    if (auto Cmp = Select.getCondition().getDefiningOp<arith::CmpIOp>()) {
-      using P = arith::CmpIPredicate;
-      P Pred = Cmp.getPredicate();
-      bool Less =
-          Pred == P::slt || Pred == P::sle || Pred == P::ult || Pred == P::ule;
-      bool Greater =
-          Pred == P::sgt || Pred == P::sge || Pred == P::ugt || Pred == P::uge;
-      bool Same = Select.getTrueValue() == Cmp.getLhs() &&
-                  Select.getFalseValue() == Cmp.getRhs();
-      bool Swapped = Select.getTrueValue() == Cmp.getRhs() &&
-                     Select.getFalseValue() == Cmp.getLhs();
-      if ((Less || Greater) && (Same || Swapped)) {
-        ExprRef L = expr(Cmp.getLhs(), Depth + 1);
-        ExprRef Rt = expr(Cmp.getRhs(), Depth + 1);
-        return Expr::binary((Less == Same) ? ExprKind::Min : ExprKind::Max, L,
-                            Rt);
-      }
-    }
-  if (isa<arith::MaxSIOp, arith::MaxUIOp>(D))
-    return Bin(ExprKind::Max);
-  // Integer conversions keep the value of every index a loop reaches.
-  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
-          arith::ExtUIOp, arith::TruncIOp>(D))
-    return expr(D->getOperand(0), Depth + 1);
-  if (flang::isConversion(D))
-    return expr(D->getOperand(0), Depth + 1);
+  if (ExprRef E = arithmetic(D, Depth))
+    return E;
   llvm::StringRef Callee = calleeName(D);
   if ((Callee == "omp_get_thread_num" && Kind != UnitKind::League) ||
       (Callee == "omp_get_team_num" && Kind == UnitKind::League))

@@ -158,6 +158,9 @@ private:
   /// otherwise.
   Value hostAddress(Value Ref);
   ExprRef expr(Value V, unsigned Depth = 0);
+  /// The integer arithmetic of `arith` (min and max spelled as selects,
+  /// conversions) as an expression; null for other operations.
+  ExprRef arithmetic(Operation *D, unsigned Depth);
   ExprRef affineExpr(AffineExpr E, ValueRange Dims, ValueRange Syms,
                      unsigned Depth);
   /// A loop bound: a value, a constant attribute, or an expression built
