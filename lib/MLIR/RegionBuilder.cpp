@@ -1,11 +1,12 @@
 //===- RegionBuilder.cpp - MLIR parallel loops to privateer's model -------===//
 //
-// Part of privateer. One ParallelRegion per parallel loop (`scf.parallel`,
-// `scf.forall`, `affine.parallel`, `omp.wsloop`) or replicated
-// `omp.parallel`: the memory it reaches from outside becomes shared buffers,
-// and every memref or Flang load, store (a load-op-store of one element is
-// one read-modify-write) and `omp.atomic` access becomes an Access with its
-// guard, branches and loops. Indices are translated in IndexTranslator.cpp.
+// Part of privateer. One ParallelRegion per unit of parallel work (see
+// Constructs.h): the unit's work items are set up here, the memory it
+// reaches from outside becomes shared buffers, and every memref or Flang
+// load, store (a load-op-store of one element is one read-modify-write) and
+// `omp.atomic` access becomes an Access with its guard, branches and loops
+// (NestedCode.cpp walks the code). Indices are translated in
+// IndexTranslator.cpp.
 //
 //===----------------------------------------------------------------------===//
 

@@ -3,11 +3,13 @@
 //
 // Part of privateer. Builds the front-end-neutral model (ParallelRegion,
 // Buffer, Access with symbolic indices) from MLIR's parallel constructs:
-// `scf.parallel`, `scf.forall`, `affine.parallel`, `omp.wsloop` (with its
-// `omp.loop_nest`, inside `omp.parallel` or orphaned) and `omp.parallel`
-// regions without worksharing, over memref accesses and Flang's HLFIR/FIR
-// ones. The model's opaque locations are indices into a table of
-// mlir::Locations this builder keeps, so that findings map back.
+// `scf.parallel`, `scf.forall`, `affine.parallel`, and every unit of work
+// of the `omp` dialect (worksharing, distribute, taskloop and simd loops
+// with their composites, `parallel` and `teams` regions, `sections`,
+// tasks, and code one thread runs after a `nowait` loop), over memref
+// accesses and Flang's HLFIR/FIR ones. The model's opaque locations are
+// indices into a table of mlir::Locations this builder keeps, so that
+// findings map back.
 //
 //===----------------------------------------------------------------------===//
 
@@ -65,13 +67,19 @@ private:
   std::map<uint64_t, std::string> Doubts;
 };
 
-/// Whether \p Op is a parallel construct this front end models: a parallel
-/// loop, or an `omp.parallel` whose body every thread runs.
+/// Whether \p Op is a unit of parallel work this front end models (see
+/// lib/MLIR/Constructs.h): a parallel loop, a worksharing, distribute,
+/// taskloop or simd loop, a `parallel` or `teams` region, `sections`, a
+/// task, or a `single`/`master`/`masked` of a team.
 bool isParallelConstruct(mlir::Operation *Op);
 
 /// The model of the parallel construct \p Loop (see isParallelConstruct),
-/// its locations recorded in \p Locs. Nothing when it has a shape the
-/// builder does not understand (no loop nest, several affine bounds).
+/// its locations recorded in \p Locs, with the constructs it is not ordered
+/// with (the `nowait` loops before it, a task's siblings and creating
+/// code). Nothing when it has a shape the builder does not understand (no
+/// loop nest, several affine bounds), runs on one thread (an orphaned loop
+/// of the main program, `parallel if(.false.)`), or is one thread's code
+/// with no `nowait` loop before it.
 std::optional<ParallelRegion> buildRegion(mlir::Operation *Loop,
                                           LocationTable &Locs);
 
