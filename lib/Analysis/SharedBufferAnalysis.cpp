@@ -420,11 +420,13 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
   for (const Access *X : All)
     if (X->Kind != AccessKind::Read)
       Writers.insert(X->Section);
+  // A write pinned to one work item (`if (tid == 0)`) is one's, not
+  // every one's.
   std::string Every =
       R.Kind == RegionKind::Sections
           ? std::string(Writers.size() == 1 ? "one section"
                                             : "more than one section")
-          : std::string("every ") + N.Item;
+          : std::string(W.SingleWorkItem ? "one " : "every ") + N.Item;
   std::string Name = quote(AllFields ? renderElement(R, W, nullptr) : B.Name);
   std::string Advice;
 
