@@ -91,6 +91,7 @@ MergedRegion mergeRegions(const ParallelRegion &Into,
     }
     Copy.Branch.clear();
     Copy.Phase = 0;
+    Copy.PossibleBarriers = 0;
     Both.Accesses.push_back(std::move(Copy));
     M.Moved.push_back(Both.Accesses.size() - 1);
   }

@@ -16,10 +16,16 @@ using namespace mlir;
 namespace privateer {
 namespace mlirfe {
 
-std::string fortranClause(const Finding &F, Operation *Loop) {
+std::string fortranClause(const Finding &F, Operation *Loop,
+                          const ParallelRegion &R) {
   const Remedy &Fix = F.Fix;
   if (F.Model != ProgrammingModelKind::Fortran || !F.BufferHandle)
     return "";
+  // A clause gives the construct's own code a copy; a procedure it calls
+  // still reaches the original (a global, a host variable).
+  for (const Access &A : R.Accesses)
+    if (!A.Via.empty() && R.Buffers[A.BufferIndex].Handle == F.BufferHandle)
+      return "";
   if (Fix.What == Remedy::Kind::Reduce) {
     switch (Fix.Op) {
     case ReductionOp::Add:

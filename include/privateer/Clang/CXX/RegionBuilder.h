@@ -25,6 +25,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace privateer {
@@ -208,10 +209,35 @@ private:
   void visitGuarded(const clang::Stmt *S, Guard G,
                     std::optional<int64_t> Thread) override;
   void visitNestedTask(const clang::Stmt *S) override;
-  void barrier() override { ++Phase; }
+  void barrier() override;
   void schedulingPoint(clang::SourceLocation Where, const char *What) override;
   void childTasks(const clang::Stmt *Body) override;
   void worksharingLoop(const clang::Stmt *Body) override;
+  /// Where the walk stands among the team's barriers (Access::Phase and
+  /// ::PossibleBarriers).
+  struct PhaseMark {
+    unsigned Phase = 0, Possible = 0;
+    bool operator==(const PhaseMark &O) const {
+      return Phase == O.Phase && Possible == O.Possible;
+    }
+  };
+  PhaseMark phaseMark() const { return {Phase, PossibleBarriers}; }
+  void resetPhase(PhaseMark M) {
+    Phase = M.Phase;
+    PossibleBarriers = M.Possible;
+  }
+  /// Leaves a branch or loop whose paths ended at \p Ends (one that can be
+  /// skipped ends where it started): the barriers passed on every path
+  /// count, and one on some paths only is a possible barrier.
+  void joinPhases(std::initializer_list<PhaseMark> Ends);
+  /// Notes the fewest barriers passed on a way out of \p Branch, the
+  /// innermost branch of the walk (ParallelRegion::BranchEndPhase).
+  void noteBranchEnd(const clang::Stmt *Branch);
+  /// A break, continue or return here leaves the branches from
+  /// BranchPath[Depth] inwards.
+  void noteExit(size_t Depth);
+  /// A call the walk does not follow may hold a barrier of the team.
+  void notePossibleBarrier(const clang::CallExpr *Call);
   void visitDecl(const clang::VarDecl *V);
   void visitExpr(const clang::Expr *E, AccessKind Mode, bool ValueUsed);
   bool visitCall(const clang::CallExpr *Call, bool ValueUsed);
@@ -254,6 +280,9 @@ private:
   /// through `!` and De Morgan), as far as they compare integers.
   void conditionsOf(const clang::Expr *Cond, bool Holds,
                     std::vector<Condition> &Out);
+  /// Whether \p Pointer, a parameter of an inlined call, is null, where
+  /// the caller's argument says.
+  std::optional<bool> knownNull(const clang::Expr *Pointer) const;
 
   clang::ASTContext &Ctx;
   const UnitShape &Spec;
@@ -306,6 +335,9 @@ private:
   llvm::DenseMap<const clang::VarDecl *, std::optional<Target>> Aliases;
   /// Value parameters of inlined calls, bound to the caller's expressions.
   llvm::DenseMap<const clang::VarDecl *, ExprRef> ParamValues;
+  /// Pointer parameters of inlined calls whose argument is a null pointer
+  /// (true) or the address of an object (false).
+  llvm::DenseMap<const clang::VarDecl *, bool> NullPointerParams;
   std::map<std::pair<const clang::ValueDecl *, unsigned>, unsigned> BufferIds;
   llvm::SmallVector<const clang::FunctionDecl *, 4> InlineStack;
   /// Where accesses of an inlined call are reported: the call in the unit.
@@ -318,6 +350,7 @@ private:
       AllocationsOf;
   unsigned LoopDepth = 0;
   unsigned Phase = 0;
+  unsigned PossibleBarriers = 0;
   bool InNestedTask = false;
 
   Guard CurrentGuard = Guard::None;
@@ -328,6 +361,13 @@ private:
   bool AfterReturn = false;
   /// The branches around the statement being visited (Access::Branch).
   std::vector<unsigned> BranchPath;
+  /// Branches that are the bodies of loops and switches, for what a break
+  /// or continue leaves; the depth of BranchPath at each inlined call, for
+  /// what a return leaves; the fewest barriers passed where a branch is
+  /// left before its end.
+  std::set<unsigned> LoopBodies, SwitchBodies;
+  std::vector<size_t> FunctionBranchDepth;
+  std::map<unsigned, unsigned> ExitPhases;
   unsigned NextBranch = 0;
   /// Labels and cases seen so far (Access::Epoch).
   unsigned LabelEpoch = 0;
