@@ -34,7 +34,7 @@ bool smallBesideItsIteration(const ParallelRegion &R, const Allocation &A) {
   for (const Symbol &S : R.Symbols)
     if (S.Kind == SymbolKind::InnerLoop && S.Min && S.Max &&
         S.Min->kind() == ExprKind::Constant &&
-        S.Max->kind() == ExprKind::Constant && S.Step > 0 &&
+        S.Max->kind() == ExprKind::Constant && S.Step > 0 && !S.RuntimeStep &&
         (S.Max->value() - S.Min->value()) / S.Step + 1 >= HeavyLoopSteps)
       return true;
   return false;

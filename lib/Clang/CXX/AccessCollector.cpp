@@ -865,15 +865,67 @@ void RegionBuilder::notePossibleBarrier(const CallExpr *Call) {
     ++PossibleBarriers;
 }
 
+namespace {
+/// Whether \p S names one of the variables in \p Vars.
+bool mentionsAny(const Stmt *S,
+                 const llvm::SmallPtrSetImpl<const VarDecl *> &Vars) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && Vars.count(V))
+      return true;
+  for (const Stmt *Child : S->children())
+    if (mentionsAny(Child, Vars))
+      return true;
+  return false;
+}
+} // namespace
+
+void RegionBuilder::runtimeStepConditions(const LoopShape &L, SymbolId Var,
+                                          const ExprRef &Step) {
+  // i = start + Step * k for a count k >= 0 of steps taken, and Step >= 1
+  // (a loop `i < n; i += s` entered with s < 1 never ends). The symbol of
+  // i keeps the step-1 range around those values for the analyses that
+  // read ranges; the conditions give the solver the lattice.
+  R.Symbols[Var].RuntimeStep = Step;
+  Symbol K;
+  K.Name = "steps of " + L.Var->getNameAsString();
+  K.Kind = SymbolKind::InnerLoop;
+  K.Min = SymExpr::constant(0);
+  ExprRef Steps = SymExpr::symbol(R.addSymbol(std::move(K)));
+  ExprRef Start = R.symbol(Var).Min;
+  if (!Start)
+    return;
+  PathConditions.push_back({Step, Comparison::GE, SymExpr::constant(1)});
+  PathConditions.push_back(
+      {SymExpr::symbol(Var), Comparison::EQ,
+       SymExpr::binary(ExprKind::Add, Start,
+                       SymExpr::binary(ExprKind::Mul, Step, Steps))});
+}
+
 void RegionBuilder::visitFor(const ForStmt *F) {
   visitStmt(F->getInit());
-  auto Shape = matchForLoop(F, Ctx);
+  auto Shape = matchForLoop(F, Ctx, /*RuntimeStep=*/true);
   if (Shape) {
     // A variable the body changes (`j++` inside) leaves its header's
-    // range: it is an unknown value, not a loop variable.
+    // range: it is an unknown value, not a loop variable. So does one
+    // whose step the body changes.
     llvm::SmallPtrSet<const VarDecl *, 8> InBody;
     collectModified(F->getBody(), InBody);
-    if (InBody.count(Shape->Var))
+    if (InBody.count(Shape->Var) ||
+        (Shape->StepExpr && mentionsAny(Shape->StepExpr, InBody)))
+      Shape.reset();
+  }
+  ExprRef RuntimeStep;
+  if (Shape && Shape->StepExpr) {
+    // The step must be one value for the whole loop that the model can
+    // name (a size, the team's size); a value it cannot see per work item
+    // leaves the variable unknown.
+    RuntimeStep = translate(Shape->StepExpr);
+    if (RuntimeStep->mentions([&](SymbolId S) {
+          const Symbol &Sym = R.symbol(S);
+          return Sym.Kind == SymbolKind::Opaque && Sym.IterationDependent;
+        }))
       Shape.reset();
   }
   if (!Shape)
@@ -887,6 +939,9 @@ void RegionBuilder::visitFor(const ForStmt *F) {
     Symbols[Shape->Var] = symbolForLoop(*Shape, SymbolKind::InnerLoop);
     SymbolScope[Shape->Var] = F;
   }
+  size_t SavedConditions = PathConditions.size();
+  if (Shape && Shape->StepExpr)
+    runtimeStepConditions(*Shape, Symbols[Shape->Var], RuntimeStep);
   ++LoopDepth;
   if (F->getCond())
     visitExpr(F->getCond(), AccessKind::Read, true);
@@ -903,6 +958,7 @@ void RegionBuilder::visitFor(const ForStmt *F) {
   if (F->getInc())
     visitExpr(F->getInc(), AccessKind::Read, false);
   --LoopDepth;
+  PathConditions.resize(SavedConditions);
   if (Shape) {
     if (Previous)
       Symbols[Shape->Var] = *Previous;
