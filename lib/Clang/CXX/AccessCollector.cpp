@@ -20,6 +20,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -151,14 +152,19 @@ int lockEffect(const Stmt *S, ASTContext &Ctx, unsigned Depth = 0) {
     return 0;
   E = E->IgnoreParenImpCasts();
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-    if (const auto *MD = MC->getMethodDecl()) {
-      StringRef N = MD->getName();
-      if (N == "lock")
-        return 1;
-      if (N == "unlock")
-        return -1;
-    }
-    return 0;
+    const auto *MD = MC->getMethodDecl();
+    if (!MD || !MD->getIdentifier())
+      return 0;
+    StringRef N = MD->getName();
+    if (N == "lock")
+      return 1;
+    if (N == "unlock")
+      return -1;
+    // A lock class of the program's own (`kMaxLock.set()` around
+    // omp_set_lock): its body's effect, below. A library's methods are
+    // not followed.
+    if (MD->getParent()->isInStdNamespace())
+      return 0;
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
     unsigned Roles = knownRoles(Call);
@@ -1559,6 +1565,25 @@ bool RegionBuilder::visitCall(const CallExpr *Call, bool ValueUsed) {
   return false;
 }
 
+namespace {
+/// Whether \p MD, a method of the program's own class with a visible body,
+/// takes a lock before anything else and keeps it to its end (a guard
+/// object declared first).
+bool locksWholeBody(const CXXMethodDecl *MD) {
+  const FunctionDecl *Def = nullptr;
+  if (!MD || MD->getParent()->isInStdNamespace() || !MD->hasBody(Def))
+    return false;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || Body->body_empty())
+    return false;
+  const auto *DS = dyn_cast<DeclStmt>(Body->body_front());
+  const auto *V = DS && DS->isSingleDecl()
+                      ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                      : nullptr;
+  return V && isLockGuardType(V->getType());
+}
+} // namespace
+
 void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
   const CXXMethodDecl *MD = Call->getMethodDecl();
   const Expr *Obj = Call->getImplicitObjectArgument();
@@ -1581,6 +1606,13 @@ void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
     return;
   }
   bool Arrow = Obj->getType()->isPointerType();
+  // A method of the program's own class that holds a lock for its whole
+  // body (`std::lock_guard<std::mutex> lk(mutex_);` first) changes the
+  // object under that lock.
+  unsigned SavedLock = LockDepth;
+  if (locksWholeBody(MD))
+    ++LockDepth;
+  auto Release = llvm::make_scope_exit([&] { LockDepth = SavedLock; });
   if (isMutatingMethod(Name) && !MD->isConst()) {
     // push_back and friends change the container itself (size, storage).
     // A mutation of the container itself, or of one element of an outer
