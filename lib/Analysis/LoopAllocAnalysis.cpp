@@ -34,7 +34,8 @@ bool smallBesideItsIteration(const ParallelRegion &R, const Allocation &A) {
     return false;
   for (const Symbol &S : R.Symbols)
     if (CheckedInt Trip = constantTripCount(S);
-        S.Kind == SymbolKind::InnerLoop && Trip && *Trip >= HeavyLoopSteps)
+        S.Kind == SymbolKind::InnerLoop && !S.RuntimeStep && Trip &&
+        *Trip >= HeavyLoopSteps)
       return true;
   return false;
 }

@@ -119,7 +119,7 @@ bool dense(const ParallelRegion &R, const ExprRef &E,
   for (SymbolId S : Loops)
     if (Poly->mentions(S)) {
       auto Q = coefficient(*Poly, S, Loops);
-      if (!Q || R.symbol(S).Step != 1)
+      if (!Q || R.symbol(S).Step != 1 || R.symbol(S).RuntimeStep)
         return false;
       Left.push_back({S, *Q});
     }

@@ -96,6 +96,8 @@ std::string dump(const ParallelRegion &R) {
       OS << " max=" << R.print(*Sym.Max);
     if (Sym.Step != 1)
       OS << " step=" << Sym.Step;
+    if (Sym.RuntimeStep)
+      OS << " step=" << R.print(*Sym.RuntimeStep);
     if (Sym.Kind == SymbolKind::Opaque && !Sym.IterationDependent)
       OS << " same-for-all";
     OS << "\n";

@@ -47,6 +47,10 @@ struct Symbol {
   ExprRef Min, Max;
   /// Distance between consecutive values (absolute value), for loop variables.
   int64_t Step = 1;
+  /// The loop steps by this value, known only at run time (`i += nthreads`):
+  /// Step is 1 then, so [Min, Max] holds more values than the loop takes;
+  /// the accesses in its body carry the exact lattice as conditions.
+  ExprRef RuntimeStep;
   /// The loop counts down: its values are Max, Max - Step, ... (the lattice
   /// is anchored at Max, not at Min).
   bool Descending = false;

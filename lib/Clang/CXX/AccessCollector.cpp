@@ -20,6 +20,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -151,14 +152,19 @@ int lockEffect(const Stmt *S, ASTContext &Ctx, unsigned Depth = 0) {
     return 0;
   E = E->IgnoreParenImpCasts();
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-    if (const auto *MD = MC->getMethodDecl()) {
-      StringRef N = MD->getName();
-      if (N == "lock")
-        return 1;
-      if (N == "unlock")
-        return -1;
-    }
-    return 0;
+    const auto *MD = MC->getMethodDecl();
+    if (!MD || !MD->getIdentifier())
+      return 0;
+    StringRef N = MD->getName();
+    if (N == "lock")
+      return 1;
+    if (N == "unlock")
+      return -1;
+    // A lock class of the program's own (`kMaxLock.set()` around
+    // omp_set_lock): its body's effect, below. A library's methods are
+    // not followed.
+    if (MD->getParent()->isInStdNamespace())
+      return 0;
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
     unsigned Roles = knownRoles(Call);
@@ -865,15 +871,67 @@ void RegionBuilder::notePossibleBarrier(const CallExpr *Call) {
     ++PossibleBarriers;
 }
 
+namespace {
+/// Whether \p S names one of the variables in \p Vars.
+bool mentionsAny(const Stmt *S,
+                 const llvm::SmallPtrSetImpl<const VarDecl *> &Vars) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && Vars.count(V))
+      return true;
+  for (const Stmt *Child : S->children())
+    if (mentionsAny(Child, Vars))
+      return true;
+  return false;
+}
+} // namespace
+
+void RegionBuilder::runtimeStepConditions(const LoopShape &L, SymbolId Var,
+                                          const ExprRef &Step) {
+  // i = start + Step * k for a count k >= 0 of steps taken, and Step >= 1
+  // (a loop `i < n; i += s` entered with s < 1 never ends). The symbol of
+  // i keeps the step-1 range around those values for the analyses that
+  // read ranges; the conditions give the solver the lattice.
+  R.Symbols[Var].RuntimeStep = Step;
+  Symbol K;
+  K.Name = "steps of " + L.Var->getNameAsString();
+  K.Kind = SymbolKind::InnerLoop;
+  K.Min = SymExpr::constant(0);
+  ExprRef Steps = SymExpr::symbol(R.addSymbol(std::move(K)));
+  ExprRef Start = R.symbol(Var).Min;
+  if (!Start)
+    return;
+  PathConditions.push_back({Step, Comparison::GE, SymExpr::constant(1)});
+  PathConditions.push_back(
+      {SymExpr::symbol(Var), Comparison::EQ,
+       SymExpr::binary(ExprKind::Add, Start,
+                       SymExpr::binary(ExprKind::Mul, Step, Steps))});
+}
+
 void RegionBuilder::visitFor(const ForStmt *F) {
   visitStmt(F->getInit());
-  auto Shape = matchForLoop(F, Ctx);
+  auto Shape = matchForLoop(F, Ctx, /*RuntimeStep=*/true);
   if (Shape) {
     // A variable the body changes (`j++` inside) leaves its header's
-    // range: it is an unknown value, not a loop variable.
+    // range: it is an unknown value, not a loop variable. So does one
+    // whose step the body changes.
     llvm::SmallPtrSet<const VarDecl *, 8> InBody;
     collectModified(F->getBody(), InBody);
-    if (InBody.count(Shape->Var))
+    if (InBody.count(Shape->Var) ||
+        (Shape->StepExpr && mentionsAny(Shape->StepExpr, InBody)))
+      Shape.reset();
+  }
+  ExprRef RuntimeStep;
+  if (Shape && Shape->StepExpr) {
+    // The step must be one value for the whole loop that the model can
+    // name (a size, the team's size); a value it cannot see per work item
+    // leaves the variable unknown.
+    RuntimeStep = translate(Shape->StepExpr);
+    if (RuntimeStep->mentions([&](SymbolId S) {
+          const Symbol &Sym = R.symbol(S);
+          return Sym.Kind == SymbolKind::Opaque && Sym.IterationDependent;
+        }))
       Shape.reset();
   }
   if (!Shape)
@@ -887,6 +945,9 @@ void RegionBuilder::visitFor(const ForStmt *F) {
     Symbols[Shape->Var] = symbolForLoop(*Shape, SymbolKind::InnerLoop);
     SymbolScope[Shape->Var] = F;
   }
+  size_t SavedConditions = PathConditions.size();
+  if (Shape && Shape->StepExpr)
+    runtimeStepConditions(*Shape, Symbols[Shape->Var], RuntimeStep);
   ++LoopDepth;
   if (F->getCond())
     visitExpr(F->getCond(), AccessKind::Read, true);
@@ -903,6 +964,7 @@ void RegionBuilder::visitFor(const ForStmt *F) {
   if (F->getInc())
     visitExpr(F->getInc(), AccessKind::Read, false);
   --LoopDepth;
+  PathConditions.resize(SavedConditions);
   if (Shape) {
     if (Previous)
       Symbols[Shape->Var] = *Previous;
@@ -1503,6 +1565,25 @@ bool RegionBuilder::visitCall(const CallExpr *Call, bool ValueUsed) {
   return false;
 }
 
+namespace {
+/// Whether \p MD, a method of the program's own class with a visible body,
+/// takes a lock before anything else and keeps it to its end (a guard
+/// object declared first).
+bool locksWholeBody(const CXXMethodDecl *MD) {
+  const FunctionDecl *Def = nullptr;
+  if (!MD || MD->getParent()->isInStdNamespace() || !MD->hasBody(Def))
+    return false;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || Body->body_empty())
+    return false;
+  const auto *DS = dyn_cast<DeclStmt>(Body->body_front());
+  const auto *V = DS && DS->isSingleDecl()
+                      ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                      : nullptr;
+  return V && isLockGuardType(V->getType());
+}
+} // namespace
+
 void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
   const CXXMethodDecl *MD = Call->getMethodDecl();
   const Expr *Obj = Call->getImplicitObjectArgument();
@@ -1525,6 +1606,13 @@ void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
     return;
   }
   bool Arrow = Obj->getType()->isPointerType();
+  // A method of the program's own class that holds a lock for its whole
+  // body (`std::lock_guard<std::mutex> lk(mutex_);` first) changes the
+  // object under that lock.
+  unsigned SavedLock = LockDepth;
+  if (locksWholeBody(MD))
+    ++LockDepth;
+  auto Release = llvm::make_scope_exit([&] { LockDepth = SavedLock; });
   if (isMutatingMethod(Name) && !MD->isConst()) {
     // push_back and friends change the container itself (size, storage).
     // A mutation of the container itself, or of one element of an outer

@@ -46,7 +46,8 @@ std::optional<int64_t> evaluateInt(const Expr *E, const ASTContext &Ctx) {
 
 } // namespace
 
-std::optional<LoopShape> matchForLoop(const ForStmt *F, const ASTContext &Ctx) {
+std::optional<LoopShape> matchForLoop(const ForStmt *F, const ASTContext &Ctx,
+                                      bool RuntimeStep) {
   LoopShape L;
   // condition: `i < e`, `e > i`, `i != e`...: it names the loop's variable.
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
@@ -125,6 +126,8 @@ std::optional<LoopShape> matchForLoop(const ForStmt *F, const ASTContext &Ctx) {
       L.Step = CA->getOpcode() == BO_AddAssign   ? *C
                : CA->getOpcode() == BO_SubAssign ? Negated(*C)
                                                  : 0;
+    else if (asVar(CA->getLHS()) == L.Var && CA->getOpcode() == BO_AddAssign)
+      L.StepExpr = CA->getRHS();
   } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Inc)) {
     const auto *RHS =
         dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
@@ -134,11 +137,23 @@ std::optional<LoopShape> matchForLoop(const ForStmt *F, const ASTContext &Ctx) {
           L.Step = RHS->getOpcode() == BO_Add   ? *C
                    : RHS->getOpcode() == BO_Sub ? Negated(*C)
                                                 : 0;
+        else if (RHS->getOpcode() == BO_Add)
+          L.StepExpr = RHS->getRHS();
       } else if (asVar(RHS->getRHS()) == L.Var && RHS->getOpcode() == BO_Add) {
         if (auto C = evaluateInt(RHS->getLHS(), Ctx))
           L.Step = *C;
+        else
+          L.StepExpr = RHS->getLHS();
       }
     }
+  }
+  // A step known only at run time: the loop counts up (a step below 1
+  // would never end it), so only comparisons that end an ascending loop.
+  if (L.StepExpr) {
+    if (!RuntimeStep || L.Step != 0 ||
+        (L.Cmp != BO_LT && L.Cmp != BO_LE && L.Cmp != BO_NE))
+      return std::nullopt;
+    L.Step = 1;
   }
   // (A step of INT64_MIN has no magnitude for the model's Step.)
   if (L.Step == 0 || L.Step == INT64_MIN)

@@ -78,16 +78,7 @@ void all_but_thread_zero(int *last) {
   }
 }
 
-// --- "May": the thread number comes from a function the unit cannot see,
-// or a loop steps by a value known only at run time. ---
-
-void cyclic_by_team_size(float *a, int n) {
-#pragma omp parallel
-  {
-    for (int i = omp_get_thread_num(); i < n; i += omp_get_num_threads())
-      a[i] = a[i] * 0.5f; // may-warning {{threads can update 'a'}}
-  }
-}
+// --- "May": the thread number comes from a function the unit cannot see. ---
 
 void unseen_thread_number(int *count, int *total, int n) {
 #pragma omp parallel

@@ -38,9 +38,15 @@ struct LoopShape {
   const clang::Expr *Bound = nullptr;
   clang::BinaryOperatorKind Cmp = clang::BO_LT;
   int64_t Step = 1; ///< signed
+  /// `i += s` with s known only at run time (Step is 1 then): only where
+  /// matchForLoop was asked for such loops.
+  const clang::Expr *StepExpr = nullptr;
 };
+/// \p RuntimeStep: also an ascending loop whose step is an expression
+/// (`for (i = tid; i < n; i += nthreads)`), with LoopShape::StepExpr set.
 std::optional<LoopShape> matchForLoop(const clang::ForStmt *F,
-                                      const clang::ASTContext &Ctx);
+                                      const clang::ASTContext &Ctx,
+                                      bool RuntimeStep = false);
 
 /// The size of \p T in bytes; 0 when it has none (incomplete, dependent).
 uint64_t sizeOf(const clang::ASTContext &Ctx, clang::QualType T);
@@ -197,6 +203,10 @@ private:
   void visitCompound(const clang::CompoundStmt *CS);
   void visitIf(const clang::IfStmt *If);
   void visitFor(const clang::ForStmt *F);
+  /// The conditions under which the body of loop \p L, whose variable is
+  /// \p Var, runs when it steps by \p Step, a value known at run time.
+  void runtimeStepConditions(const LoopShape &L, SymbolId Var,
+                             const ExprRef &Step);
   void visitRangeFor(const clang::CXXForRangeStmt *F);
   /// Binds the iterator of `for (auto it = v.begin(); ...; ++it)` to the
   /// elements of v through a new loop symbol of kind \p Kind.
