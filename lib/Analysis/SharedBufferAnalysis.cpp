@@ -290,9 +290,7 @@ std::optional<Remedy> reductionRemedy(const ParallelRegion &R, const Buffer &B,
   for (const std::string &F : W.Fields)
     if (!F.empty())
       return std::nullopt;
-  Remedy Fix;
-  Fix.What = Remedy::Kind::Reduce;
-  Fix.Variable = B.Name;
+  remedy::Reduce Fix;
   Fix.Op = W.Op;
   if (B.Kind == BufferKind::Array && B.Extent && W.Index.size() == 1)
     Fix.SectionLength = *B.Extent;
@@ -311,14 +309,16 @@ bool perThreadBuffersFit(const ParallelRegion &R) {
   if (R.Kind != RegionKind::Loop || R.InterleavedWork || !R.CreatesTeam ||
       R.WorkItemVars.size() != 1 || R.Construction == ConstructKind::TaskLoop)
     return false;
-  std::set<const void *> Queues;
+  // Counted queues by their counter, containers by their buffer.
+  std::set<BufferHandle> Counters;
+  std::set<unsigned> Containers;
   for (const Symbol &S : R.Symbols)
     if (S.CounterHandle)
-      Queues.insert(S.CounterHandle);
+      Counters.insert(S.CounterHandle);
   for (const Access &A : R.Accesses)
     if (A.Append)
-      Queues.insert(&R.Buffers[A.BufferIndex]);
-  return Queues.size() == 1;
+      Containers.insert(A.BufferIndex);
+  return Counters.size() + Containers.size() == 1;
 }
 
 /// Every access of the container in the construct appends an element in
@@ -389,7 +389,7 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
   F.Check = CheckId::SharedBuffer;
   F.May = C.V != Verdict::Collide;
   F.BufferName = B.Name;
-  F.BufferHandle = B.Handle;
+  F.Buffer = B.Handle;
   F.Where = W.Where;
 
   // `s.total` is a scalar of its own; name it so.
@@ -425,7 +425,7 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
   std::string Advice;
 
   F.Construct = R.Directive;
-  F.Fix = Remedy::none(NoFixReason::RaceKind);
+  F.Fix = remedy::NoFix{NoFixReason::RaceKind};
   if (W.Kind == AccessKind::ReadModifyWrite &&
       (W.ResultUsed || CountedAndRead)) {
     F.Kind = RaceKind::Counter;
@@ -441,16 +441,13 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
                      X->Op == ReductionOp::Add && X->Via.empty();
     if (OnlyUpdates && All.size() == 1) {
       if (const Access *Append = queueAppend(R, B, W)) {
-        F.Fix.What = Remedy::Kind::LocalQueue;
-        F.Fix.Variable = R.Buffers[Append->BufferIndex].Name;
-        F.Fix.Counter = B.Name;
-        F.Fix.Begin = Append->Where;
+        F.Fix = remedy::BufferAppends{R.Buffers[Append->BufferIndex].Handle,
+                                      B.Handle, Append->Where};
       } else {
-        F.Fix.What = Remedy::Kind::AtomicCapture;
-        F.Fix.Begin = W.Where;
+        F.Fix = remedy::CaptureCounter{W.Where};
       }
     } else {
-      F.Fix = Remedy::none(NoFixReason::CounterUsedOutside);
+      F.Fix = remedy::NoFix{NoFixReason::CounterUsedOutside};
     }
   } else if (UpdateOp) {
     F.Kind = RaceKind::Accumulation;
@@ -487,11 +484,12 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
                        atomicUpdateOp(X->Op) && !X->ResultUsed &&
                        X->Via.empty();
       if (OnlyUpdates) {
-        F.Fix.What = Remedy::Kind::Atomic;
+        remedy::AtomicUpdates Atomic;
         for (const Access *X : All)
-          F.Fix.Updates.push_back(X->Where);
+          Atomic.Updates.push_back(X->Where);
+        F.Fix = std::move(Atomic);
       } else {
-        F.Fix = Remedy::none(NoFixReason::AccessesBesideUpdates);
+        F.Fix = remedy::NoFix{NoFixReason::AccessesBesideUpdates};
       }
     }
   } else if (isScratch(R, All)) {
@@ -516,22 +514,19 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
     Advice = privatizeAdvice(R, B, !Privatizable);
     if (B.Kind == BufferKind::Pointee && R.Kind == RegionKind::Loop &&
         Privatizable) {
-      F.Fix.What = Remedy::Kind::SplitScratch;
-      F.Fix.Variable = B.Name;
+      F.Fix = remedy::ScratchPerThread{};
     } else if (!Privatizable)
-      F.Fix = Remedy::none(NoFixReason::ReadsNotOwnWrites);
+      F.Fix = remedy::NoFix{NoFixReason::ReadsNotOwnWrites};
     else if (B.Kind == BufferKind::Pointee)
-      F.Fix = Remedy::none(NoFixReason::HeapScratchOutsideLoop);
+      F.Fix = remedy::NoFix{NoFixReason::HeapScratchOutsideLoop};
     else if (B.VisibleAtConstruct) {
-      // A container's copy must hold its elements: copy it in.
-      F.Fix.What = Remedy::Kind::Privatize;
-      F.Fix.Copy = B.Kind == BufferKind::Container || CopyIn
-                       ? PrivateCopy::FirstPrivate
-                       : PrivateCopy::Private;
-      F.Fix.Variable = B.Name;
-      // A copy reused by several work items (one per thread) need not be
-      // filled again when each reads only what it wrote first.
-      F.Fix.KeepContents = !CopyIn && readsFollowOwnWrites(R, W.BufferIndex);
+      // A container's copy must hold its elements: copy it in. A copy
+      // reused by several work items (one per thread) need not be filled
+      // again when each reads only what it wrote first.
+      F.Fix = remedy::Privatize{
+          B.Kind == BufferKind::Container || CopyIn ? PrivateCopy::FirstPrivate
+                                                    : PrivateCopy::Private,
+          !CopyIn && readsFollowOwnWrites(R, W.BufferIndex)};
     }
   } else if (&W != &A && (R.dependsOnWorkItem(W) || R.dependsOnWorkItem(A)) &&
              R.Kind == RegionKind::Loop) {
@@ -547,9 +542,7 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
                 " without synchronization ('" + W.Spelling + "')";
     Advice = containerAdvice(R);
     if (onlyAppends(R, W.BufferIndex)) {
-      F.Fix.What = Remedy::Kind::LocalQueue;
-      F.Fix.Variable = B.Name;
-      F.Fix.Begin = W.Where;
+      F.Fix = remedy::BufferAppends{B.Handle, {}, W.Where};
     }
   } else {
     F.Kind = RaceKind::Collision;
@@ -634,10 +627,10 @@ Finding makeUnguardedFinding(const ParallelRegion &R, const Buffer &B,
   F.Kind = RaceKind::Collision;
   F.May = C.V != Verdict::Collide;
   F.BufferName = B.Name;
-  F.BufferHandle = B.Handle;
+  F.Buffer = B.Handle;
   F.Where = A.Where;
   F.Construct = R.Directive;
-  F.Fix = Remedy::none(NoFixReason::Unstated);
+  F.Fix = remedy::NoFix{};
   std::string Name = quote(B.Name);
   bool OneThread = W.Protection == Guard::Single;
   if (OneThread)

@@ -140,12 +140,11 @@ bool appendTo(llvm::StringRef Path, llvm::StringRef Text, Operation *Loop) {
 /// The clause, in Fortran's words, that the remedy of \p F adds to its
 /// directive; empty when there is none or it would not be exact.
 std::string fortranClause(const Finding &F, Operation *Loop) {
-  const Remedy &Fix = F.Fix;
-  if (F.Model != ProgrammingModelKind::Fortran || !F.BufferHandle)
+  if (F.Model != ProgrammingModelKind::Fortran || !F.Buffer)
     return "";
-  if (Fix.What == Remedy::Kind::Reduce) {
+  if (const auto *Reduce = std::get_if<remedy::Reduce>(&F.Fix)) {
     const char *Op = nullptr;
-    switch (Fix.Op) {
+    switch (Reduce->Op) {
     case ReductionOp::Add:
     case ReductionOp::Sub: // the subtracted terms are summed
       Op = "+";
@@ -162,15 +161,16 @@ std::string fortranClause(const Finding &F, Operation *Loop) {
     default:
       return "";
     }
-    return std::string("reduction(") + Op + ":" + Fix.Variable + ")";
+    return std::string("reduction(") + Op + ":" + F.BufferName + ")";
   }
-  if (Fix.What != Remedy::Kind::Privatize || Fix.Copy != PrivateCopy::Private)
+  const auto *Privatize = std::get_if<remedy::Privatize>(&F.Fix);
+  if (!Privatize || Privatize->Copy != PrivateCopy::Private)
     return "";
   // A private copy leaves the variable undefined after the construct: the
   // fix is exact only when nothing after the construct reads it, which for
   // a global (a module variable, COMMON) another procedure may, and for a
   // dummy argument the caller may.
-  Value Memory = Value::getFromOpaquePointer(F.BufferHandle);
+  Value Memory = valueOf(F.Buffer);
   if (flang::isGlobal(Memory) || isa<BlockArgument>(Memory))
     return "";
   auto Func = Loop->getParentOfType<FunctionOpInterface>();
@@ -204,7 +204,7 @@ std::string fortranClause(const Finding &F, Operation *Loop) {
     });
   if (UsedAfter)
     return "";
-  return "private(" + Fix.Variable + ")";
+  return "private(" + F.BufferName + ")";
 }
 
 void CheckPass::report(const Finding &F, const LocationTable &Locs,

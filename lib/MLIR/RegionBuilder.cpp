@@ -83,7 +83,7 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
     return It->second;
   Buffer B;
   B.Name = FortranName.empty() ? name(MemRef) : FortranName;
-  B.Handle = MemRef.getAsOpaquePointer();
+  B.Handle = handleOf(MemRef);
   B.Attr = Sharing::Shared;
   auto Type = dyn_cast<MemRefType>(MemRef.getType());
   if (Type) {
@@ -457,7 +457,7 @@ void RegionModeler::visit(Operation *Op) {
 
 std::optional<ParallelRegion> RegionModeler::build() {
   R.Kind = RegionKind::Loop;
-  R.Handle = Loop;
+  R.Handle = ConstructHandle::of(Loop);
   R.Directive = Locs.add(Loop->getLoc());
   // Advice is worded for what the user wrote: Fortran's `!$omp` clauses,
   // the omp dialect's operands, or scf's reductions.

@@ -18,6 +18,7 @@
 
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Operation.h"
+#include "mlir/IR/Value.h"
 
 #include <optional>
 #include <vector>
@@ -42,6 +43,16 @@ public:
 private:
   std::vector<mlir::Location> Locs;
 };
+
+/// A memory object's value as the model's handle, and back: the one place
+/// this front end wraps and reads its nodes.
+inline BufferHandle handleOf(mlir::Value V) {
+  return BufferHandle::of(V.getImpl());
+}
+inline mlir::Value valueOf(BufferHandle H) {
+  return mlir::Value(
+      const_cast<mlir::detail::ValueImpl *>(H.get<mlir::detail::ValueImpl>()));
+}
 
 /// Whether \p Op is a parallel construct this front end models: a parallel
 /// loop, or an `omp.parallel` whose body every thread runs.

@@ -331,7 +331,7 @@ std::string spelledSection(const std::string &Name,
 
 } // namespace
 
-std::vector<FixItHint> addClause(const Remedy &Fix, const void *BufferHandle,
+std::vector<FixItHint> addClause(const Remedy &Fix, BufferHandle Buffer,
                                  const OMPExecutableDirective *D,
                                  const FunctionDecl *Function, ASTContext &Ctx,
                                  std::string &WhyNot, WritableFn Writable) {
@@ -345,16 +345,23 @@ std::vector<FixItHint> addClause(const Remedy &Fix, const void *BufferHandle,
   }
   if (InString.isInvalid() && !Writable(D->getBeginLoc()))
     return Hints;
-  bool Reduction = Fix.What == Remedy::Kind::Reduce;
-  if (Reduction && !openMPReductionIdentifier(Fix.Op)) {
+  const auto *Reduce = std::get_if<remedy::Reduce>(&Fix);
+  const auto *Privatize = std::get_if<remedy::Privatize>(&Fix);
+  bool Reduction = Reduce;
+  ReductionOp Op = Reduce ? Reduce->Op : ReductionOp::None;
+  std::optional<uint64_t> SectionLength =
+      Reduce ? Reduce->SectionLength : std::nullopt;
+  PrivateCopy Copy = Privatize ? Privatize->Copy : PrivateCopy::Private;
+  if (Reduction && !openMPReductionIdentifier(Op)) {
     WhyNot = "no OpenMP reduction combines with this operator";
     return Hints;
   }
-  const ValueDecl *V = variableNamedInConstruct(D, BufferHandle);
+  const ValueDecl *V = variableNamedInConstruct(D, Buffer);
   if (!V) {
     WhyNot = "the variable is not named in the construct";
     return Hints;
   }
+  std::string Variable = V->getNameAsString();
   // The counter of a plain loop that every thread of a parallel region
   // runs over shared elements: private copies would make each thread run
   // the whole loop. What the code lacks is the worksharing directive.
@@ -384,7 +391,7 @@ std::vector<FixItHint> addClause(const Remedy &Fix, const void *BufferHandle,
   // (`float __attribute__((vector_size(16)))`): the clause would not compile.
   if (Reduction && V->getType()->getBaseElementTypeUnsafe()->isVectorType()) {
     WhyNot = "OpenMP predefines no reduction for the vector type of '" +
-             Fix.Variable +
+             Variable +
              "': declare one with '#pragma omp declare reduction', or "
              "reduce each lane in a scalar";
     return Hints;
@@ -405,20 +412,19 @@ std::vector<FixItHint> addClause(const Remedy &Fix, const void *BufferHandle,
   if (const CXXRecordDecl *RD =
           V->getType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
       RD && !Reduction &&
-      !constructible(RD, Fix.Copy == PrivateCopy::FirstPrivate)) {
-    WhyNot = "'" + Fix.Variable + "' cannot be " +
-             (Fix.Copy == PrivateCopy::FirstPrivate ? "copied"
-                                                    : "default-constructed") +
-             ", which a private copy needs";
+      !constructible(RD, Copy == PrivateCopy::FirstPrivate)) {
+    WhyNot =
+        "'" + Variable + "' cannot be " +
+        (Copy == PrivateCopy::FirstPrivate ? "copied" : "default-constructed") +
+        ", which a private copy needs";
     return Hints;
   }
   // A private copy loses what the construct leaves in the variable;
   // lastprivate keeps it when the last iteration surely writes it.
-  PrivateCopy Copy = Fix.Copy;
   if (!Reduction && usedAfter(V, D, Function, Ctx)) {
     if (Copy == PrivateCopy::Private && lastIterationWrites(D, V) &&
         nonmonotonicDynamic(D)) {
-      WhyNot = "'lastprivate(" + Fix.Variable +
+      WhyNot = "'lastprivate(" + Variable +
                ")' would be exact, but LLVM's libomp can lose "
                "lastprivate values under a nonmonotonic "
                "'schedule(dynamic)': write 'schedule(monotonic: dynamic)' "
@@ -426,7 +432,7 @@ std::vector<FixItHint> addClause(const Remedy &Fix, const void *BufferHandle,
       return Hints;
     }
     if (Copy != PrivateCopy::Private || !lastIterationWrites(D, V)) {
-      WhyNot = "'" + Fix.Variable +
+      WhyNot = "'" + Variable +
                "' is used after the construct, and a private copy would "
                "not leave its value there" +
                (Copy == PrivateCopy::Private && isa<OMPLoopDirective>(D)
@@ -445,7 +451,7 @@ std::vector<FixItHint> addClause(const Remedy &Fix, const void *BufferHandle,
       if (const auto *MC = dyn_cast_or_null<OMPMapClause>(C))
         for (const Expr *E : MC->varlist())
           if (clauseVariable(E) == V) {
-            WhyNot = "'" + Fix.Variable +
+            WhyNot = "'" + Variable +
                      "' is in the directive's map clause, and before "
                      "OpenMP 5.0 a mapped variable cannot also be " +
                      std::string(clauseName(Copy)) +
@@ -463,14 +469,15 @@ std::vector<FixItHint> addClause(const Remedy &Fix, const void *BufferHandle,
           !Writable(RC->getEndLoc()))
         continue;
       DeclarationName Id = RC->getNameInfo().getName();
-      std::string Op = Id.getNameKind() == DeclarationName::CXXOperatorName
-                           ? getOperatorSpelling(Id.getCXXOverloadedOperator())
-                           : Id.getAsString();
-      if (Op != openMPReductionIdentifier(Fix.Op))
+      std::string Existing =
+          Id.getNameKind() == DeclarationName::CXXOperatorName
+              ? getOperatorSpelling(Id.getCXXOverloadedOperator())
+              : Id.getAsString();
+      if (Existing != openMPReductionIdentifier(Op))
         continue;
       Hints.push_back(FixItHint::CreateInsertion(
           RC->getEndLoc(),
-          ", " + spelledSection(Fix.Variable, Fix.SectionLength, V, Ctx)));
+          ", " + spelledSection(Variable, SectionLength, V, Ctx)));
       return Hints;
     }
   if (!Reduction)
@@ -482,7 +489,7 @@ std::vector<FixItHint> addClause(const Remedy &Fix, const void *BufferHandle,
           (Copy == PrivateCopy::LastPrivate && isa<OMPLastprivateClause>(C));
       if (Same && !C->isImplicit() && Writable(C->getEndLoc())) {
         Hints.push_back(
-            FixItHint::CreateInsertion(C->getEndLoc(), ", " + Fix.Variable));
+            FixItHint::CreateInsertion(C->getEndLoc(), ", " + Variable));
         return Hints;
       }
     }
@@ -496,10 +503,9 @@ std::vector<FixItHint> addClause(const Remedy &Fix, const void *BufferHandle,
     return Hints;
   std::string Text =
       Reduction
-          ? " reduction(" + std::string(openMPReductionIdentifier(Fix.Op)) +
-                ": " + spelledSection(Fix.Variable, Fix.SectionLength, V, Ctx) +
-                ")"
-          : " " + std::string(clauseName(Copy)) + "(" + Fix.Variable + ")";
+          ? " reduction(" + std::string(openMPReductionIdentifier(Op)) + ": " +
+                spelledSection(Variable, SectionLength, V, Ctx) + ")"
+          : " " + std::string(clauseName(Copy)) + "(" + Variable + ")";
   Hints.push_back(FixItHint::CreateInsertion(At, Text));
   return Hints;
 }

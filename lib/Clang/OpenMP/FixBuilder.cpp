@@ -28,7 +28,7 @@ std::vector<FixItHint> buildFix(const Finding &F,
                                 std::string &WhyNot) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<FixItHint> Hints;
-  WhyNot = whyNoFix(F.Model, F.Fix.Why);
+  WhyNot = whyNoFix(F.Model, whyNone(F.Fix));
   auto Writable = [&](SourceLocation L) {
     if (L.isInvalid() || L.isMacroID()) {
       WhyNot = "the code comes from a macro expansion";
@@ -44,9 +44,9 @@ std::vector<FixItHint> buildFix(const Finding &F,
   // Every kind but a plain replacement edits around the construct.
   const OMPExecutableDirective *Construct = nullptr;
   const FunctionDecl *Function = nullptr;
-  if (F.Fix.What != Remedy::Kind::None && F.Fix.What != Remedy::Kind::Rechunk &&
-      F.Fix.What != Remedy::Kind::RemoveNowait &&
-      F.Fix.What != Remedy::Kind::InsertTaskwait) {
+  RemedyKind K = kindOf(F.Fix);
+  if (K != RemedyKind::NoFix && K != RemedyKind::Rechunk &&
+      K != RemedyKind::RestoreBarrier && K != RemedyKind::WaitForCreatedWork) {
     if (!Directive) {
       WhyNot = "the construct was not found";
       return Hints;
@@ -55,12 +55,10 @@ std::vector<FixItHint> buildFix(const Finding &F,
     Function = InFunction;
     // A template's code is shared by its instances: a fix that spells a
     // type would spell one instance's.
-    bool SpellsTypes = F.Fix.What == Remedy::Kind::LocalAccumulator ||
-                       F.Fix.What == Remedy::Kind::AtomicCapture ||
-                       F.Fix.What == Remedy::Kind::PadElements ||
-                       F.Fix.What == Remedy::Kind::SplitScratch ||
-                       F.Fix.What == Remedy::Kind::LocalQueue ||
-                       F.Fix.What == Remedy::Kind::LeaseFromPool;
+    bool SpellsTypes =
+        K == RemedyKind::LocalAccumulator || K == RemedyKind::CaptureCounter ||
+        K == RemedyKind::PadElements || K == RemedyKind::ScratchPerThread ||
+        K == RemedyKind::BufferAppends || K == RemedyKind::LeaseBuffer;
     if (SpellsTypes && Function &&
         (Function->isTemplateInstantiation() ||
          Function->isDependentContext())) {
@@ -70,21 +68,22 @@ std::vector<FixItHint> buildFix(const Finding &F,
     }
   }
 
-  switch (F.Fix.What) {
-  case Remedy::Kind::None:
-  case Remedy::Kind::ThreadSpecific: // TBB's alone
+  switch (K) {
+  case RemedyKind::NoFix:
+  case RemedyKind::ObjectPerThread: // TBB's alone
     return Hints;
-  case Remedy::Kind::Rechunk: {
-    SourceLocation B = fromLoc(F.Fix.Begin), E = fromLoc(F.Fix.End);
+  case RemedyKind::Rechunk: {
+    const auto &Fix = std::get<remedy::Rechunk>(F.Fix);
+    SourceLocation B = fromLoc(Fix.Begin), E = fromLoc(Fix.End);
     if (!Writable(B) || !Writable(E))
       return Hints;
     Hints.push_back(FixItHint::CreateReplacement(
-        CharSourceRange::getTokenRange(B, E), std::to_string(F.Fix.Chunk)));
+        CharSourceRange::getTokenRange(B, E), std::to_string(Fix.Chunk)));
     return Hints;
   }
-  case Remedy::Kind::RemoveNowait: {
+  case RemedyKind::RestoreBarrier: {
     // The clause and the blanks before it: `for nowait` becomes `for`.
-    SourceLocation B = fromLoc(F.Fix.Begin);
+    SourceLocation B = fromLoc(std::get<remedy::RestoreBarrier>(F.Fix).Clause);
     const SourceManager &SM = Ctx.getSourceManager();
     if (B.isInvalid() || B.isMacroID()) {
       WhyNot = "the 'nowait' clause comes from a macro";
@@ -108,9 +107,10 @@ std::vector<FixItHint> buildFix(const Finding &F,
                                       FileStart.getLocWithOffset(Offset + 6))));
     return Hints;
   }
-  case Remedy::Kind::InsertTaskwait: {
+  case RemedyKind::WaitForCreatedWork: {
     // On a line of its own, indented like the statement, before it.
-    SourceLocation B = fromLoc(F.Fix.Begin);
+    SourceLocation B =
+        fromLoc(std::get<remedy::WaitForCreatedWork>(F.Fix).Before);
     if (!Writable(B))
       return Hints;
     if (auto Hint = insertLineBefore(B, "#pragma omp taskwait",
@@ -118,49 +118,57 @@ std::vector<FixItHint> buildFix(const Finding &F,
       Hints.push_back(std::move(*Hint));
     return Hints;
   }
-  case Remedy::Kind::Atomic:
-    return atomicUpdates(F.Fix, Construct, Ctx, WhyNot, Writable);
-  case Remedy::Kind::LeaseFromPool: {
-    return leaseFromPool(Construct, Function, F.Fix.Variable, Ctx, WhyNot,
+  case RemedyKind::AtomicUpdates:
+    return atomicUpdates(std::get<remedy::AtomicUpdates>(F.Fix), Construct, Ctx,
+                         WhyNot, Writable);
+  case RemedyKind::LeaseBuffer: {
+    return leaseFromPool(Construct, Function, F.BufferName, Ctx, WhyNot,
                          Writable);
   }
-  case Remedy::Kind::AlignAllocation: {
-    return alignAllocation(Function, fromLoc(F.Fix.Begin), F.Fix.LineBytes, Ctx,
+  case RemedyKind::AlignAllocation: {
+    const auto &Fix = std::get<remedy::AlignAllocation>(F.Fix);
+    return alignAllocation(Function, fromLoc(Fix.Begin), Fix.LineBytes, Ctx,
                            WhyNot, Writable);
   }
-  case Remedy::Kind::PadElements: {
-    return padElements(F.BufferHandle, Construct, F.Fix.Variable,
-                       F.Fix.LineBytes, Ctx, WhyNot, Writable);
+  case RemedyKind::PadElements: {
+    return padElements(F.Buffer, Construct, F.BufferName,
+                       std::get<remedy::PadElements>(F.Fix).LineBytes, Ctx,
+                       WhyNot, Writable);
   }
-  case Remedy::Kind::SplitScratch: {
-    return splitScratch(F.BufferHandle, Construct, Function, F.Fix.Variable,
-                        Ctx, WhyNot, Writable);
+  case RemedyKind::ScratchPerThread: {
+    return splitScratch(F.Buffer, Construct, Function, F.BufferName, Ctx,
+                        WhyNot, Writable);
   }
-  case Remedy::Kind::LocalAccumulator: {
-    Hints = localAccumulator(Construct, Function, fromLoc(F.Fix.Begin),
-                             F.Fix.Variable, Ctx, WhyNot, Writable);
-    if (Hints.empty() && F.Fix.LineBytes) {
+  case RemedyKind::LocalAccumulator: {
+    const auto &Fix = std::get<remedy::LocalAccumulator>(F.Fix);
+    Hints = localAccumulator(Construct, Function, fromLoc(Fix.Slot),
+                             F.BufferName, Ctx, WhyNot, Writable);
+    if (Hints.empty() && Fix.PadLineBytes) {
       std::string WhyNotLocal = WhyNot;
-      Hints = padElements(F.BufferHandle, Construct, F.Fix.Variable,
-                          F.Fix.LineBytes, Ctx, WhyNot, Writable);
+      Hints = padElements(F.Buffer, Construct, F.BufferName, Fix.PadLineBytes,
+                          Ctx, WhyNot, Writable);
       if (Hints.empty())
         WhyNot = WhyNotLocal; // the better fix's reason
     }
     return Hints;
   }
-  case Remedy::Kind::AtomicCapture: {
-    return atomicCapture(Construct, fromLoc(F.Fix.Begin), Ctx, WhyNot,
-                         Writable);
+  case RemedyKind::CaptureCounter: {
+    return atomicCapture(
+        Construct, fromLoc(std::get<remedy::CaptureCounter>(F.Fix).Update), Ctx,
+        WhyNot, Writable);
   }
-  case Remedy::Kind::LocalQueue:
-    return localQueue(F.Fix, F.BufferHandle, Construct, Ctx, WhyNot, Writable);
-  case Remedy::Kind::SplitAllocation: {
-    return splitAllocation(Construct, F.Fix.Variable, F.Fix.KeepContents, Ctx,
-                           WhyNot, Writable);
+  case RemedyKind::BufferAppends:
+    return localQueue(std::get<remedy::BufferAppends>(F.Fix), F.Buffer,
+                      Construct, Ctx, WhyNot, Writable);
+  case RemedyKind::AllocationPerThread: {
+    return splitAllocation(
+        Construct, F.BufferName,
+        std::get<remedy::AllocationPerThread>(F.Fix).KeepContents, Ctx, WhyNot,
+        Writable);
   }
-  case Remedy::Kind::Privatize:
-  case Remedy::Kind::Reduce:
-    return addClause(F.Fix, F.BufferHandle, Construct, Function, Ctx, WhyNot,
+  case RemedyKind::Privatize:
+  case RemedyKind::Reduce:
+    return addClause(F.Fix, F.Buffer, Construct, Function, Ctx, WhyNot,
                      Writable);
   }
   return Hints;

@@ -67,11 +67,10 @@ SourceLocation clauseInsertionPoint(const OMPExecutableDirective *D,
 }
 
 const VarDecl *variableNamedInConstruct(const OMPExecutableDirective *D,
-                                        const void *BufferHandle) {
+                                        BufferHandle Buffer) {
   // The handle is the node itself: an inner variable of the same name
   // (`int row` in a block of the loop) is another declaration.
-  const auto *V =
-      dyn_cast_or_null<VarDecl>(static_cast<const ValueDecl *>(BufferHandle));
+  const auto *V = dyn_cast_or_null<VarDecl>(declOf(Buffer));
   if (!V)
     return nullptr;
   bool Found = false;

@@ -12,6 +12,7 @@
 
 #include "privateer/Analysis/Finding.h"
 #include "privateer/Clang/CXX/SizedContainer.h" // spellType
+#include "privateer/Clang/Handles.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -39,12 +40,12 @@ clang::SourceLocation
 clauseInsertionPoint(const clang::OMPExecutableDirective *D,
                      clang::ASTContext &Ctx);
 
-/// The variable of a finding's buffer (Finding::BufferHandle) when the
+/// The variable of a finding's buffer (Finding::Buffer) when the
 /// construct refers to it by name in its own code; null otherwise (it is
 /// reached only through a called function, or is not a variable).
 const clang::VarDecl *
 variableNamedInConstruct(const clang::OMPExecutableDirective *D,
-                         const void *BufferHandle);
+                         BufferHandle Buffer);
 
 /// The whole lines of a statement when nothing else shares them, else the
 /// statement itself.
@@ -108,16 +109,18 @@ splitHeader(const clang::OMPExecutableDirective *D, const std::string &Indent,
 /// A data-sharing clause added to (or merged into) the directive, spelled
 /// from a Privatize or Reduce remedy: private, firstprivate, lastprivate
 /// where exact, reduction.
-std::vector<clang::FixItHint>
-addClause(const Remedy &Fix, const void *BufferHandle,
-          const clang::OMPExecutableDirective *D,
-          const clang::FunctionDecl *Function, clang::ASTContext &Ctx,
-          std::string &WhyNot, WritableFn Writable);
+std::vector<clang::FixItHint> addClause(const Remedy &Fix, BufferHandle Buffer,
+                                        const clang::OMPExecutableDirective *D,
+                                        const clang::FunctionDecl *Function,
+                                        clang::ASTContext &Ctx,
+                                        std::string &WhyNot,
+                                        WritableFn Writable);
 
 /// `#pragma omp atomic` before each update the plan names.
 std::vector<clang::FixItHint>
-atomicUpdates(const Remedy &Fix, const clang::OMPExecutableDirective *D,
-              clang::ASTContext &Ctx, std::string &WhyNot, WritableFn Writable);
+atomicUpdates(const remedy::AtomicUpdates &Fix,
+              const clang::OMPExecutableDirective *D, clang::ASTContext &Ctx,
+              std::string &WhyNot, WritableFn Writable);
 
 /// `q[n++] = v` with the counter's value taken by `#pragma omp atomic capture`.
 std::vector<clang::FixItHint>
@@ -128,13 +131,13 @@ atomicCapture(const clang::OMPExecutableDirective *D,
 /// Appends to a shared queue (`q.push_back(v)`, `q[n++] = v`) collected in
 /// a buffer per thread and added to the queue in bulk.
 std::vector<clang::FixItHint>
-localQueue(const Remedy &Fix, const void *BufferHandle,
+localQueue(const remedy::BufferAppends &Fix, BufferHandle Buffer,
            const clang::OMPExecutableDirective *D, clang::ASTContext &Ctx,
            std::string &WhyNot, WritableFn Writable);
 
 /// Heap scratch shared by a `parallel for`: one block per thread.
 std::vector<clang::FixItHint>
-splitScratch(const void *BufferHandle, const clang::OMPExecutableDirective *D,
+splitScratch(BufferHandle Buffer, const clang::OMPExecutableDirective *D,
              const clang::FunctionDecl *FD, const std::string &Name,
              clang::ASTContext &Ctx, std::string &WhyNot, WritableFn Writable);
 
@@ -155,7 +158,7 @@ localAccumulator(const clang::OMPExecutableDirective *D,
 
 /// Every element of a thread-indexed array padded to whole lines.
 std::vector<clang::FixItHint>
-padElements(const void *BufferHandle, const clang::OMPExecutableDirective *D,
+padElements(BufferHandle Buffer, const clang::OMPExecutableDirective *D,
             const std::string &Name, unsigned Line, clang::ASTContext &Ctx,
             std::string &WhyNot, WritableFn Writable);
 

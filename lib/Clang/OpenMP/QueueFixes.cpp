@@ -166,13 +166,13 @@ bool isStatement(const clang::Expr *E, const Stmt *Body) {
 
 /// next[n++] = v -> the thread's buffer; a full buffer, and what is left
 /// after the loop, are copied to room reserved by one `atomic capture`.
-std::vector<FixItHint> counterQueue(const Remedy &Fix,
+std::vector<FixItHint> counterQueue(const remedy::BufferAppends &Fix,
                                     const OMPExecutableDirective *D,
                                     const ForStmt *Loop, ASTContext &Ctx,
                                     std::string &WhyNot, WritableFn Writable) {
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
-  const BinaryOperator *Assign = appendAt(Loop->getBody(), fromLoc(Fix.Begin));
+  const BinaryOperator *Assign = appendAt(Loop->getBody(), fromLoc(Fix.Append));
   const auto *Subscript =
       Assign ? dyn_cast<ArraySubscriptExpr>(Assign->getLHS()->IgnoreParens())
              : nullptr;
@@ -183,7 +183,7 @@ std::vector<FixItHint> counterQueue(const Remedy &Fix,
   const VarDecl *N = Inc && Inc->getOpcode() == UO_PostInc
                          ? referencedVar(Inc->getSubExpr())
                          : nullptr;
-  if (!Q || !N || Q->getName() != Fix.Variable || N->getName() != Fix.Counter ||
+  if (!Q || !N || Q != declOf(Fix.Queue) || N != declOf(Fix.Counter) ||
       !N->getType()->isIntegerType() || !isStatement(Assign, Loop->getBody()) ||
       uses(Loop, Q) != 1 || uses(Loop, N) != 1) {
     WhyNot = "the append is not a statement 'q[n++] = v;' of its own, or "
@@ -249,16 +249,17 @@ std::vector<FixItHint> counterQueue(const Remedy &Fix,
 
 } // namespace
 
-std::vector<FixItHint> localQueue(const Remedy &Fix, const void *BufferHandle,
+std::vector<FixItHint> localQueue(const remedy::BufferAppends &Fix,
+                                  BufferHandle Buffer,
                                   const OMPExecutableDirective *D,
                                   ASTContext &Ctx, std::string &WhyNot,
                                   WritableFn Writable) {
   const ForStmt *Loop = splittableLoop(D, WhyNot);
   if (!Loop || !Writable(D->getBeginLoc()))
     return {};
-  if (!Fix.Counter.empty())
+  if (Fix.Counter)
     return counterQueue(Fix, D, Loop, Ctx, WhyNot, Writable);
-  const VarDecl *Q = variableNamedInConstruct(D, BufferHandle);
+  const VarDecl *Q = variableNamedInConstruct(D, Buffer);
   if (!Q) {
     WhyNot = "the queue is not a variable the loop names";
     return {};

@@ -274,7 +274,7 @@ localAccumulator(const OMPExecutableDirective *D, const FunctionDecl *FD,
 }
 
 std::vector<FixItHint>
-padElements(const void *BufferHandle, const OMPExecutableDirective *D,
+padElements(BufferHandle Buffer, const OMPExecutableDirective *D,
             const std::string &Name, unsigned Line, ASTContext &Ctx,
             std::string &WhyNot,
             llvm::function_ref<bool(SourceLocation)> Writable) {
@@ -284,7 +284,7 @@ padElements(const void *BufferHandle, const OMPExecutableDirective *D,
   //         and   part[t].value += x;
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
-  const VarDecl *V = variableNamedInConstruct(D, BufferHandle);
+  const VarDecl *V = variableNamedInConstruct(D, Buffer);
   const ConstantArrayType *AT =
       V ? Ctx.getAsConstantArrayType(V->getType()) : nullptr;
   // Zero initializers (`= {0}`, `{}`) stay valid for the padded elements.

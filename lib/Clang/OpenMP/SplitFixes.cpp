@@ -167,7 +167,7 @@ reusedContainer(const OMPExecutableDirective *D, const ForStmt *Loop,
 } // namespace
 
 std::vector<FixItHint>
-splitScratch(const void *BufferHandle, const OMPExecutableDirective *D,
+splitScratch(BufferHandle Buffer, const OMPExecutableDirective *D,
              const FunctionDecl *FD, const std::string &Name, ASTContext &Ctx,
              std::string &WhyNot,
              llvm::function_ref<bool(SourceLocation)> Writable) {
@@ -182,7 +182,7 @@ splitScratch(const void *BufferHandle, const OMPExecutableDirective *D,
   const ForStmt *Loop = splittableLoop(D, WhyNot);
   if (!Loop || !FD || !FD->getBody() || !Writable(D->getBeginLoc()))
     return {};
-  const VarDecl *V = variableNamedInConstruct(D, BufferHandle);
+  const VarDecl *V = variableNamedInConstruct(D, Buffer);
   const Expr *Init =
       V && V->getInit() ? V->getInit()->IgnoreImplicit() : nullptr;
   const Expr *Alloc = Init ? Init->IgnoreParenCasts() : nullptr;

@@ -281,7 +281,7 @@ atomicCapture(const OMPExecutableDirective *D, SourceLocation Target,
   return Hints;
 }
 
-std::vector<FixItHint> atomicUpdates(const Remedy &Fix,
+std::vector<FixItHint> atomicUpdates(const remedy::AtomicUpdates &Fix,
                                      const OMPExecutableDirective *D,
                                      ASTContext &Ctx, std::string &WhyNot,
                                      WritableFn Writable) {

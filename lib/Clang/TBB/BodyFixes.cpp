@@ -22,6 +22,7 @@
 #include "privateer/Analysis/Advice.h"
 #include "privateer/Clang/CXX/LineInsertion.h"
 #include "privateer/Clang/CXX/PreprocessorLines.h"
+#include "privateer/Clang/Handles.h"
 #include "privateer/Clang/SourceLoc.h"
 
 #include "clang/AST/ASTContext.h"
@@ -77,8 +78,7 @@ std::vector<FixItHint> moveIntoBody(const Finding &F,
                                     const ModelledConstruct &C, ASTContext &Ctx,
                                     std::string &WhyNot) {
   const SourceManager &SM = Ctx.getSourceManager();
-  const auto *V =
-      dyn_cast<VarDecl>(static_cast<const ValueDecl *>(F.BufferHandle));
+  const auto *V = dyn_cast<VarDecl>(declOf(F.Buffer));
   const auto *Call = dyn_cast_or_null<CallExpr>(C.Construct);
   auto Construct = Call ? recognize(Call, Ctx) : std::nullopt;
   if (!V || !Construct || Construct->Bodies.size() != 1 || !C.Function ||
@@ -131,8 +131,9 @@ std::vector<FixItHint> moveIntoBody(const Finding &F,
   // each thread keeps one instead (enumerable_thread_specific), made where
   // the declaration is: what its initializer reads does not matter then.
   if (!Construct->RangeBody && V->getType().isDestructedType())
-    return threadSpecificScratch(V, DS, *Construct, B, C, F.Fix.KeepContents,
-                                 Ctx, WhyNot);
+    return threadSpecificScratch(
+        V, DS, *Construct, B, C,
+        std::get<remedy::Privatize>(F.Fix).KeepContents, Ctx, WhyNot);
   // The initializer computes the same value in the body.
   UseFinder Init(V);
   if (V->getInit())
@@ -217,7 +218,8 @@ std::vector<FixItHint> insertGroupWait(const Finding &F,
   const MemberExpr *Run =
       groupRunCallee(dyn_cast_or_null<CallExpr>(C.Construct));
   const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation At = fromLoc(F.Fix.Begin);
+  SourceLocation At =
+      fromLoc(std::get<remedy::WaitForCreatedWork>(F.Fix).Before);
   if (!Run || Run->getBase()->getBeginLoc().isMacroID()) {
     WhyNot = "the task group is not named in the code";
     return {};
@@ -246,12 +248,12 @@ std::vector<FixItHint> insertGroupWait(const Finding &F,
 std::vector<FixItHint> buildBodyFix(const Finding &F,
                                     const ModelledConstruct &C, ASTContext &Ctx,
                                     std::string &WhyNot) {
-  if (F.Fix.What == Remedy::Kind::InsertTaskwait)
+  if (kindOf(F.Fix) == RemedyKind::WaitForCreatedWork)
     return insertGroupWait(F, C, Ctx, WhyNot);
   // Every other TBB fix edits the buffer's declaration and the body after it:
   // an '#if' between them could leave another configuration's declaration
   // behind.
-  if (const auto *D = static_cast<const ValueDecl *>(F.BufferHandle);
+  if (const auto *D = declOf(F.Buffer);
       D && C.Construct &&
       Ctx.getSourceManager().isBeforeInTranslationUnit(
           D->getBeginLoc(), C.Construct->getEndLoc()) &&
@@ -265,27 +267,26 @@ std::vector<FixItHint> buildBodyFix(const Finding &F,
   }
   // A container made in every work item: one per thread.
   if (F.Check == CheckId::LoopAlloc &&
-      F.Fix.What == Remedy::Kind::SplitAllocation)
+      kindOf(F.Fix) == RemedyKind::AllocationPerThread)
     return buildThreadSpecificAllocationFix(F, C, Ctx, WhyNot);
   if (F.Check == CheckId::SharedBuffer && F.Kind == RaceKind::Scratch &&
-      F.Fix.What == Remedy::Kind::Privatize && F.BufferHandle)
+      kindOf(F.Fix) == RemedyKind::Privatize && F.Buffer)
     return moveIntoBody(F, C, Ctx, WhyNot);
-  if (F.Check == CheckId::SharedBuffer && F.Fix.What == Remedy::Kind::Reduce &&
-      F.BufferHandle)
+  if (F.Check == CheckId::SharedBuffer && kindOf(F.Fix) == RemedyKind::Reduce &&
+      F.Buffer)
     return buildCombinableFix(F, C, Ctx, WhyNot);
   if (F.Check == CheckId::ThreadIdIndex &&
-      F.Fix.What == Remedy::Kind::ThreadSpecific && F.BufferHandle)
+      kindOf(F.Fix) == RemedyKind::ObjectPerThread && F.Buffer)
     return buildThreadSpecificFix(F, C, Ctx, WhyNot);
   // A work item that keeps its thread's slot while it waits for nested
   // work: a buffer of its own for its lifetime.
-  if (F.Fix.What == Remedy::Kind::LeaseFromPool && F.BufferHandle)
+  if (kindOf(F.Fix) == RemedyKind::LeaseBuffer && F.Buffer)
     return buildLeaseFix(F, C, Ctx, WhyNot);
   // The other rewrites (padding, parallel_reduce) are not built for TBB
   // yet.
-  WhyNot =
-      F.Fix.What == Remedy::Kind::None && F.Fix.Why != NoFixReason::Unstated
-          ? whyNoFix(F.Model, F.Fix.Why)
-          : "no exact TBB rewrite for this finding yet";
+  WhyNot = whyNone(F.Fix) != NoFixReason::Unstated
+               ? whyNoFix(F.Model, whyNone(F.Fix))
+               : "no exact TBB rewrite for this finding yet";
   return {};
 }
 

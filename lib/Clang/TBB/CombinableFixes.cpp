@@ -27,6 +27,7 @@
 #include "CombinableFixes.h"
 
 #include "FixText.h"
+#include "privateer/Clang/Handles.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -229,17 +230,18 @@ std::vector<FixItHint> buildCombinableFix(const Finding &F,
                                           std::string &WhyNot) {
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
-  const auto *V = static_cast<const ValueDecl *>(F.BufferHandle);
+  const auto *V = declOf(F.Buffer);
   const auto *Var = dyn_cast_or_null<VarDecl>(V);
   const auto *Call = dyn_cast_or_null<CallExpr>(C.Construct);
   const char *Op = nullptr, *Identity = nullptr;
   // A min or max: each thread's copy starts at the variable's value before
   // the call (taking it again changes nothing), and the copies combine
   // with the same comparison.
-  bool Max = F.Fix.Op == ReductionOp::Max;
-  bool MinMax = Max || F.Fix.Op == ReductionOp::Min;
-  if (!Var || !Call || F.Fix.SectionLength ||
-      (!MinMax && !combiningOperator(F.Fix.Op, Op, Identity)) ||
+  const auto &Fix = std::get<remedy::Reduce>(F.Fix);
+  bool Max = Fix.Op == ReductionOp::Max;
+  bool MinMax = Max || Fix.Op == ReductionOp::Min;
+  if (!Var || !Call || Fix.SectionLength ||
+      (!MinMax && !combiningOperator(Fix.Op, Op, Identity)) ||
       !Var->getType()->isArithmeticType() ||
       Var->getType().isVolatileQualified()) {
     WhyNot = "tbb::combinable is built only for a scalar updated with +, -, "
@@ -280,7 +282,7 @@ std::vector<FixItHint> buildCombinableFix(const Finding &F,
         DRE && DRE->getDecl() == Var) {
       Uses.push_back(DRE);
       OnlyUpdates &= MinMax ? isMinMaxUse(DRE, Var, Max, Ctx)
-                            : isUpdateTarget(DRE, F.Fix.Op, Ctx);
+                            : isUpdateTarget(DRE, Fix.Op, Ctx);
     }
     for (const Stmt *Child : S->children())
       Walk(Child);

@@ -33,6 +33,7 @@
 #include "Constructs.h"
 #include "FixText.h"
 #include "privateer/Clang/CXX/Subscript.h"
+#include "privateer/Clang/Handles.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -227,7 +228,7 @@ std::vector<FixItHint> buildLeaseFix(const Finding &F,
              "instance's types";
     return {};
   }
-  if (!F.Fix.KeepContents) {
+  if (!std::get<remedy::LeaseBuffer>(F.Fix).KeepContents) {
     WhyNot = "the work item may read an element of its slot that it did not "
              "write first, and a leased buffer holds what its last holder "
              "left";
@@ -252,7 +253,7 @@ std::vector<FixItHint> buildLeaseFix(const Finding &F,
     if (!V || !V->getInit() || !V->getType()->isPointerType())
       continue;
     Shape = slotOf(V->getInit(), Body, FD, Ctx);
-    if (Shape && Shape->Buffer->getName() == F.Fix.Variable) {
+    if (Shape && Shape->Buffer == declOf(F.Buffer)) {
       SlotDecl = DS;
       Slot = V;
       break;
@@ -262,7 +263,7 @@ std::vector<FixItHint> buildLeaseFix(const Finding &F,
   if (!Slot) {
     WhyNot = "the work item does not take its slot as a pointer declared in "
              "its body ('T *w = &" +
-             F.Fix.Variable +
+             F.BufferName +
              "[tbb::this_task_arena::current_thread_index() * n]')";
     return {};
   }
@@ -285,7 +286,7 @@ std::vector<FixItHint> buildLeaseFix(const Finding &F,
   bool Plain = Buf->getType()->isArrayType() || (RD && RD->isInStdNamespace());
   if (Refs != 1 || !Buf->isLocalVarDecl() || Buf->isStaticLocal() || !BufDecl ||
       !BufDecl->isSingleDecl() || !Plain) {
-    WhyNot = "'" + F.Fix.Variable +
+    WhyNot = "'" + F.BufferName +
              "' is not a local buffer used for this slot alone, which the "
              "lease would replace";
     return {};
@@ -307,7 +308,7 @@ std::vector<FixItHint> buildLeaseFix(const Finding &F,
     };
     Calls(Buf->getInit()->IgnoreImplicit());
     if (!Asks) {
-      WhyNot = "making '" + F.Fix.Variable +
+      WhyNot = "making '" + F.BufferName +
                "' calls a function, which the rewrite would drop";
       return {};
     }
@@ -344,7 +345,7 @@ std::vector<FixItHint> buildLeaseFix(const Finding &F,
       break;
     CallStmt = Ps[0].get<Stmt>();
   }
-  std::string Pool = "privateer_" + F.Fix.Variable + "_pool";
+  std::string Pool = "privateer_" + F.BufferName + "_pool";
   std::string Lease = "privateer_" + Slot->getNameAsString() + "_lease";
   if (!Block) {
     WhyNot = "the call is not a statement of a block";

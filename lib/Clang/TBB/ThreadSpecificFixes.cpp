@@ -63,6 +63,7 @@
 #include "FixText.h"
 #include "privateer/Clang/CXX/PreprocessorLines.h"
 #include "privateer/Clang/CXX/SizedContainer.h"
+#include "privateer/Clang/Handles.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -492,8 +493,7 @@ std::vector<FixItHint> buildThreadSpecificFix(const Finding &F,
                                               std::string &WhyNot) {
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
-  const auto *V =
-      dyn_cast_or_null<VarDecl>(static_cast<const ValueDecl *>(F.BufferHandle));
+  const auto *V = dyn_cast_or_null<VarDecl>(declOf(F.Buffer));
   const auto *Call = dyn_cast_or_null<CallExpr>(C.Construct);
   auto T = Call ? recognize(Call, Ctx) : std::nullopt;
   if (!V || !T || T->Bodies.size() != 1 || !T->Bodies[0].Lambda ||
@@ -995,7 +995,7 @@ buildThreadSpecificAllocationFix(const Finding &F, const ModelledConstruct &C,
     if (const auto *D = dyn_cast<DeclStmt>(S))
       for (const Decl *X : D->decls())
         if (const auto *ND = dyn_cast<NamedDecl>(X);
-            ND && ND->getIdentifier() && ND->getName() == F.Fix.Variable) {
+            ND && ND->getIdentifier() && ND->getName() == F.BufferName) {
           ++Named;
           const auto *VD = dyn_cast<VarDecl>(ND);
           if (VD && D->isSingleDecl() && VD->getDeclContext() == B.Function) {
@@ -1008,7 +1008,7 @@ buildThreadSpecificAllocationFix(const Finding &F, const ModelledConstruct &C,
   };
   Find(Body);
   if (!V || Named != 1) {
-    WhyNot = "'" + F.Fix.Variable +
+    WhyNot = "'" + F.BufferName +
              "' is not declared once, alone, in the body's own code";
     return {};
   }
@@ -1053,11 +1053,14 @@ buildThreadSpecificAllocationFix(const Finding &F, const ModelledConstruct &C,
     // (`resize` where every element read is written first, so what the
     // thread's last work item left is never seen).
     Refill = "auto &" + Name + " = " + ETS + ".local();\n" + In +
-             (F.Fix.KeepContents ? Name + ".resize(" + Sized->CountText + ");"
-                                 : Name + ".assign(" + Sized->CountText + ", " +
-                                       Sized->ValueText + ");");
+             (std::get<remedy::AllocationPerThread>(F.Fix).KeepContents
+                  ? Name + ".resize(" + Sized->CountText + ");"
+                  : Name + ".assign(" + Sized->CountText + ", " +
+                        Sized->ValueText + ");");
   } else if (New) {
-    auto Block = newArrayBlock(V, DS, New, F.Fix.KeepContents, Ctx, WhyNot);
+    auto Block = newArrayBlock(
+        V, DS, New, std::get<remedy::AllocationPerThread>(F.Fix).KeepContents,
+        Ctx, WhyNot);
     if (!Block)
       return {};
     if (!declaresIn(Ctx, "std", "vector")) {
