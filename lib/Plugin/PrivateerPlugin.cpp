@@ -17,6 +17,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
@@ -42,7 +43,8 @@ public:
     clangfe::DiagnosticReporter Reporter(Diags, Opts);
     if (!Reporter.enabled())
       return;
-    std::vector<clangfe::Report> Reports = clangfe::analyze(Ctx, Opts);
+    std::vector<clangfe::Report> Reports =
+        clangfe::analyze(Ctx, Opts, Includes);
     // What is silenced where it is is not fixed either.
     llvm::erase_if(
         Reports, [&](const clangfe::Report &R) { return !Reporter.report(R); });
@@ -62,6 +64,9 @@ public:
       error(Diags, Error);
   }
 
+  /// The unit's #include lines, recorded as it is preprocessed.
+  clangfe::IncludeDirectives Includes;
+
 private:
   CompilerInstance &CI;
   Options Opts;
@@ -77,7 +82,10 @@ protected:
     // report and fix everything twice: the copy registered last stands down.
     if (!isFirstCopy())
       return std::make_unique<ASTConsumer>();
-    return std::make_unique<PrivateerConsumer>(CI, Opts);
+    auto Consumer = std::make_unique<PrivateerConsumer>(CI, Opts);
+    CI.getPreprocessor().addPPCallbacks(
+        Consumer->Includes.recorder(CI.getSourceManager()));
+    return Consumer;
   }
 
   bool ParseArgs(const CompilerInstance &CI,

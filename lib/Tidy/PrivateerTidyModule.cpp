@@ -19,6 +19,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <map>
@@ -51,14 +52,15 @@ public:
     return Cache;
   }
 
-  std::shared_ptr<UnitResult> resultFor(ASTContext &Ctx, const Options &Opts,
-                                        const std::string &OptionsKey) {
+  std::shared_ptr<UnitResult>
+  resultFor(ASTContext &Ctx, const Options &Opts, const std::string &OptionsKey,
+            const clangfe::IncludeDirectives &Includes) {
     std::lock_guard<std::mutex> Lock(Mutex);
     std::weak_ptr<UnitResult> &Slot = Entries[{&Ctx, OptionsKey}];
     if (std::shared_ptr<UnitResult> Shared = Slot.lock())
       return Shared;
     auto Result = std::make_shared<UnitResult>();
-    Result->Reports = clangfe::analyze(Ctx, Opts);
+    Result->Reports = clangfe::analyze(Ctx, Opts, Includes);
     Result->Edits =
         clangfe::assignMergedEdits(Result->Reports, Ctx.getSourceManager());
     Slot = Result;
@@ -127,6 +129,14 @@ public:
     Options.store(Map, "ReportMay", Opts.ReportMay);
   }
 
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *) override {
+    // The unit's #include lines, where fixes add theirs (every check
+    // records them: whichever runs the engine has them).
+    Includes.clear();
+    PP->addPPCallbacks(Includes.recorder(SM));
+  }
+
   void registerMatchers(ast_matchers::MatchFinder *Finder) override {
     // One match per unit: the engine walks the unit itself.
     Finder->addMatcher(ast_matchers::translationUnitDecl().bind("unit"), this);
@@ -136,7 +146,8 @@ public:
     // An AST with errors is incomplete: silence beats guesses.
     if (Result.Context->getDiagnostics().hasErrorOccurred())
       return;
-    Shared = ResultCache::get().resultFor(*Result.Context, Opts, OptionsKey);
+    Shared = ResultCache::get().resultFor(*Result.Context, Opts, OptionsKey,
+                                          Includes);
     for (size_t I = 0; I < Shared->Reports.size(); ++I) {
       const clangfe::Report &R = Shared->Reports[I];
       if (R.F.Check != Id)
@@ -167,6 +178,7 @@ private:
   CheckId Id = CheckId::SharedBuffer;
   privateer::Options Opts;
   std::string OptionsKey;
+  clangfe::IncludeDirectives Includes;
   std::shared_ptr<UnitResult> Shared;
 };
 

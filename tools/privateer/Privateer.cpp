@@ -28,6 +28,7 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CommandLine.h"
@@ -289,7 +290,7 @@ public:
     const SourceManager &SM = Ctx.getSourceManager();
     clangfe::UnitSummary Summary;
     std::vector<clangfe::Report> Reports =
-        clangfe::analyze(Ctx, Opts, &Summary);
+        clangfe::analyze(Ctx, Opts, Includes, &Summary);
     Out.HeldBackMay = Summary.HeldBackMay;
     // Before the edits are merged: a kept finding must not carry a clause
     // merged from one that is not reported.
@@ -352,6 +353,9 @@ public:
     Printer.Reporting = false;
   }
 
+  /// The unit's #include lines, recorded as it is preprocessed.
+  clangfe::IncludeDirectives Includes;
+
 private:
   CompilerInstance &CI;
   const Options &Opts;
@@ -373,8 +377,11 @@ public:
     // "N warnings generated." goes with the unit's other output, not to a
     // stderr that parallel units share.
     CI.setVerboseOutputStream(Printer.stream());
-    return std::make_unique<UnitConsumer>(CI, Opts, Lines, Out, Printer,
-                                          Printed);
+    auto Consumer =
+        std::make_unique<UnitConsumer>(CI, Opts, Lines, Out, Printer, Printed);
+    CI.getPreprocessor().addPPCallbacks(
+        Consumer->Includes.recorder(CI.getSourceManager()));
+    return Consumer;
   }
 
 private:

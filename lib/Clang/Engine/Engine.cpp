@@ -119,6 +119,7 @@ void takeInnerReport(Report &Outer, Report &&Inner, bool InnerMakesTeam) {
 } // namespace
 
 std::vector<Report> analyze(ASTContext &Ctx, const Options &Opts,
+                            const IncludeDirectives &Includes,
                             UnitSummary *Summary) {
   std::vector<Report> Reports;
   // One solver per translation unit: its cache and budget are the unit's.
@@ -156,7 +157,11 @@ std::vector<Report> analyze(ASTContext &Ctx, const Options &Opts,
           continue;
         Report R;
         R.F = std::move(F);
-        R.Fixes = Model->buildFix(R.F, C, Ctx, R.WhyNoFix);
+        EditBuilder Edits(Ctx, Includes);
+        if (auto Fix = Model->buildFix(R.F, C, Edits))
+          R.Fixes = std::move(*Fix);
+        else
+          R.WhyNoFix = whyDeclined(Fix.takeError());
         if (Inner) {
           takeInnerReport(Reports[It->second.first], std::move(R),
                           C.Region.CreatesTeam);
