@@ -94,6 +94,10 @@ config.substitutions.insert(0, ("%privateer_fortran",
 config.substitutions.append(("%cmake", config.cmake))
 config.substitutions.insert(0, ("%privateer_obj_root", config.privateer_obj_root))
 config.substitutions.insert(0, ("%tidy_binary", config.clang_tidy))
+# File ownership (test/Fortran/fix-owner.test) is only testable as root,
+# which can give files to other users and run as one (setpriv).
+if os.geteuid() == 0 and shutil.which("setpriv"):
+    config.available_features.add("root")
 for tool in ["ninja", "make", "gcc", "git"]:
     if shutil.which(tool):
         config.available_features.add(tool)

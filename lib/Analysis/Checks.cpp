@@ -6,6 +6,8 @@
 
 #include "privateer/Analysis/Checks.h"
 
+#include <algorithm>
+
 namespace privateer {
 
 const std::vector<CheckInfo> &allChecks() {
@@ -24,10 +26,17 @@ const char *checkName(CheckId Id) {
 }
 
 namespace {
+/// Blanks around a glob, newlines included: .clang-tidy's `Checks: |`
+/// lists one glob a line.
+bool isBlank(char C) {
+  return C == ' ' || C == '\t' || C == '\n' || C == '\r' || C == '\v' ||
+         C == '\f';
+}
+
 std::string_view trim(std::string_view S) {
-  while (!S.empty() && (S.front() == ' ' || S.front() == '\t'))
+  while (!S.empty() && isBlank(S.front()))
     S.remove_prefix(1);
-  while (!S.empty() && (S.back() == ' ' || S.back() == '\t'))
+  while (!S.empty() && isBlank(S.back()))
     S.remove_suffix(1);
   return S;
 }
@@ -67,7 +76,7 @@ bool globMatch(std::string_view P, std::string_view T) {
   return Pi == P.size();
 }
 
-CheckFilter::CheckFilter(std::string_view List) {
+CheckFilter::CheckFilter(std::string_view List) : Text(List) {
   forEachItem(List, [this](std::string_view Item) {
     bool Positive = Item.front() != '-';
     if (!Positive)
@@ -84,20 +93,101 @@ bool CheckFilter::isEnabled(std::string_view Name) const {
   return Enabled;
 }
 
-std::vector<std::string> CheckFilter::unmatchedGlobs() const {
+namespace {
+/// Edits (insertions, deletions, substitutions) between \p A and \p B.
+size_t editDistance(std::string_view A, std::string_view B) {
+  std::vector<size_t> Row(B.size() + 1);
+  for (size_t J = 0; J <= B.size(); ++J)
+    Row[J] = J;
+  for (size_t I = 1; I <= A.size(); ++I) {
+    size_t Diagonal = Row[0];
+    Row[0] = I;
+    for (size_t J = 1; J <= B.size(); ++J) {
+      size_t Above = Row[J];
+      Row[J] = std::min(
+          {Row[J] + 1, Row[J - 1] + 1, Diagonal + (A[I - 1] != B[J - 1])});
+      Diagonal = Above;
+    }
+  }
+  return Row[B.size()];
+}
+
+/// Whether \p Pattern is meant for privateer: its first word is
+/// `privateer` or within two edits of it (`privatee-shared`).
+bool looksLikePrivateer(std::string_view Pattern) {
+  std::string_view Word = Pattern.substr(0, Pattern.find('-'));
+  if (Word.find('*') != std::string_view::npos)
+    return globMatch(Word, "privateer");
+  return editDistance(Word, "privateer") <= 2;
+}
+
+/// The check name closest to \p Pattern, when it is close enough to be
+/// what was meant; empty otherwise (and for patterns with wildcards).
+std::string closestCheck(std::string_view Pattern) {
+  if (Pattern.find('*') != std::string_view::npos)
+    return "";
+  std::string Best;
+  size_t BestDistance = Pattern.size() / 3 + 1;
+  for (const CheckInfo &C : allChecks()) {
+    std::string_view Name = C.Name;
+    // A misspelt prefix of a name (`privatee-shared`) is a near miss too.
+    size_t D = editDistance(Pattern, Name);
+    for (size_t Length = Pattern.size() > 2 ? Pattern.size() - 2 : 1;
+         Length <= Pattern.size() + 2 && Length <= Name.size(); ++Length)
+      D = std::min(D, editDistance(Pattern, Name.substr(0, Length)));
+    if (D < BestDistance) {
+      BestDistance = D;
+      Best = C.Name;
+    }
+  }
+  return Best;
+}
+} // namespace
+
+bool CheckFilter::enablesAny() const {
+  for (const CheckInfo &C : allChecks())
+    if (isEnabled(C.Name))
+      return true;
+  return false;
+}
+
+std::vector<std::string> CheckFilter::unmatchedGlobs(GlobScope Scope) const {
   std::vector<std::string> Result;
   for (const Glob &G : Globs) {
-    // Globs for other tools' checks (`-*`, `clang-analyzer-*`) are normal in
-    // shared filter strings; only privateer-looking ones can be typos.
-    if (G.Pattern.rfind("privateer", 0) != 0)
+    if (Scope == GlobScope::PrivateerLike && !looksLikePrivateer(G.Pattern))
       continue;
     bool Matched = false;
     for (const CheckInfo &C : allChecks())
       Matched |= globMatch(G.Pattern, C.Name);
     if (!Matched)
-      Result.push_back(G.Pattern);
+      Result.push_back((G.Positive ? "" : "-") + G.Pattern);
   }
   return Result;
+}
+
+std::string CheckFilter::error(GlobScope Scope) const {
+  std::string Names;
+  for (const CheckInfo &C : allChecks())
+    Names += (Names.empty() ? "" : ", ") + std::string(C.Name);
+  if (Globs.empty() && Scope == GlobScope::All)
+    return "the check list '" + Text +
+           "' names no check, so no check would run; privateer's checks are " +
+           Names;
+  std::vector<std::string> Unmatched = unmatchedGlobs(Scope);
+  if (Unmatched.empty())
+    return "";
+  std::string Error;
+  for (const std::string &U : Unmatched) {
+    std::string_view Pattern = U;
+    if (Pattern.front() == '-')
+      Pattern.remove_prefix(1);
+    Error += (Error.empty() ? "" : "; ") + std::string("check glob '") + U +
+             "' matches no check";
+    std::string Closest = closestCheck(Pattern);
+    if (!Closest.empty())
+      Error += " (did you mean '" + Closest + "'?)";
+  }
+  return Error + "; privateer's checks are " + Names;
 }
 
 bool nolintCovers(std::string_view List, std::string_view Name) {

@@ -6,7 +6,9 @@
 
 #include "privateer/Analysis/Options.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <type_traits>
 
 namespace privateer {
@@ -26,6 +28,38 @@ std::string Options::help() {
     if (!Text.empty())
       Text += ", ";
     Text += std::string(O.Name) + O.Value;
+  }
+  return Text;
+}
+
+std::string plainText(std::string_view Markdown) {
+  std::string Out;
+  for (size_t I = 0; I < Markdown.size(); ++I) {
+    char C = Markdown[I];
+    if (C == '`' || C == '[')
+      continue;
+    // `[text](target)`: the text alone.
+    if (C == ']' && I + 1 < Markdown.size() && Markdown[I + 1] == '(') {
+      I = Markdown.find(')', I);
+      if (I == std::string_view::npos)
+        break;
+      continue;
+    }
+    Out += C;
+  }
+  return Out;
+}
+
+std::string Options::helpText(const std::string &Prefix) {
+  size_t Width = 0;
+  for (const OptionInfo &O : allOptions())
+    Width = std::max(Width, Prefix.size() + std::strlen(O.Name) +
+                                std::strlen(O.Value));
+  std::string Text;
+  for (const OptionInfo &O : allOptions()) {
+    std::string Spelled = Prefix + O.Name + O.Value;
+    Text += "  " + Spelled + std::string(Width + 2 - Spelled.size(), ' ') +
+            plainText(O.Description) + "\n";
   }
   return Text;
 }
@@ -80,11 +114,17 @@ bool set(Options &Opts, const OptionInfo &O, bool HasValue,
     assign(Opts.Field, true);
 #include "privateer/Options.def"
     return true;
-  case OptionKind::Globs:
+  case OptionKind::Globs: {
     if (!HasValue)
       break;
-    Opts.Checks = CheckFilter(Value);
+    // A typo must not turn checking off without a word.
+    CheckFilter Filter(Value);
+    Error = Filter.error();
+    if (!Error.empty())
+      return false;
+    Opts.Checks = std::move(Filter);
     return true;
+  }
   case OptionKind::ErrorMode:
     if (!HasValue || Value == "on") {
       Opts.Werror = Options::ErrorMode::Always;
@@ -118,6 +158,50 @@ bool set(Options &Opts, const OptionInfo &O, bool HasValue,
 }
 
 } // namespace
+
+namespace {
+std::string keyOf(const CheckFilter &F) { return F.str(); }
+std::string keyOf(Options::ErrorMode M) { return std::to_string(int(M)); }
+std::string keyOf(unsigned N) { return std::to_string(N); }
+std::string keyOf(bool B) { return B ? "1" : "0"; }
+} // namespace
+
+std::string Options::key() const {
+  std::string Key;
+#define PRIVATEER_OPTION(Field, Name, TidyKey, Kind, Min, Max, Val, Help)      \
+  Key += std::string(Name) + "=" + keyOf(Field) + ";";
+#include "privateer/Options.def"
+  return Key;
+}
+
+std::string warningOptionError(std::string_view Flag,
+                               const std::string &Prefix) {
+  std::string_view Group = Flag;
+  bool Negative = Group.substr(0, 3) == "no-";
+  if (Negative)
+    Group.remove_prefix(3);
+  bool ErrorForm = Group.substr(0, 6) == "error=";
+  if (ErrorForm)
+    Group.remove_prefix(6);
+  if (Group.substr(0, 9) != "privateer")
+    return "";
+  std::string Check(Group);
+  std::string Why = "'-W" + std::string(Flag) +
+                    "' has no effect: Clang gives a plugin's diagnostics no "
+                    "warning group of their own, so no -W option names "
+                    "privateer's findings; ";
+  if (ErrorForm && Negative)
+    return Why + "use " + Prefix +
+           "werror=off to keep the findings warnings under -Werror, or " +
+           Prefix + "checks=-" + Check + " to turn the check off";
+  if (ErrorForm)
+    return Why + "use " + Prefix + "werror to report the findings as errors";
+  if (Negative)
+    return Why + "use " + Prefix + "checks=-" + Check +
+           " to turn the check off";
+  return Why + "privateer's checks are on by default, and " + Prefix +
+         "checks=<globs> selects them";
+}
 
 bool Options::apply(const std::string &Word, std::string &Error) {
   auto Eq = Word.find('=');

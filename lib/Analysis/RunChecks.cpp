@@ -6,6 +6,8 @@
 
 #include "privateer/Analysis/RunChecks.h"
 
+#include <cstring>
+
 namespace privateer {
 
 std::vector<Finding> runChecks(const ParallelRegion &R,
@@ -27,10 +29,27 @@ std::vector<Finding> runChecks(const ParallelRegion &R,
       continue;
     for (Finding &F : Run(R, C)) {
       F.Model = R.Model;
+      if (F.May)
+        hedge(F.Message);
       Findings.push_back(std::move(F));
     }
   }
   return Findings;
+}
+
+void hedge(std::string &Message) {
+  for (const char *Already : {" may ", " can ", " might "})
+    if (Message.find(Already) != std::string::npos)
+      return;
+  // "'a' is written by ..." -> "'a' may be written by ...".
+  for (const char *Claim : {" is ", " are "}) {
+    size_t At = Message.find(Claim);
+    if (At != std::string::npos) {
+      Message.replace(At, std::strlen(Claim), " may be ");
+      return;
+    }
+  }
+  Message = "possibly: " + Message;
 }
 
 } // namespace privateer

@@ -159,9 +159,12 @@ Note witnessNote(const ParallelRegion &R, const Access &First,
                                                          : "read") +
             " " + quote(Element);
   } else {
-    Msg = Second1 + " " + accessVerb(Second.Kind) + " " +
-          quote(Second.Spelling) + " here while " + First1 + " " +
-          accessVerb(First.Kind) + " " + quote(First.Spelling);
+    // An unproven pair is a possibility: "may read".
+    std::string Verb = accessVerb(Second.Kind);
+    if (May)
+      Verb = "may " + Verb.substr(0, Verb.size() - 1);
+    Msg = Second1 + " " + Verb + " " + quote(Second.Spelling) + " here while " +
+          First1 + " " + accessVerb(First.Kind) + " " + quote(First.Spelling);
     if (Wp && !Wp->Element.empty() && Wp->Element != First.Spelling)
       Msg += ": both access " + quote(Wp->Element);
     else if (Second.Spelling != First.Spelling)

@@ -387,12 +387,25 @@ private:
         M = S.get_model();
       Spent = unitsSpent(S);
       S.pop();
-      Result.V = Verdict::Collide;
       Result.W = witness(R, A, E, M);
+      Result.V = needsUnknownValues(R, *Result.W) ? Verdict::MayCollide
+                                                  : Verdict::Collide;
     } catch (const z3::exception &) {
       Result = Conflict();
     }
     return Result;
+  }
+
+  /// Whether the witness needs particular values of what the front end
+  /// could not model (values loaded or computed where it cannot see, as
+  /// `s->n` or `dims[0]`): such a witness may be one the program never
+  /// reaches, so the collision is not proven. (Sizes the program names, its
+  /// parameters and locals, are its inputs: a witness may choose them.)
+  static bool needsUnknownValues(const ParallelRegion &R, const Witness &W) {
+    for (SymbolId S : W.AssumptionIds)
+      if (R.symbol(S).Kind == SymbolKind::Opaque)
+        return true;
+    return false;
   }
 
   Witness witness(const ParallelRegion &R, const Access &A, Encoder &E,
@@ -444,144 +457,6 @@ private:
 };
 
 } // namespace
-
-CacheLineAnswer sameCacheLine(const ParallelRegion &R, const Access &A,
-                              const Access &B, const CacheLineQuestion &Q,
-                              const SolverOptions &Options,
-                              SolverStats &Stats) {
-  CacheLineAnswer Answer;
-  if (R.WorkItemVars.size() != 1 || A.WholeBuffer || B.WholeBuffer ||
-      A.RangeLength || B.RangeLength || Q.LineBytes == 0 ||
-      Stats.Queries >= Options.MaxQueries || overBudget(Options, Stats))
-    return Answer;
-  for (const Access *X : {&A, &B}) {
-    if (X->Strides.size() != X->Index.size())
-      return Answer;
-    for (size_t D = 0; D < X->Index.size(); ++D)
-      if (X->Strides[D] == 0 && !(X->Index[D]->kind() == ExprKind::Constant &&
-                                  X->Index[D]->value() == 0))
-        return Answer; // a field or an unknown stride: no byte address
-  }
-  ++Stats.Queries;
-  auto Start = std::chrono::steady_clock::now();
-  try {
-    z3::context C;
-    Encoder E(C, R);
-    SymbolId V = R.WorkItemVars[0];
-    const Symbol &Var = R.symbol(V);
-    const ExprRef &First = Var.Descending ? Var.Max : Var.Min;
-    if (!First)
-      return Answer;
-    z3::solver S(C);
-    z3::params P(C);
-    P.set("rlimit", Options.TimeoutMs * RlimitPerMs);
-    S.set(P);
-    // A literal thread count keeps the schedule's arithmetic linear. Two
-    // threads answer for any number under a chunked schedule: a line that
-    // chunks of the same thread and of another share spans the chunk
-    // between them, and adjacent chunks always run on different threads.
-    z3::expr T = Q.Threads     ? C.int_val(*Q.Threads)
-                 : Q.Chunk > 0 ? C.int_val(2)
-                               : C.int_const("threads");
-    if (!Q.Threads && Q.Chunk <= 0)
-      S.add(T >= 2 && T <= 256);
-    z3::expr Base = C.int_const("base");
-    const Buffer &Buf = R.Buffers[A.BufferIndex];
-    if (Buf.Alignment >= Q.LineBytes)
-      S.add(Base == 0);
-    else
-      S.add(Base >= 0 && Base < C.int_val(int64_t(Q.LineBytes)));
-    z3::expr L = C.int_val(int64_t(Q.LineBytes));
-    z3::expr Iter[2] = {C.int_val(0), C.int_val(0)};
-    z3::expr Thread[2] = {C.int_val(0), C.int_val(0)};
-    z3::expr Byte[2] = {C.int_val(0), C.int_val(0)};
-    const Access *Sides[2] = {&A, &B};
-    for (int Side = 0; Side < 2; ++Side) {
-      z3::expr Value = E.symbol(V, Side);
-      z3::expr Offset = Var.Descending ? E.encode(*First, Side) - Value
-                                       : Value - E.encode(*First, Side);
-      Iter[Side] = Offset / C.int_val(Var.Step);
-      // Static schedules: chunks dealt round robin, or one block each.
-      if (Q.Chunk > 0) {
-        Thread[Side] = z3::mod(Iter[Side] / C.int_val(Q.Chunk), T);
-      } else {
-        // Block distribution of N iterations over T threads: thread
-        // floor(k * T / N); N from the bounds.
-        if (!Var.Min || !Var.Max)
-          return Answer;
-        z3::expr N = (E.encode(*Var.Max, Side) - E.encode(*Var.Min, Side)) /
-                         C.int_val(Var.Step) +
-                     1;
-        Thread[Side] = (Iter[Side] * T) / N;
-      }
-      z3::expr Addr = Base;
-      const Access &X = *Sides[Side];
-      for (size_t D = 0; D < X.Index.size(); ++D)
-        Addr = Addr +
-               E.encode(*X.Index[D], Side) * C.int_val(int64_t(X.Strides[D]));
-      Byte[Side] = Addr;
-      S.add(Addr >= 0);
-    }
-    S.add(E.symbol(V, 0) != E.symbol(V, 1));
-    S.add(Thread[0] != Thread[1]);
-    S.add(Byte[0] / L == Byte[1] / L);
-    for (const z3::expr &G : E.Constraints)
-      S.add(G);
-    z3::check_result Result = S.check();
-    // The solver's count is cumulative: charge what each check adds.
-    uint64_t Charged = unitsSpent(S);
-    Stats.Units += Charged;
-    if (Result == z3::unsat)
-      Answer.V = Verdict::Disjoint;
-    if (Result == z3::sat) {
-      S.push();
-      for (const auto &[Key, X] : E.Vars) {
-        bool Size = R.symbol(Key.first).Kind == SymbolKind::Invariant;
-        S.add(X >= C.int_val(Size ? 1 : -WitnessBox) &&
-              X <= C.int_val(WitnessBox * 4));
-      }
-      if (!Q.Threads && Q.Chunk <= 0)
-        S.add(T <= 8);
-      std::optional<z3::model> Small;
-      if (S.check() == z3::sat)
-        Small = S.get_model();
-      S.pop();
-      bool Repeated = Small || S.check() == z3::sat;
-      Stats.Units += unitsSpent(S) - Charged;
-      if (!Repeated)
-        return Answer; // the first answer did not repeat: stay Unknown
-      z3::model M = Small ? *Small : S.get_model();
-      auto Value = [&](const z3::expr &X) {
-        int64_t Out = 0;
-        M.eval(X, true).is_numeral_i64(Out);
-        return Out;
-      };
-      Answer.V = Verdict::Collide;
-      Answer.Iteration1 = Value(E.symbol(V, 0));
-      Answer.Iteration2 = Value(E.symbol(V, 1));
-      Answer.Thread1 = Value(Thread[0]);
-      Answer.Thread2 = Value(Thread[1]);
-      Answer.Byte1 = Value(Byte[0] - Base);
-      Answer.Byte2 = Value(Byte[1] - Base);
-      for (const auto &[Key, X] : E.Order)
-        if (R.symbol(Key).Kind == SymbolKind::Invariant)
-          Answer.Assumptions.push_back(
-              {R.symbol(Key).Name, Value(E.Vars.at({Key, X}))});
-    }
-  } catch (const z3::exception &) {
-    Answer = CacheLineAnswer();
-  }
-  Stats.Millis += std::chrono::duration<double, std::milli>(
-                      std::chrono::steady_clock::now() - Start)
-                      .count();
-  if (Answer.V == Verdict::Collide)
-    ++Stats.Sat;
-  else if (Answer.V == Verdict::Disjoint)
-    ++Stats.Unsat;
-  else
-    ++Stats.Unknown;
-  return Answer;
-}
 
 std::unique_ptr<IndexOracle> createIndexSolver(const SolverOptions &Options,
                                                SolverStats &Stats) {

@@ -14,16 +14,15 @@
 //   in `omp.wsloop`.
 //
 // Detection stays the analysis's: a finding's remedy decides what to do,
-// and its buffer handle (the memref Value) says which memory. The rewrite
+// and its BufferHandle (the memref Value) says which memory. The rewrite
 // only locates the operations to change and declines, with a remark that
 // says why, wherever the change would not be exact.
 //
 //===----------------------------------------------------------------------===//
 
-#include "privateer/Analysis/IndexSolver.h"
-#include "privateer/Analysis/RunChecks.h"
+#include "PrivateerPass.h"
+#include "privateer/MLIR/ConstructAnalyzer.h"
 #include "privateer/MLIR/Passes.h"
-#include "privateer/MLIR/RegionBuilder.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -60,12 +59,12 @@ struct Update {
   bool Negated = false;
 };
 
-class RewritePass : public PassWrapper<RewritePass, OperationPass<>> {
+class RewritePass : public PrivateerPass<RewritePass> {
 public:
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RewritePass)
 
   RewritePass() = default;
-  RewritePass(const RewritePass &Other) : PassWrapper(Other) {}
+  RewritePass(const RewritePass &Other) : PrivateerPass(Other) {}
 
   StringRef getArgument() const override { return "privateer-privatize"; }
   StringRef getDescription() const override {
@@ -573,22 +572,16 @@ Operation *RewritePass::apply(Operation *Loop, const Finding &F) {
 }
 
 void RewritePass::runOnOperation() {
-  CheckFilter Filter("privateer-shared-buffer");
-  SolverOptions Options;
-  SolverStats Stats;
-  std::unique_ptr<IndexOracle> Oracle = createIndexSolver(Options, Stats);
-  CheckContext Context{*Oracle, 64};
+  // The remedies rewritten here are the shared-buffer check's.
+  std::optional<Options> Opts = options("privateer-shared-buffer");
+  if (!Opts)
+    return signalPassFailure();
+  ConstructAnalyzer Analyzer(*Opts);
   // Inner loops first: a buffer privatized in an inner loop is no longer
   // the outer one's.
-  SmallVector<Operation *> Loops;
-  getOperation()->walk([&](Operation *Op) {
-    if (isParallelConstruct(Op))
-      Loops.push_back(Op);
-  });
-  for (Operation *Loop : Loops) {
-    LocationTable Locs;
-    std::optional<ParallelRegion> R = buildRegion(Loop, Locs);
-    if (!R)
+  for (Operation *Loop : ConstructAnalyzer::constructsIn(getOperation())) {
+    std::optional<AnalyzedConstruct> A = Analyzer.analyze(Loop);
+    if (!A)
       continue;
     // The check reports one finding per buffer and region, its remedy
     // judged over every access to the buffer; a second one would name a
@@ -596,7 +589,7 @@ void RewritePass::runOnOperation() {
     // the loop.
     std::vector<Finding> Todo;
     std::set<BufferHandle> Seen;
-    for (Finding &F : runChecks(*R, Filter, Context))
+    for (Finding &F : A->Findings)
       if (F.Buffer && Seen.insert(F.Buffer).second)
         Todo.push_back(std::move(F));
     for (bool Reductions : {false, true})
@@ -604,6 +597,7 @@ void RewritePass::runOnOperation() {
         if (std::holds_alternative<remedy::Reduce>(F.Fix) == Reductions)
           Loop = apply(Loop, F);
   }
+  summarize(Analyzer);
 }
 
 } // namespace

@@ -12,12 +12,13 @@
 #include "privateer/Clang/DiagnosticReporter.h"
 #include "privateer/Clang/Engine.h"
 #include "privateer/Clang/FileWriter.h"
+#include "privateer/Clang/UnitWatch.h"
 
+#include "clang/Lex/Preprocessor.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
-#include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
@@ -33,7 +34,12 @@ void error(DiagnosticsEngine &Diags, llvm::StringRef Message) {
 class PrivateerConsumer : public ASTConsumer {
 public:
   PrivateerConsumer(CompilerInstance &CI, Options Opts)
-      : CI(CI), Opts(std::move(Opts)) {}
+      : CI(CI), Opts(std::move(Opts)),
+        Watch(CI.getPreprocessor(), CI.getLangOpts()) {
+    // The unit's #include lines, where fixes add theirs.
+    CI.getPreprocessor().addPPCallbacks(
+        Includes.recorder(CI.getSourceManager()));
+  }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &Diags = CI.getDiagnostics();
@@ -43,6 +49,17 @@ public:
     clangfe::DiagnosticReporter Reporter(Diags, Opts);
     if (!Reporter.enabled())
       return;
+    // With every check off there is nothing the ignored code would hide.
+    std::optional<clangfe::IgnoredCode> Notice;
+    if (Opts.Checks.enablesAny())
+      Notice = Watch.notice();
+    if (Notice) {
+      // A note of its own: no earlier ignored warning may swallow it.
+      Diags.setLastDiagnosticIgnored(false);
+      Diags.Report(Notice->Where,
+                   Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0"))
+          << Notice->Message;
+    }
     std::vector<clangfe::Report> Reports =
         clangfe::analyze(Ctx, Opts, Includes);
     // What is silenced where it is is not fixed either.
@@ -64,12 +81,11 @@ public:
       error(Diags, Error);
   }
 
-  /// The unit's #include lines, recorded as it is preprocessed.
-  clangfe::IncludeDirectives Includes;
-
 private:
   CompilerInstance &CI;
   Options Opts;
+  clangfe::UnitWatch Watch;
+  clangfe::IncludeDirectives Includes;
 };
 
 bool isFirstCopy();
@@ -82,38 +98,45 @@ protected:
     // report and fix everything twice: the copy registered last stands down.
     if (!isFirstCopy())
       return std::make_unique<ASTConsumer>();
-    auto Consumer = std::make_unique<PrivateerConsumer>(CI, Opts);
-    CI.getPreprocessor().addPPCallbacks(
-        Consumer->Includes.recorder(CI.getSourceManager()));
-    return Consumer;
+    return std::make_unique<PrivateerConsumer>(CI, Opts);
   }
 
   bool ParseArgs(const CompilerInstance &CI,
                  const std::vector<std::string> &Args) override {
     DiagnosticsEngine &Diags = CI.getDiagnostics();
+    bool Valid = true;
     for (const std::string &Arg : Args) {
       if (Arg == "help") {
-        llvm::outs() << "privateer's options, each as "
-                        "-fplugin-arg-privateer-<option>:\n\n"
-                        "| option | meaning |\n|---|---|\n"
-                     << Options::helpTable();
+        printHelp();
         continue;
       }
       std::string Error;
       if (!Opts.apply(Arg, Error)) {
         error(Diags, Error);
-        return false;
+        Valid = false;
       }
     }
-    for (const std::string &Glob : Opts.Checks.unmatchedGlobs())
-      Diags.Report(
-          Diags.getCustomDiagID(DiagnosticsEngine::Warning,
-                                "privateer: check glob '%0' matches no check"))
-          << Glob;
-    return true;
+    // `-Wno-error=privateer-shared-buffer` is what users type; clang calls
+    // it an unknown warning option, which reads like a misspelling.
+    for (const std::string &Flag : CI.getDiagnosticOpts().Warnings) {
+      std::string Error = warningOptionError(Flag, "-fplugin-arg-privateer-");
+      if (!Error.empty()) {
+        error(Diags, Error);
+        Valid = false;
+      }
+    }
+    return Valid;
   }
 
   ActionType getActionType() override { return AddAfterMainAction; }
+
+  static void printHelp() {
+    llvm::outs() << "privateer's options, each as "
+                    "-fplugin-arg-privateer-<option>:\n"
+                 << Options::helpText("") << "\nchecks:\n";
+    for (const CheckInfo &C : allChecks())
+      llvm::outs() << "  " << C.Name << "\n";
+  }
 
 private:
   Options Opts;

@@ -13,13 +13,14 @@
 #include "privateer/Analysis/Options.h"
 #include "privateer/Clang/Engine.h"
 #include "privateer/Clang/SourceLoc.h"
+#include "privateer/Clang/UnitWatch.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
-#include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <map>
@@ -89,8 +90,24 @@ public:
     for (const CheckInfo &C : allChecks()) {
       if (Name == C.Name)
         Id = C.Id;
-      if (Context->isCheckEnabled(C.Name))
+      if (Context->isCheckEnabled(C.Name)) {
         Enabled += std::string(",") + C.Name;
+        if (!First)
+          First = C.Id;
+      }
+    }
+    // What concerns the unit, not one check, is said by the first enabled
+    // check alone.
+    SpeaksForUnit = First && *First == Id;
+    // A misspelt privateer glob turns a check off without a word; the
+    // list is shared with other modules' checks, so only globs meant for
+    // privateer are looked at. (With no privateer check enabled at all
+    // this module does not run: clang-tidy --verify-config names them.)
+    if (SpeaksForUnit && Context->getOptions().Checks) {
+      std::string Error = CheckFilter(*Context->getOptions().Checks)
+                              .error(CheckFilter::GlobScope::PrivateerLike);
+      if (!Error.empty())
+        configurationDiag("%0", DiagnosticIDs::Error) << Error;
     }
     Opts.Checks = CheckFilter(Enabled);
     OptionsKey = Enabled;
@@ -135,6 +152,8 @@ public:
     // records them: whichever runs the engine has them).
     Includes.clear();
     PP->addPPCallbacks(Includes.recorder(SM));
+    if (SpeaksForUnit)
+      Watch = std::make_unique<clangfe::UnitWatch>(*PP, getLangOpts());
   }
 
   void registerMatchers(ast_matchers::MatchFinder *Finder) override {
@@ -146,6 +165,10 @@ public:
     // An AST with errors is incomplete: silence beats guesses.
     if (Result.Context->getDiagnostics().hasErrorOccurred())
       return;
+    // clang-tidy has no note without a warning: the notice is a remark.
+    if (Watch)
+      if (std::optional<clangfe::IgnoredCode> Notice = Watch->notice())
+        diag(Notice->Where, "%0", DiagnosticIDs::Remark) << Notice->Message;
     Shared = ResultCache::get().resultFor(*Result.Context, Opts, OptionsKey,
                                           Includes);
     for (size_t I = 0; I < Shared->Reports.size(); ++I) {
@@ -170,12 +193,16 @@ public:
   }
 
   void onEndOfTranslationUnit() override {
+    Watch.reset();
     Shared.reset();
     ResultCache::get().dropExpired();
   }
 
 private:
   CheckId Id = CheckId::SharedBuffer;
+  std::optional<CheckId> First;
+  bool SpeaksForUnit = false;
+  std::unique_ptr<clangfe::UnitWatch> Watch;
   privateer::Options Opts;
   std::string OptionsKey;
   clangfe::IncludeDirectives Includes;

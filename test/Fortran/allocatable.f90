@@ -1,5 +1,4 @@
-! RUN: %flang_hlfir %s -o %t.mlir
-! RUN: %fir_opt --load-pass-plugin=%mlir_plugin --pass-pipeline='builtin.module(func.func(privateer-shared-buffer))' -verify-diagnostics %t.mlir -o /dev/null
+! RUN: %privateer_fortran --checks=-*,privateer-shared-buffer --verify-diagnostics %s
 !
 ! Allocatable and pointer arrays: each access loads the descriptor again;
 ! while the construct neither allocates nor re-points the variable, the

@@ -1,5 +1,7 @@
+! RUN: %privateer_fortran --checks=-*,privateer-shared-buffer --report-may --verify-diagnostics %s
+! The same through fir-opt and the pass plugin, from the printed HLFIR:
 ! RUN: %flang_hlfir %s -o %t.mlir
-! RUN: %fir_opt --load-pass-plugin=%mlir_plugin --pass-pipeline='builtin.module(func.func(privateer-shared-buffer))' -verify-diagnostics %t.mlir -o /dev/null
+! RUN: %fir_opt --load-pass-plugin=%mlir_plugin --pass-pipeline='builtin.module(func.func(privateer-shared-buffer{report-may=1}))' -verify-diagnostics %t.mlir -o /dev/null
 !
 ! Arrays shared by '!$omp parallel do': a scratch array without private(w),
 ! a write to the next element (a loop-carried dependence), and a histogram

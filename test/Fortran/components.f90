@@ -1,5 +1,4 @@
-! RUN: %flang_hlfir %s -o %t.mlir
-! RUN: %fir_opt --load-pass-plugin=%mlir_plugin --pass-pipeline='builtin.module(func.func(privateer-shared-buffer))' -verify-diagnostics %t.mlir -o /dev/null
+! RUN: %privateer_fortran --checks=-*,privateer-shared-buffer --verify-diagnostics %s
 !
 ! Derived-type components ('p%x(i)', 'q(i)%s'): a component is a dimension
 ! indexed by its position in the type, so different components never

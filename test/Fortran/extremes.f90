@@ -1,5 +1,4 @@
-! RUN: %flang_hlfir %s -o %t.mlir
-! RUN: %fir_opt --load-pass-plugin=%mlir_plugin --pass-pipeline='builtin.module(func.func(privateer-shared-buffer))' -verify-diagnostics %t.mlir -o /dev/null
+! RUN: %privateer_fortran --checks=-*,privateer-shared-buffer --verify-diagnostics %s
 !
 ! An 'if' that keeps the largest (smallest) value, 'if (a(i) > m) m = a(i)',
 ! is a max (min) accumulation: advice 'reduction(max: m)'. Only when the

@@ -9,7 +9,8 @@
 ! RUN: env OMP_NUM_THREADS=4 %t/par | diff %t/expected -
 !
 ! privateer-fortran --fix adds the exact clause to the '!$omp' directive:
-! private(tmp) for scratch, reduction(+:s) for accumulations, on the
+! private(tmp) for scratch, reduction(+: s) for accumulations (spelled as
+! the C front ends spell it), on the
 ! directive's last continuation line and before a
 ! trailing comment. A scratch scalar read after the loop keeps the report
 ! and its directive (a private copy would leave it undefined there). The
@@ -72,12 +73,14 @@ end program
 ! DIAG: warning: 's' is updated by every iteration without a reduction
 ! DIAG: warning: 'c' is updated by every iteration without a reduction
 ! DIAG: warning: shared buffer 'tmp' is scratch
+! DIAG: privateer-fortran: 1 file, 4 findings, fixes written to 1 file
 ! FIXED-LABEL: subroutine scratch(
 ! FIXED:      !$omp parallel do private(tmp)
 ! FIXED-LABEL: subroutine total(
 ! FIXED:      !$omp parallel do schedule(static) & ! sums and counts
-! FIXED-NEXT: !$omp& shared(a) reduction(+:s) reduction(+:c)
+! FIXED-NEXT: !$omp& shared(a) reduction(+: s) reduction(+: c)
 ! FIXED-LABEL: subroutine last(
 ! FIXED:      !$omp parallel do{{$}}
 ! AGAIN-COUNT-1: warning:
 ! AGAIN-NOT: warning:
+! AGAIN: privateer-fortran: 1 file, 1 finding, fixes written to 0 files

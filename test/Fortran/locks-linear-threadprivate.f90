@@ -1,5 +1,4 @@
-! RUN: %flang_hlfir %s -o %t.mlir
-! RUN: %fir_opt --load-pass-plugin=%mlir_plugin --pass-pipeline='builtin.module(func.func(privateer-shared-buffer))' -verify-diagnostics %t.mlir -o /dev/null
+! RUN: %privateer_fortran --checks=-*,privateer-shared-buffer --verify-diagnostics %s
 !
 ! More correct loops: an update between omp_set_lock and omp_unset_lock,
 ! a linear variable, a threadprivate common block, and simd (one thread).

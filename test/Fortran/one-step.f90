@@ -1,9 +1,9 @@
 ! RUN: not %privateer_fortran %s 2>&1 | FileCheck %s
 ! RUN: %privateer_fortran %S/Inputs/clean.f90
-! RUN: %privateer_fortran --checks=-*,privateer-loop-alloc %s 2>&1 | count 0
+! RUN: %privateer_fortran --checks=-*,privateer-loop-alloc %s 2>&1 | FileCheck %s --check-prefix=NONE --implicit-check-not=warning:
 !
-! privateer-fortran: Flang's HLFIR, then the plugin under fir-opt; findings
-! at the Fortran line with the source line and caret, exit status 1.
+! privateer-fortran: Flang lowers the file in the tool's process, the checks run on
+! its module; findings at the Fortran line with its caret, a summary, exit 1.
 
 subroutine scratch(a, b, n)
   integer :: n, i
@@ -22,3 +22,5 @@ end subroutine
 ! CHECK: one-step.f90:10:23: note: 'tmp' is declared here
 ! CHECK: one-step.f90:13:5: note: iterations i=1 and i=2 both write 'tmp'
 ! CHECK: one-step.f90:11:9: note: 'tmp' is shared by this '!$omp parallel do'
+! CHECK: privateer-fortran: 1 file, 1 finding{{$}}
+! NONE: privateer-fortran: 1 file, 0 findings{{$}}

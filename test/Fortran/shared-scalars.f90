@@ -1,5 +1,4 @@
-! RUN: %flang_hlfir %s -o %t.mlir
-! RUN: %fir_opt --load-pass-plugin=%mlir_plugin --pass-pipeline='builtin.module(func.func(privateer-shared-buffer))' -verify-diagnostics %t.mlir -o /dev/null
+! RUN: %privateer_fortran --checks=-*,privateer-shared-buffer --verify-diagnostics %s
 !
 ! Scalars are shared by default in '!$omp parallel do': a temporary without
 ! private(tmp) and a sum without reduction(+:s) race, reported at the

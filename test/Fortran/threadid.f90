@@ -1,5 +1,4 @@
-! RUN: %flang_hlfir %s -o %t.mlir
-! RUN: %fir_opt --load-pass-plugin=%mlir_plugin --pass-pipeline='builtin.module(func.func(privateer-threadid-index))' -verify-diagnostics %t.mlir -o /dev/null
+! RUN: %privateer_fortran --checks=-*,privateer-threadid-index --report-may --verify-diagnostics %s
 !
 ! privateer-threadid-index on Fortran: a slot per thread number in an array
 ! of 64 four-byte elements, updated in a loop: the team may have more

@@ -32,12 +32,12 @@ std::string normalized(StringRef Path) {
   return P.str().str();
 }
 
-/// Runs git with \p Args in \p Dir; its standard output, or the error with
-/// what git printed on its standard error.
+} // namespace
+
 Expected<std::string> runGit(StringRef Dir, ArrayRef<StringRef> Args) {
   ErrorOr<std::string> Git = sys::findProgramByName("git");
   if (!Git)
-    return createStringError("--diff needs git, which is not on the PATH");
+    return createStringError("git is not on the PATH");
   SmallString<128> Out, Err;
   int FD;
   if (std::error_code EC =
@@ -69,8 +69,6 @@ Expected<std::string> runGit(StringRef Dir, ArrayRef<StringRef> Args) {
         (ExecError.empty() ? StringRef(Stderr).trim().str() : ExecError));
   return Stdout;
 }
-
-} // namespace
 
 Expected<LineFilter> LineFilter::fromJson(StringRef Json) {
   Expected<json::Value> V = json::parse(Json);

@@ -22,6 +22,11 @@
 namespace privateer {
 namespace cli {
 
+/// Runs git with \p Args in \p Dir; its standard output, or the error with
+/// what git printed on its standard error.
+llvm::Expected<std::string> runGit(llvm::StringRef Dir,
+                                   llvm::ArrayRef<llvm::StringRef> Args);
+
 class LineFilter {
 public:
   /// Parses clang-tidy's format,

@@ -9,6 +9,7 @@
 #include "privateer/Analysis/Checks.h"
 
 #include "clang/Tooling/DiagnosticsYaml.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -16,7 +17,6 @@
 #include "llvm/Support/xxhash.h"
 
 #include <map>
-#include <optional>
 
 using namespace llvm;
 
@@ -28,59 +28,91 @@ std::string Result::key() const {
          Message;
 }
 
-namespace {
+std::string relativeTo(StringRef File, StringRef Root) {
+  Root = Root.rtrim('/');
+  // `/src/ab` is not under `/src/a`.
+  if (Root.empty() || !File.consume_front(Root) || !File.starts_with("/"))
+    return "";
+  return File.ltrim('/').str();
+}
+
+std::string fingerprint(StringRef Check, StringRef RelativeFile,
+                        StringRef Message, StringRef SourceLine,
+                        unsigned Occurrence) {
+  std::string Identity =
+      (Check + Twine('\0') + RelativeFile + Twine('\0') + Message +
+       Twine('\0') + SourceLine.trim() + Twine('\0') + Twine(Occurrence))
+          .str();
+  return utohexstr(xxh3_64bits(Identity), /*LowerCase=*/true, 16);
+}
 
 /// Clang counts columns and offsets in bytes; the log declares
 /// `columnKind: unicodeCodePoints`, so they are converted by not counting
-/// UTF-8 continuation bytes. (The same numbers for ASCII source.) A file
-/// that cannot be read keeps Clang's numbers.
+/// UTF-8 continuation bytes. An ASCII file (most source) needs no
+/// conversion and is not kept; a file that cannot be read keeps Clang's
+/// numbers.
 class CodePoints {
 public:
   /// Code points before byte \p Offset of \p File.
   unsigned offset(const std::string &File, unsigned Offset) {
-    const std::string *Text = text(File);
-    return Text ? count(*Text, 0, Offset) : Offset;
+    const Text *T = text(File);
+    return T ? count(*T, 0, Offset) : Offset;
   }
   /// Code points in the \p Length bytes from \p Offset.
   unsigned length(const std::string &File, unsigned Offset, unsigned Length) {
-    const std::string *Text = text(File);
-    return Text ? count(*Text, Offset, Offset + Length) : Length;
+    const Text *T = text(File);
+    return T ? count(*T, Offset, Offset + Length) : Length;
   }
   /// The 1-based code point column of the 1-based byte \p Column.
   unsigned column(const std::string &File, unsigned Line, unsigned Column) {
-    const std::string *Text = text(File);
-    if (!Text || !Line || !Column)
+    const Text *T = text(File);
+    if (!T || !Line || !Column || Line > T->LineStarts.size())
       return Column;
-    size_t Start = 0;
-    for (unsigned L = 1; L < Line; ++L) {
-      Start = Text->find('\n', Start);
-      if (Start == std::string::npos)
-        return Column;
-      ++Start;
-    }
-    return count(*Text, Start, Start + Column - 1) + 1;
+    unsigned Start = T->LineStarts[Line - 1];
+    return count(*T, Start, Start + Column - 1) + 1;
   }
 
 private:
-  static unsigned count(const std::string &Text, size_t From, size_t To) {
+  struct Text {
+    std::string Bytes;
+    std::vector<unsigned> LineStarts;
+  };
+  static unsigned count(const Text &T, size_t From, size_t To) {
     unsigned N = 0;
-    for (size_t I = From; I < To && I < Text.size(); ++I)
-      N += (static_cast<unsigned char>(Text[I]) & 0xC0) != 0x80;
+    for (size_t I = From; I < To && I < T.Bytes.size(); ++I)
+      N += (static_cast<unsigned char>(T.Bytes[I]) & 0xC0) != 0x80;
     return N;
   }
-  const std::string *text(const std::string &File) {
+  /// The file when it needs converting; null for ASCII or unreadable files.
+  const Text *text(const std::string &File) {
+    if (File == Last)
+      return LastText;
     auto It = Files.find(File);
     if (It == Files.end()) {
-      auto Buffer = MemoryBuffer::getFile(File);
-      std::optional<std::string> Text;
-      if (Buffer)
-        Text = (*Buffer)->getBuffer().str();
-      It = Files.emplace(File, std::move(Text)).first;
+      std::unique_ptr<Text> T;
+      if (auto Buffer = MemoryBuffer::getFile(File)) {
+        StringRef Bytes = (*Buffer)->getBuffer();
+        if (!llvm::all_of(Bytes, [](char C) { return isASCII(C); })) {
+          T = std::make_unique<Text>();
+          T->Bytes = Bytes.str();
+          T->LineStarts.push_back(0);
+          for (size_t I = 0; I < Bytes.size(); ++I)
+            if (Bytes[I] == '\n')
+              T->LineStarts.push_back(I + 1);
+        }
+      }
+      It = Files.emplace(File, std::move(T)).first;
     }
-    return It->second ? &*It->second : nullptr;
+    Last = File;
+    LastText = It->second.get();
+    return LastText;
   }
-  std::map<std::string, std::optional<std::string>> Files;
+  std::map<std::string, std::unique_ptr<Text>> Files;
+  std::string Last;
+  const Text *LastText = nullptr;
 };
+
+namespace {
 
 /// The SARIF base id of the source root; results name files under it.
 constexpr const char *RootId = "SRCROOT";
@@ -104,139 +136,178 @@ std::string fileUri(StringRef AbsPath) {
   return "file://" + Path;
 }
 
-/// The file relative to the source root when it lies under it.
-json::Object artifactLocation(StringRef File, StringRef Root) {
-  SmallString<256> Rel(File);
-  if (!Root.empty() && sys::path::replace_path_prefix(Rel, Root, ""))
-    return json::Object{{"uri", uriPath(StringRef(Rel).ltrim('/'))},
-                        {"uriBaseId", RootId}};
-  return json::Object{{"uri", fileUri(File)}};
-}
-
-json::Object physicalLocation(const Position &P, StringRef Root,
-                              CodePoints &CP) {
-  return json::Object{
-      {"artifactLocation", artifactLocation(P.File, Root)},
-      {"region",
-       json::Object{{"startLine", P.Line},
-                    {"startColumn", CP.column(P.File, P.Line, P.Column)}}}};
-}
-
 /// A check's documentation page: docs/checks/<name without privateer->.md.
 std::string helpUri(StringRef DocsUrl, StringRef Check) {
   Check.consume_front("privateer-");
   return (DocsUrl.rtrim('/') + "/" + Check + ".md").str();
 }
 
-json::Object fixOf(const Result &R, StringRef Root, CodePoints &CP) {
-  // One artifact change per file, in the order the edits are applied.
-  std::vector<std::string> Files;
-  std::map<std::string, json::Array> Replacements;
-  for (const Edit &E : R.Edits) {
-    if (!Replacements.count(E.Begin.File))
-      Files.push_back(E.Begin.File);
-    Replacements[E.Begin.File].push_back(json::Object{
-        {"deletedRegion",
-         json::Object{
-             {"startLine", E.Begin.Line},
-             {"startColumn",
-              CP.column(E.Begin.File, E.Begin.Line, E.Begin.Column)},
-             {"endLine", E.EndLine},
-             {"endColumn", CP.column(E.Begin.File, E.EndLine, E.EndColumn)},
-             {"charOffset", CP.offset(E.Begin.File, E.Begin.Offset)},
-             {"charLength",
-              CP.length(E.Begin.File, E.Begin.Offset, E.Length)}}},
-        {"insertedContent", json::Object{{"text", E.Text}}}});
-  }
-  json::Array Changes;
-  for (const std::string &File : Files)
-    Changes.push_back(
-        json::Object{{"artifactLocation", artifactLocation(File, Root)},
-                     {"replacements", std::move(Replacements[File])}});
-  return json::Object{
-      {"description", json::Object{{"text", "privateer's fix for " + R.Check}}},
-      {"artifactChanges", std::move(Changes)}};
-}
-
 } // namespace
 
-void writeSarif(raw_ostream &OS, ArrayRef<Result> Results, StringRef SourceRoot,
-                StringRef DocsUrl) {
-  CodePoints CP;
-  json::Array Rules;
-  std::map<std::string, unsigned> RuleIndex;
-  for (const CheckInfo &C : allChecks()) {
-    RuleIndex[C.Name] = Rules.size();
-    std::string Help =
-        std::string(C.Summary) + "; see " + helpUri(DocsUrl, C.Name);
-    Rules.push_back(json::Object{
-        {"id", C.Name},
-        {"shortDescription", json::Object{{"text", C.Summary}}},
-        {"fullDescription", json::Object{{"text", C.Summary}}},
-        {"help", json::Object{{"text", Help}}},
-        {"helpUri", helpUri(DocsUrl, C.Name)},
-        {"defaultConfiguration", json::Object{{"level", "warning"}}}});
-  }
-
-  json::Array Out;
-  // Fingerprints hash what the finding is, not where its line is, so that
-  // edits elsewhere in the file keep them; an occurrence count separates
-  // identical findings on identical lines.
-  std::map<std::string, unsigned> Occurrences;
-  for (const Result &R : Results) {
-    json::Array Related;
-    for (const NoteOut &N : R.Notes) {
-      if (N.Where.File.empty())
-        continue;
-      Related.push_back(json::Object{
-          {"id", int64_t(Related.size())},
-          {"message", json::Object{{"text", N.Message}}},
-          {"physicalLocation", physicalLocation(N.Where, SourceRoot, CP)}});
-    }
-    json::Object Loc{
-        {"physicalLocation", physicalLocation(R.Where, SourceRoot, CP)}};
-    std::string Rel = R.Where.File;
-    SmallString<256> RelPath(R.Where.File);
-    if (sys::path::replace_path_prefix(RelPath, SourceRoot, ""))
-      Rel = RelPath.str().ltrim('/').str();
-    std::string Identity = R.Check + '\0' + Rel + '\0' + R.Message + '\0' +
-                           StringRef(R.SourceLine).trim().str();
-    unsigned Occurrence = Occurrences[Identity]++;
-    uint64_t Hash = xxh3_64bits(Identity + '\0' + std::to_string(Occurrence));
-    json::Object Obj{
-        {"ruleId", R.Check},
-        {"ruleIndex", int64_t(RuleIndex[R.Check])},
-        {"level", R.AsError ? "error" : "warning"},
-        {"message", json::Object{{"text", R.Message}}},
-        {"locations", json::Array{std::move(Loc)}},
-        {"partialFingerprints",
-         json::Object{{"privateerFinding/v1", utohexstr(Hash, true, 16)}}}};
-    if (!Related.empty())
-      Obj["relatedLocations"] = std::move(Related);
-    if (!R.Edits.empty())
-      Obj["fixes"] = json::Array{fixOf(R, SourceRoot, CP)};
-    Out.push_back(std::move(Obj));
-  }
-
-  json::Object Run{
-      {"tool",
-       json::Object{{"driver", json::Object{{"name", "privateer"},
-                                            {"version", PRIVATEER_VERSION},
-                                            {"informationUri", DocsUrl},
-                                            {"rules", std::move(Rules)}}}}},
-      {"originalUriBaseIds",
-       json::Object{{RootId, json::Object{{"uri", fileUri(SourceRoot)}}}}},
-      {"columnKind", "unicodeCodePoints"},
-      {"results", std::move(Out)}};
-  json::Object Log{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-                   {"version", "2.1.0"},
-                   {"runs", json::Array{std::move(Run)}}};
-  OS << formatv("{0:2}", json::Value(std::move(Log))) << "\n";
+SarifWriter::SarifWriter(raw_ostream &OS, StringRef SourceRoot,
+                         StringRef DocsUrl, bool WithBaseline)
+    : J(OS, 2), SourceRoot(SourceRoot.str()), WithBaseline(WithBaseline),
+      CP(std::make_unique<CodePoints>()) {
+  J.objectBegin();
+  J.attribute("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+  J.attribute("version", "2.1.0");
+  J.attributeBegin("runs");
+  J.arrayBegin();
+  J.objectBegin();
+  J.attributeObject("tool", [&] {
+    J.attributeObject("driver", [&] {
+      J.attribute("name", "privateer");
+      J.attribute("version", PRIVATEER_VERSION);
+      if (!DocsUrl.empty())
+        J.attribute("informationUri", DocsUrl);
+      J.attributeArray("rules", [&] {
+        for (const CheckInfo &C : allChecks()) {
+          RuleIndex[C.Name] = RuleIndex.size();
+          std::string Help = C.Summary;
+          if (!DocsUrl.empty())
+            Help += "; see " + helpUri(DocsUrl, C.Name);
+          J.object([&] {
+            J.attribute("id", C.Name);
+            J.attributeObject("shortDescription",
+                              [&] { J.attribute("text", C.Summary); });
+            J.attributeObject("fullDescription",
+                              [&] { J.attribute("text", C.Summary); });
+            J.attributeObject("help", [&] { J.attribute("text", Help); });
+            if (!DocsUrl.empty())
+              J.attribute("helpUri", helpUri(DocsUrl, C.Name));
+            J.attributeObject("defaultConfiguration",
+                              [&] { J.attribute("level", "warning"); });
+          });
+        }
+      });
+    });
+  });
+  J.attributeObject("originalUriBaseIds", [&] {
+    J.attributeObject(RootId,
+                      [&] { J.attribute("uri", fileUri(this->SourceRoot)); });
+  });
+  J.attribute("columnKind", "unicodeCodePoints");
+  J.attributeBegin("results");
+  J.arrayBegin();
 }
 
-void writeExportFixes(raw_ostream &OS, ArrayRef<Result> Results) {
+SarifWriter::~SarifWriter() = default;
+
+void SarifWriter::artifactLocation(StringRef File) {
+  std::string Rel = relativeTo(File, SourceRoot);
+  J.attributeObject("artifactLocation", [&] {
+    if (Rel.empty()) {
+      J.attribute("uri", fileUri(File));
+      return;
+    }
+    J.attribute("uri", uriPath(Rel));
+    J.attribute("uriBaseId", RootId);
+  });
+}
+
+void SarifWriter::location(const Position &P) {
+  J.attributeObject("physicalLocation", [&] {
+    artifactLocation(P.File);
+    J.attributeObject("region", [&] {
+      J.attribute("startLine", P.Line);
+      J.attribute("startColumn", CP->column(P.File, P.Line, P.Column));
+    });
+  });
+}
+
+void SarifWriter::fix(const Result &R) {
+  // One artifact change per file, in the order the edits are applied.
+  std::vector<std::string> Files;
+  for (const Edit &E : R.Edits)
+    if (!llvm::is_contained(Files, E.Begin.File))
+      Files.push_back(E.Begin.File);
+  J.object([&] {
+    J.attributeObject("description", [&] {
+      J.attribute("text", "privateer's fix for " + R.Check);
+    });
+    J.attributeArray("artifactChanges", [&] {
+      for (const std::string &File : Files)
+        J.object([&] {
+          artifactLocation(File);
+          J.attributeArray("replacements", [&] {
+            for (const Edit &E : R.Edits) {
+              if (E.Begin.File != File)
+                continue;
+              J.object([&] {
+                J.attributeObject("deletedRegion", [&] {
+                  J.attribute("startLine", E.Begin.Line);
+                  J.attribute("startColumn",
+                              CP->column(File, E.Begin.Line, E.Begin.Column));
+                  J.attribute("endLine", E.EndLine);
+                  J.attribute("endColumn",
+                              CP->column(File, E.EndLine, E.EndColumn));
+                  J.attribute("charOffset", CP->offset(File, E.Begin.Offset));
+                  J.attribute("charLength",
+                              CP->length(File, E.Begin.Offset, E.Length));
+                });
+                J.attributeObject("insertedContent",
+                                  [&] { J.attribute("text", E.Text); });
+              });
+            }
+          });
+        });
+    });
+  });
+}
+
+void SarifWriter::result(const Result &R) {
+  if (relativeTo(R.Where.File, SourceRoot).empty())
+    ++OutsideRoot;
+  J.object([&] {
+    J.attribute("ruleId", R.Check);
+    J.attribute("ruleIndex", int64_t(RuleIndex[R.Check]));
+    J.attribute("level", R.AsError ? "error" : "warning");
+    J.attributeObject("message", [&] { J.attribute("text", R.Message); });
+    J.attributeArray("locations",
+                     [&] { J.object([&] { location(R.Where); }); });
+    J.attributeObject("partialFingerprints", [&] {
+      J.attribute("privateerFinding/v1", R.Fingerprint);
+    });
+    // Against a baseline, every result shown is one the baseline lacks.
+    if (WithBaseline)
+      J.attribute("baselineState", "new");
+    int64_t Id = 0;
+    bool AnyNote = llvm::any_of(
+        R.Notes, [](const NoteOut &N) { return !N.Where.File.empty(); });
+    if (AnyNote)
+      J.attributeArray("relatedLocations", [&] {
+        for (const NoteOut &N : R.Notes) {
+          if (N.Where.File.empty())
+            continue;
+          J.object([&] {
+            J.attribute("id", Id++);
+            J.attributeObject("message",
+                              [&] { J.attribute("text", N.Message); });
+            location(N.Where);
+          });
+        }
+      });
+    if (!R.Edits.empty())
+      J.attributeArray("fixes", [&] { fix(R); });
+  });
+}
+
+void SarifWriter::finish(json::Object Properties) {
+  J.arrayEnd();
+  J.attributeEnd();
+  if (!Properties.empty())
+    J.attribute("properties", json::Value(std::move(Properties)));
+  J.objectEnd();
+  J.arrayEnd();
+  J.attributeEnd();
+  J.objectEnd();
+  J.flush();
+}
+
+void writeExportFixes(raw_ostream &OS, ArrayRef<const Result *> Results) {
   clang::tooling::TranslationUnitDiagnostics TUD;
-  for (const Result &R : Results) {
+  for (const Result *RP : Results) {
+    const Result &R = *RP;
     clang::tooling::DiagnosticMessage Message(R.Message);
     Message.FilePath = R.Where.File;
     Message.FileOffset = R.Where.Offset;
@@ -258,6 +329,25 @@ void writeExportFixes(raw_ostream &OS, ArrayRef<Result> Results) {
   }
   yaml::Output YAML(OS);
   YAML << TUD;
+}
+
+std::string installedDocsUrl(llvm::StringRef Configured, const char *Argv0,
+                             void *MainAddr) {
+  using namespace llvm;
+  if (!Configured.empty())
+    return Configured.str();
+  std::string Exe = sys::fs::getMainExecutable(Argv0, MainAddr);
+  SmallString<256> Checks(sys::path::parent_path(sys::path::parent_path(Exe)));
+  sys::path::append(Checks, "share", "doc", "privateer", "checks");
+  SmallString<256> Real;
+  if (sys::fs::real_path(Checks, Real) || !sys::fs::is_directory(Real))
+    return "";
+  std::string Url = "file://";
+  for (char C : Real)
+    Url += isAlnum(C) || StringRef("/-._~").contains(C)
+               ? std::string(1, C)
+               : "%" + utohexstr(static_cast<unsigned char>(C), false, 2);
+  return Url;
 }
 
 } // namespace cli

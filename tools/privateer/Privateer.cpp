@@ -2,35 +2,37 @@
 //
 // Part of privateer. A thin LibTooling front end for CI and bulk
 // refactoring: runs the engine on the translation units of a compilation
-// database (in parallel with -j), prints the reports as the plugin does,
-// and writes what CI wants: merged fixes applied once per file (--fix),
-// clang-apply-replacements YAML (--export-fixes) and SARIF (--sarif). A
-// unit that fails to compile is reported and skipped, and no file with
-// compile errors is ever edited. --diff and --line-filter keep only the
-// findings on changed lines, in every output.
+// database (in parallel, one per core by default), prints the reports as
+// the plugin does, in the order the files were named, and writes what CI
+// wants: merged fixes applied once per file (--fix), clang-apply-replacements
+// YAML (--export-fixes) and SARIF (--sarif). A unit that fails to compile is
+// reported and skipped, and no file with compile errors is ever edited.
+// --diff and --line-filter keep only the findings on changed lines, and
+// --baseline only those not accepted before, in every output; --cache-dir
+// skips the units that have not changed since a run that analysed them.
+// Every mistake on the command line stops the run before the analysis.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Baseline.h"
+#include "FindingPrinter.h"
 #include "LineFilter.h"
 #include "Output.h"
+#include "OutputFile.h"
+#include "ResultCache.h"
+#include "Unit.h"
 
 #include "privateer/Analysis/Options.h"
-#include "privateer/Clang/DiagnosticReporter.h"
-#include "privateer/Clang/Engine.h"
 #include "privateer/Clang/FileWriter.h"
-#include "privateer/Clang/SourceLoc.h"
+#include "privateer/Support/Version.h"
 
-#include "clang/AST/ASTConsumer.h"
-#include "clang/AST/ASTContext.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"
+#include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/FrontendAction.h"
-#include "clang/Frontend/TextDiagnosticPrinter.h"
-#include "clang/Lex/Lexer.h"
-#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CommonOptionsParser.h"
-#include "clang/Tooling/Tooling.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -41,6 +43,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <condition_variable>
 #include <deque>
 #include <map>
 #include <mutex>
@@ -59,8 +62,13 @@ cl::OptionCategory Category("privateer options");
 
 cl::opt<unsigned> Jobs("j",
                        cl::desc("analyse N translation units in parallel "
-                                "(default 1; 0: one per core)"),
-                       cl::value_desc("N"), cl::init(1), cl::cat(Category));
+                                "(default 0: one per core)"),
+                       cl::value_desc("N"), cl::init(0), cl::cat(Category));
+cl::opt<bool> Progress("progress",
+                       cl::desc("print '[12/40] file.c' on stderr as each "
+                                "unit is done (default: when stderr is a "
+                                "terminal; --progress=false: never)"),
+                       cl::cat(Category));
 cl::opt<std::string>
     ExportFixes("export-fixes",
                 cl::desc("write the fixes as YAML for "
@@ -69,11 +77,29 @@ cl::opt<std::string>
 cl::opt<std::string> Sarif("sarif",
                            cl::desc("write the findings as SARIF 2.1.0"),
                            cl::value_desc("file"), cl::cat(Category));
-cl::opt<std::string>
-    SourceRoot("source-root",
-               cl::desc("directory that SARIF locations are relative to "
-                        "(default: the current directory)"),
-               cl::value_desc("dir"), cl::cat(Category));
+cl::opt<std::string> SourceRoot(
+    "source-root",
+    cl::desc("directory that SARIF locations and fingerprints are relative "
+             "to, the %SRCROOT% base (default: the git top-level of the "
+             "analysed files, else the directory that holds them all)"),
+    cl::value_desc("dir"), cl::cat(Category));
+cl::opt<std::string> WriteBaseline(
+    "write-baseline",
+    cl::desc("record the findings of this run by their fingerprints in "
+             "<file>, for --baseline (findings then exit 0)"),
+    cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> BaselineFile(
+    "baseline",
+    cl::desc("report (and fix, and export) only the findings that are not "
+             "in <file>, which --write-baseline wrote; the summary says how "
+             "many it left out"),
+    cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> CacheDir(
+    "cache-dir",
+    cl::desc("keep each unit's result in <dir> and skip the units whose "
+             "files, compile command and options are unchanged since a run "
+             "that analysed them"),
+    cl::value_desc("dir"), cl::cat(Category));
 cl::opt<std::string>
     Diff("diff",
          cl::desc("report (and fix, and export) only the findings on lines "
@@ -125,24 +151,10 @@ struct ListedOption {
   cl::Option *Existing = nullptr;
 };
 
-/// Help text without the Markdown the README's table uses.
-StringRef plainText(StringRef Markdown) {
+/// Options.def's Markdown descriptions as plain text, kept alive for cl.
+StringRef plainHelp(StringRef Markdown) {
   static std::deque<std::string> Texts;
-  std::string Out;
-  for (size_t I = 0; I < Markdown.size(); ++I) {
-    char C = Markdown[I];
-    if (C == '`')
-      continue;
-    if (C == ']' && I + 1 < Markdown.size() && Markdown[I + 1] == '(') {
-      I = Markdown.find(')', I);
-      if (I == StringRef::npos)
-        break;
-      continue;
-    }
-    if (C != '[')
-      Out += C;
-  }
-  Texts.push_back(Out);
+  Texts.push_back(plainText(Markdown.str()));
   return Texts.back();
 }
 
@@ -156,297 +168,22 @@ std::vector<ListedOption> listOptions() {
       ValueDesc = "on|off";
     if (Registered.count(O.Name)) {
       L.Existing = Registered[O.Name];
-      L.Existing->setDescription(plainText(O.Description));
+      L.Existing->setDescription(plainHelp(O.Description));
       L.Existing->addCategory(Category);
       L.Existing->setHiddenFlag(cl::NotHidden);
     } else if (O.Kind == OptionKind::Flag)
       L.Flag = std::make_unique<cl::opt<bool>>(
-          StringRef(O.Name), cl::desc(plainText(O.Description)),
+          StringRef(O.Name), cl::desc(plainHelp(O.Description)),
           cl::cat(Category));
     else
       L.Value = std::make_unique<cl::opt<std::string>>(
-          StringRef(O.Name), cl::desc(plainText(O.Description)),
+          StringRef(O.Name), cl::desc(plainHelp(O.Description)),
           cl::value_desc(ValueDesc), cl::cat(Category),
           O.Kind == OptionKind::ErrorMode ? cl::ValueOptional
                                           : cl::ValueRequired);
     Listed.push_back(std::move(L));
   }
   return Listed;
-}
-
-/// What one translation unit gave.
-struct UnitOutcome {
-  std::string File;
-  bool Failed = false;
-  /// Its diagnostics as printed (compile errors and findings).
-  std::string Text;
-  std::vector<Result> Results;
-  /// Files where the compiler reported errors: never edited.
-  std::set<std::string> FilesWithErrors;
-  /// Findings left out by --diff or --line-filter (Result::key()s).
-  std::set<std::string> Unreported;
-  /// Unproven ("may") findings held back (no --report-may).
-  unsigned HeldBackMay = 0;
-};
-
-/// Findings already printed by some unit (a shared header's finding is
-/// printed once).
-class PrintedOnce {
-public:
-  bool first(const std::string &Key) {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    return Keys.insert(Key).second;
-  }
-
-private:
-  std::mutex Mutex;
-  std::set<std::string> Keys;
-};
-
-std::string pathOf(const SourceManager &SM, FileID FID) {
-  OptionalFileEntryRef F = SM.getFileEntryRefForID(FID);
-  if (!F)
-    return "";
-  // Names are relative to the compile command's directory, which is the
-  // file manager's working directory.
-  SmallString<256> Path(F->getName());
-  SM.getFileManager().makeAbsolutePath(Path);
-  sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-  return Path.str().str();
-}
-
-Position positionOf(const SourceManager &SM, SourceLocation L) {
-  if (L.isInvalid())
-    return {};
-  auto [FID, Offset] = SM.getDecomposedLoc(SM.getFileLoc(L));
-  return {pathOf(SM, FID), Offset, SM.getLineNumber(FID, Offset),
-          SM.getColumnNumber(FID, Offset)};
-}
-
-std::optional<Edit> editOf(const SourceManager &SM, const LangOptions &LO,
-                           const FixItHint &H) {
-  CharSourceRange R = Lexer::makeFileCharRange(H.RemoveRange, SM, LO);
-  if (R.isInvalid())
-    return std::nullopt;
-  auto [BF, BO] = SM.getDecomposedLoc(R.getBegin());
-  auto [EF, EO] = SM.getDecomposedLoc(R.getEnd());
-  if (BF != EF || EO < BO)
-    return std::nullopt;
-  Edit E;
-  E.Begin = {pathOf(SM, BF), BO, SM.getLineNumber(BF, BO),
-             SM.getColumnNumber(BF, BO)};
-  E.Length = EO - BO;
-  E.EndLine = SM.getLineNumber(EF, EO);
-  E.EndColumn = SM.getColumnNumber(EF, EO);
-  E.Text = H.CodeToInsert;
-  return E;
-}
-
-/// Prints a unit's diagnostics into its outcome and remembers where the
-/// compiler (not privateer, whose findings may be errors under werror)
-/// reported errors.
-class UnitPrinter : public TextDiagnosticPrinter {
-public:
-  UnitPrinter(raw_ostream &OS, DiagnosticOptions &DiagOpts, UnitOutcome &Out)
-      : TextDiagnosticPrinter(OS, DiagOpts), OS(OS), Out(Out) {}
-
-  void HandleDiagnostic(DiagnosticsEngine::Level Level,
-                        const Diagnostic &Info) override {
-    TextDiagnosticPrinter::HandleDiagnostic(Level, Info);
-    if (Level < DiagnosticsEngine::Error || Reporting)
-      return;
-    Out.Failed = true;
-    if (Info.hasSourceManager() && Info.getLocation().isValid())
-      Out.FilesWithErrors.insert(
-          positionOf(Info.getSourceManager(), Info.getLocation()).File);
-  }
-
-  bool Reporting = false;
-  raw_ostream &stream() { return OS; }
-
-private:
-  raw_ostream &OS;
-  UnitOutcome &Out;
-};
-
-class UnitConsumer : public ASTConsumer {
-public:
-  UnitConsumer(CompilerInstance &CI, const Options &Opts,
-               const LineFilter &Lines, UnitOutcome &Out, UnitPrinter &Printer,
-               PrintedOnce &Printed)
-      : CI(CI), Opts(Opts), Lines(Lines), Out(Out), Printer(Printer),
-        Printed(Printed) {}
-
-  void HandleTranslationUnit(ASTContext &Ctx) override {
-    DiagnosticsEngine &Diags = CI.getDiagnostics();
-    // An AST with errors is incomplete: silence beats guesses.
-    if (Diags.hasErrorOccurred()) {
-      Out.Failed = true;
-      return;
-    }
-    clangfe::DiagnosticReporter Reporter(Diags, Opts);
-    if (!Reporter.enabled())
-      return;
-    const SourceManager &SM = Ctx.getSourceManager();
-    clangfe::UnitSummary Summary;
-    std::vector<clangfe::Report> Reports =
-        clangfe::analyze(Ctx, Opts, Includes, &Summary);
-    Out.HeldBackMay = Summary.HeldBackMay;
-    // Before the edits are merged: a kept finding must not carry a clause
-    // merged from one that is not reported.
-    erase_if(Reports, [&](const clangfe::Report &Rep) {
-      Position P = positionOf(SM, clangfe::fromLoc(Rep.F.Where));
-      if (Lines.admits(P.File, P.Line))
-        return false;
-      Result Left;
-      Left.Check = checkName(Rep.F.Check);
-      Left.Message = Rep.F.Message;
-      Left.Where = P;
-      Out.Unreported.insert(Left.key());
-      return true;
-    });
-    std::vector<std::vector<FixItHint>> Owned =
-        privateer::clangfe::assignMergedEdits(Reports, SM);
-    bool AsError = Opts.Werror == Options::ErrorMode::Always ||
-                   (Opts.Werror == Options::ErrorMode::FollowCompiler &&
-                    Diags.getWarningsAsErrors());
-    Printer.Reporting = true;
-    for (size_t I = 0; I < Reports.size(); ++I) {
-      const clangfe::Report &Rep = Reports[I];
-      Result R;
-      R.Check = checkName(Rep.F.Check);
-      R.Message = Rep.F.Message;
-      R.AsError = AsError;
-      SourceLocation Where = clangfe::fromLoc(Rep.F.Where);
-      R.Where = positionOf(SM, Where);
-      for (const Note &N : Rep.F.Notes)
-        R.Notes.push_back(
-            {positionOf(SM, clangfe::fromLoc(N.Where)), N.Message});
-      if (!Rep.whyNoFixNote().empty())
-        R.Notes.push_back({R.Where, Rep.whyNoFixNote()});
-      // A fix is applied whole or not at all.
-      for (const FixItHint &H : Owned[I]) {
-        std::optional<Edit> E = editOf(SM, Ctx.getLangOpts(), H);
-        if (!E) {
-          R.Edits.clear();
-          break;
-        }
-        R.Edits.push_back(std::move(*E));
-      }
-      SourceLocation Line = SM.getFileLoc(Where);
-      bool Invalid = false;
-      StringRef Buffer = SM.getBufferData(SM.getFileID(Line), &Invalid);
-      if (!Invalid) {
-        size_t Begin = clangfe::lineStart(Buffer, SM.getFileOffset(Line));
-        R.SourceLine = Buffer.substr(Begin)
-                           .take_until([](char C) { return C == '\n'; })
-                           .str();
-      }
-      R.BuildDirectory = CI.getFileManager()
-                             .getVirtualFileSystem()
-                             .getCurrentWorkingDirectory()
-                             .get();
-      if (Printed.first(R.key()))
-        Reporter.report(Rep);
-      Out.Results.push_back(std::move(R));
-    }
-    Printer.Reporting = false;
-  }
-
-  /// The unit's #include lines, recorded as it is preprocessed.
-  clangfe::IncludeDirectives Includes;
-
-private:
-  CompilerInstance &CI;
-  const Options &Opts;
-  const LineFilter &Lines;
-  UnitOutcome &Out;
-  UnitPrinter &Printer;
-  PrintedOnce &Printed;
-};
-
-class UnitAction : public ASTFrontendAction {
-public:
-  UnitAction(const Options &Opts, const LineFilter &Lines, UnitOutcome &Out,
-             UnitPrinter &Printer, PrintedOnce &Printed)
-      : Opts(Opts), Lines(Lines), Out(Out), Printer(Printer), Printed(Printed) {
-  }
-
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
-                                                 StringRef) override {
-    // "N warnings generated." goes with the unit's other output, not to a
-    // stderr that parallel units share.
-    CI.setVerboseOutputStream(Printer.stream());
-    auto Consumer =
-        std::make_unique<UnitConsumer>(CI, Opts, Lines, Out, Printer, Printed);
-    CI.getPreprocessor().addPPCallbacks(
-        Consumer->Includes.recorder(CI.getSourceManager()));
-    return Consumer;
-  }
-
-private:
-  const Options &Opts;
-  const LineFilter &Lines;
-  UnitOutcome &Out;
-  UnitPrinter &Printer;
-  PrintedOnce &Printed;
-};
-
-class UnitActionFactory : public FrontendActionFactory {
-public:
-  UnitActionFactory(const Options &Opts, const LineFilter &Lines,
-                    UnitOutcome &Out, UnitPrinter &Printer,
-                    PrintedOnce &Printed)
-      : Opts(Opts), Lines(Lines), Out(Out), Printer(Printer), Printed(Printed) {
-  }
-
-  std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<UnitAction>(Opts, Lines, Out, Printer, Printed);
-  }
-
-private:
-  const Options &Opts;
-  const LineFilter &Lines;
-  UnitOutcome &Out;
-  UnitPrinter &Printer;
-  PrintedOnce &Printed;
-};
-
-UnitOutcome runUnit(const CompilationDatabase &DB, const std::string &File,
-                    const Options &Opts, const LineFilter &Lines,
-                    PrintedOnce &Printed) {
-  UnitOutcome Out;
-  Out.File = File;
-  raw_string_ostream Text(Out.Text);
-  DiagnosticOptions DiagOpts;
-  UnitPrinter Printer(Text, DiagOpts, Out);
-  // Each unit gets its own view of the file system: the shared real one
-  // would chdir the whole process into one unit's build directory while
-  // another unit resolves its relative paths.
-  ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(),
-                 vfs::createPhysicalFileSystem());
-  Tool.setPrintErrorMessage(false);
-  Tool.setDiagnosticConsumer(&Printer);
-  // The compiler's own headers (stddef.h, omp.h), unless the command names
-  // a resource directory.
-  Tool.appendArgumentsAdjuster([](const CommandLineArguments &Args, StringRef) {
-    for (const std::string &A : Args)
-      if (StringRef(A).starts_with("-resource-dir"))
-        return Args;
-    CommandLineArguments Adjusted(Args);
-    Adjusted.insert(Adjusted.begin() + (Adjusted.empty() ? 0 : 1),
-                    "-resource-dir=" PRIVATEER_CLANG_RESOURCE_DIR);
-    return Adjusted;
-  });
-  UnitActionFactory Factory(Opts, Lines, Out, Printer, Printed);
-  if (Tool.run(&Factory) != 0) {
-    Out.Failed = true;
-    if (Out.Text.empty())
-      Text << "privateer: error: cannot analyse '" << File
-           << "' (no compile command, or the compiler failed)\n";
-  }
-  Text.flush();
-  return Out;
 }
 
 bool overlaps(const Edit &A, const Edit &B) {
@@ -463,12 +200,53 @@ bool overlaps(const Edit &A, const Edit &B) {
   return AB < BE && BB < AE;
 }
 
+/// The edits taken so far, by file and offset: a log of thousands of
+/// findings in one file must not compare every edit with every other.
+class EditLedger {
+public:
+  /// Whether \p E may be taken: it is one already taken, or overlaps none.
+  bool admits(const Edit &E) const {
+    auto F = Files.find(E.Begin.File);
+    if (F == Files.end())
+      return true;
+    const PerFile &P = F->second;
+    unsigned From = E.Begin.Offset > P.Longest ? E.Begin.Offset - P.Longest : 0;
+    for (auto It = P.ByOffset.lower_bound(From),
+              End = P.ByOffset.upper_bound(E.Begin.Offset + E.Length);
+         It != End; ++It)
+      if (!(*It->second == E) && overlaps(*It->second, E))
+        return false;
+    return true;
+  }
+  /// Takes \p E; false when the same edit was taken before.
+  bool take(const Edit &E) {
+    PerFile &P = Files[E.Begin.File];
+    auto Range = P.ByOffset.equal_range(E.Begin.Offset);
+    for (auto It = Range.first; It != Range.second; ++It)
+      if (*It->second == E)
+        return false;
+    Taken.push_back(E);
+    P.ByOffset.emplace(E.Begin.Offset, &Taken.back());
+    P.Longest = std::max(P.Longest, E.Length);
+    return true;
+  }
+  const std::deque<Edit> &edits() const { return Taken; }
+
+private:
+  struct PerFile {
+    std::multimap<unsigned, const Edit *> ByOffset;
+    unsigned Longest = 0;
+  };
+  std::map<std::string, PerFile> Files;
+  std::deque<Edit> Taken;
+};
+
 /// Keeps each finding once (the first unit, in the order the files were
 /// named, wins) and the edits every output applies: a finding's fix whole
 /// or not at all, never in a file with compile errors, never overlapping
 /// an edit already taken, and the same edit of a shared header once.
 std::vector<Result> keptResults(std::vector<UnitOutcome> &Outcomes,
-                                std::vector<Edit> &Accepted) {
+                                EditLedger &Ledger) {
   std::set<std::string> ErrorFiles;
   for (const UnitOutcome &U : Outcomes) {
     if (U.Failed)
@@ -477,31 +255,30 @@ std::vector<Result> keptResults(std::vector<UnitOutcome> &Outcomes,
   }
   std::vector<Result> Kept;
   std::set<std::string> Keys;
-  for (UnitOutcome &U : Outcomes)
+  for (UnitOutcome &U : Outcomes) {
     for (Result &R : U.Results) {
       if (!Keys.insert(R.key()).second)
         continue;
-      bool Applicable = true;
-      for (const Edit &E : R.Edits) {
-        Applicable &= !ErrorFiles.count(E.Begin.File);
-        for (const Edit &A : Accepted)
-          Applicable &= A == E || !overlaps(A, E);
-      }
+      bool Applicable = llvm::all_of(R.Edits, [&](const Edit &E) {
+        return !ErrorFiles.count(E.Begin.File) && Ledger.admits(E);
+      });
       std::vector<Edit> Own;
       for (const Edit &E : Applicable ? R.Edits : std::vector<Edit>())
-        if (std::find(Accepted.begin(), Accepted.end(), E) == Accepted.end()) {
-          Accepted.push_back(E);
+        if (Ledger.take(E))
           Own.push_back(E);
-        }
       R.Edits = std::move(Own);
       Kept.push_back(std::move(R));
     }
+    // What is kept is moved out; the unit's own copy is not needed again.
+    U.Results.clear();
+    U.Results.shrink_to_fit();
+  }
   return Kept;
 }
 
 /// Writes \p Edits to their files with the engine's atomic writer; returns
 /// the errors.
-std::vector<std::string> applyEdits(ArrayRef<Edit> Edits) {
+std::vector<std::string> applyEdits(const std::deque<Edit> &Edits) {
   FileManager FM{FileSystemOptions()};
   DiagnosticOptions DiagOpts;
   DiagnosticsEngine Diags(DiagnosticIDs::create(), DiagOpts,
@@ -540,70 +317,76 @@ std::vector<std::string> applyEdits(ArrayRef<Edit> Edits) {
   return Errors;
 }
 
-bool writeFile(StringRef Path, function_ref<void(raw_ostream &)> Write) {
-  std::error_code EC;
-  raw_fd_ostream OS(Path, EC, sys::fs::OF_TextWithCRLF);
-  if (EC) {
-    errs() << "privateer: error: cannot write '" << Path
-           << "': " << EC.message() << "\n";
-    return false;
-  }
-  Write(OS);
-  return true;
+/// Says why the run stops before it analysed anything; exit code 2.
+int toolError(const Twine &Message) {
+  errs() << "privateer: error: " << Message << "\n";
+  return 2;
 }
 
-} // namespace
+void printToolVersion(raw_ostream &OS) {
+  privateer::printVersion(OS, "privateer");
+}
 
-int main(int argc, const char **argv) {
-  sys::PrintStackTraceOnErrorSignal(argv[0]);
-  std::vector<ListedOption> Listed = listOptions();
+/// The files to analyse, named on the command line or all of the database,
+/// and the parser whose compilation database holds their commands.
+struct Inputs {
+  std::unique_ptr<CommonOptionsParser> Parser;
+  std::vector<std::string> Files;
+  /// Kept alive for the second parse's argv.
+  std::vector<std::string> Args;
+  std::vector<const char *> Argv;
+};
+
+/// Parses the command line. With no files named, CommonOptionsParser loads
+/// no database: load the one -p names (or the current directory's) and
+/// parse again as if its files had been named, so that --extra-arg and the
+/// rest still apply.
+Expected<Inputs> parseInputs(int argc, const char **argv) {
+  Inputs In;
   auto Parser = CommonOptionsParser::create(argc, argv, Category,
                                             cl::ZeroOrMore, Overview);
-  if (!Parser) {
-    errs() << "privateer: error: " << toString(Parser.takeError()) << "\n";
-    return 2;
+  if (!Parser)
+    return Parser.takeError();
+  In.Files = Parser->getSourcePathList();
+  if (!In.Files.empty()) {
+    In.Parser = std::make_unique<CommonOptionsParser>(std::move(*Parser));
+    return std::move(In);
   }
+  auto *BuildPath =
+      static_cast<cl::opt<std::string> *>(cl::getRegisteredOptions()["p"]);
+  std::string Dir = BuildPath && !BuildPath->empty() ? std::string(*BuildPath)
+                                                     : std::string(".");
+  std::string Error;
+  std::unique_ptr<CompilationDatabase> DB =
+      CompilationDatabase::autoDetectFromDirectory(Dir, Error);
+  if (!DB)
+    return createStringError(Error);
+  In.Files = DB->getAllFiles();
+  // Fortran entries are privateer-fortran's (Flang, then the MLIR pass):
+  // Clang cannot compile them.
+  size_t Fortran = In.Files.size();
+  erase_if(In.Files, isFortranSource);
+  Fortran -= In.Files.size();
+  if (Fortran)
+    errs() << "privateer: " << Fortran << " Fortran file"
+           << (Fortran == 1 ? "" : "s") << " left out (privateer-fortran -p "
+           << Dir << " analyses them)\n";
+  In.Args.assign(argv, argv + argc);
+  auto DashDash = std::find(In.Args.begin(), In.Args.end(), "--");
+  In.Args.insert(DashDash, In.Files.begin(), In.Files.end());
+  for (const std::string &A : In.Args)
+    In.Argv.push_back(A.c_str());
+  int NewArgc = In.Argv.size();
+  Parser = CommonOptionsParser::create(NewArgc, In.Argv.data(), Category,
+                                       cl::ZeroOrMore, Overview);
+  if (!Parser)
+    return Parser.takeError();
+  In.Parser = std::make_unique<CommonOptionsParser>(std::move(*Parser));
+  return std::move(In);
+}
 
-  // With no files named, CommonOptionsParser loads no database: load the
-  // one -p names (or the current directory's) and parse again as if its
-  // files had been named, so that --extra-arg and the rest still apply.
-  std::vector<std::string> Files = Parser->getSourcePathList();
-  std::vector<std::string> Args(argv, argv + argc);
-  std::vector<const char *> NewArgv;
-  if (Files.empty()) {
-    auto *BuildPath =
-        static_cast<cl::opt<std::string> *>(cl::getRegisteredOptions()["p"]);
-    std::string Dir = BuildPath && !BuildPath->empty() ? std::string(*BuildPath)
-                                                       : std::string(".");
-    std::string Error;
-    std::unique_ptr<CompilationDatabase> DB =
-        CompilationDatabase::autoDetectFromDirectory(Dir, Error);
-    if (!DB) {
-      errs() << "privateer: error: " << Error << "\n";
-      return 2;
-    }
-    Files = DB->getAllFiles();
-    // Fortran entries are privateer-fortran's (Flang, then the MLIR pass):
-    // Clang cannot compile them.
-    size_t Fortran = Files.size();
-    erase_if(Files, isFortranSource);
-    Fortran -= Files.size();
-    if (Fortran)
-      errs() << "privateer: " << Fortran << " Fortran file"
-             << (Fortran == 1 ? "" : "s") << " left out (privateer-fortran -p "
-             << Dir << " analyses them)\n";
-    auto DashDash = std::find(Args.begin(), Args.end(), "--");
-    Args.insert(DashDash, Files.begin(), Files.end());
-    for (const std::string &A : Args)
-      NewArgv.push_back(A.c_str());
-    int NewArgc = NewArgv.size();
-    Parser = CommonOptionsParser::create(NewArgc, NewArgv.data(), Category,
-                                         cl::ZeroOrMore, Overview);
-    if (!Parser) {
-      errs() << "privateer: error: " << toString(Parser.takeError()) << "\n";
-      return 2;
-    }
-  }
+/// Options.def's options from their flags; an invalid one stops the run.
+Expected<Options> parseOptions(const std::vector<ListedOption> &Listed) {
   Options Opts;
   for (const ListedOption &L : Listed) {
     std::string Word = L.Info->Name;
@@ -611,134 +394,345 @@ int main(int argc, const char **argv) {
                : (L.Value ? !L.Value->getNumOccurrences()
                           : !L.Existing->getNumOccurrences()))
       continue;
-    if (L.Value && !L.Value->empty())
+    if (L.Value && L.Value->getNumOccurrences() &&
+        (!L.Value->empty() || L.Info->Kind != OptionKind::ErrorMode))
       Word += "=" + *L.Value;
     std::string Error;
-    if (!Opts.apply(Word, Error)) {
-      errs() << "privateer: error: " << Error << "\n";
-      return 2;
-    }
+    if (!Opts.apply(Word, Error))
+      return createStringError(Error);
   }
-  for (const std::string &Glob : Opts.Checks.unmatchedGlobs())
-    errs() << "privateer: warning: check glob '" << Glob
-           << "' matches no check\n";
+  return Opts;
+}
 
-  {
-    std::set<std::string> Seen;
-    std::vector<std::string> Unique;
-    for (std::string &F : Files) {
-      SmallString<256> Abs(F);
-      sys::fs::make_absolute(Abs);
-      sys::path::remove_dots(Abs, true);
-      if (Seen.insert(Abs.str().str()).second)
-        Unique.push_back(Abs.str().str());
-    }
-    Files = std::move(Unique);
-  }
-  if (Files.empty()) {
-    errs() << "privateer: error: no files to analyse (name them, or give -p "
-              "a build directory with a compile_commands.json)\n";
-    return 2;
-  }
+/// \p File as a user reads it: relative to the current directory when it
+/// lies under it.
+std::string displayName(StringRef File) {
+  SmallString<256> Cwd;
+  if (sys::fs::current_path(Cwd))
+    return File.str();
+  std::string Rel = relativeTo(File, Cwd);
+  return Rel.empty() ? File.str() : Rel;
+}
 
+/// Absolute, normalized, each once, in the order named.
+std::vector<std::string> uniqueAbsolute(const std::vector<std::string> &Files) {
+  std::set<std::string> Seen;
+  std::vector<std::string> Unique;
+  for (const std::string &F : Files) {
+    SmallString<256> Abs(F);
+    sys::fs::make_absolute(Abs);
+    sys::path::remove_dots(Abs, true);
+    if (Seen.insert(Abs.str().str()).second)
+      Unique.push_back(Abs.str().str());
+  }
+  return Unique;
+}
+
+/// The directory that SARIF locations and fingerprints are relative to:
+/// --source-root, else the git top-level of the files (wherever privateer
+/// is started from), else the deepest directory that holds them all.
+std::string sourceRoot(const std::vector<std::string> &Files) {
+  SmallString<256> Root;
+  if (!SourceRoot.empty()) {
+    Root = SourceRoot;
+    sys::fs::make_absolute(Root);
+    sys::path::remove_dots(Root, true);
+    SmallString<256> Real;
+    if (!sys::fs::real_path(Root, Real))
+      Root = Real;
+    return Root.str().str();
+  }
+  if (Files.empty())
+    return "";
+  Expected<std::string> Top = runGit(sys::path::parent_path(Files.front()),
+                                     {"rev-parse", "--show-toplevel"});
+  if (Top) {
+    std::string T = StringRef(*Top).trim().str();
+    if (llvm::all_of(Files, [&](const std::string &F) {
+          return !relativeTo(F, T).empty();
+        }))
+      return T;
+  } else {
+    consumeError(Top.takeError());
+  }
+  Root = sys::path::parent_path(Files.front());
+  for (const std::string &F : Files)
+    while (!Root.empty() && relativeTo(F, Root).empty())
+      Root = sys::path::parent_path(Root);
+  return Root.empty() ? "/" : Root.str().str();
+}
+
+/// Where each check's page is (installedDocsUrl, Output.h).
+std::string docsUrl(const char *Argv0) {
+  return installedDocsUrl(PRIVATEER_DOCS_URL, Argv0,
+                          reinterpret_cast<void *>(&printToolVersion));
+}
+
+/// The output files, each created before the analysis so that a wrong
+/// path stops the run at once.
+struct Outputs {
+  std::unique_ptr<OutputFile> Sarif, ExportFixes, Baseline;
+};
+
+Expected<Outputs> createOutputs() {
+  Outputs Out;
+  for (auto [Option, Path, File] :
+       {std::tuple("--sarif", &Sarif, &Out.Sarif),
+        std::tuple("--export-fixes", &ExportFixes, &Out.ExportFixes),
+        std::tuple("--write-baseline", &WriteBaseline, &Out.Baseline)}) {
+    if (!Path->getNumOccurrences())
+      continue;
+    auto F = OutputFile::create(Option, *Path);
+    if (!F)
+      return F.takeError();
+    *File = std::move(*F);
+  }
+  return std::move(Out);
+}
+
+/// The line filter of --line-filter and --diff; none when neither is given.
+Expected<std::optional<LineFilter>>
+lineFilter(const std::vector<std::string> &Files) {
+  if (!LineFilterJson.getNumOccurrences() && !Diff.getNumOccurrences())
+    return std::nullopt;
   LineFilter Lines;
-  bool Filtered = false;
   if (LineFilterJson.getNumOccurrences()) {
     Expected<LineFilter> F = LineFilter::fromJson(LineFilterJson);
-    if (!F) {
-      errs() << "privateer: error: " << toString(F.takeError()) << "\n";
-      return 2;
-    }
+    if (!F)
+      return F.takeError();
     Lines.intersect(std::move(*F));
-    Filtered = true;
   }
   if (Diff.getNumOccurrences()) {
     Expected<LineFilter> F = LineFilter::fromGitDiff(Diff, Files);
-    if (!F) {
-      errs() << "privateer: error: " << toString(F.takeError()) << "\n";
-      return 2;
-    }
+    if (!F)
+      return F.takeError();
     Lines.intersect(std::move(*F));
-    Filtered = true;
   }
+  return std::optional<LineFilter>(std::move(Lines));
+}
 
-  // Each unit's output is printed whole, as soon as it is done.
+/// Analyses every file in parallel and prints each unit's output whole, in
+/// the order the files were named, as soon as it and the ones before it
+/// are done (a shared header's finding once, from the first unit).
+std::vector<UnitOutcome> analyseAll(const RunContext &C,
+                                    const std::vector<std::string> &Files) {
   std::vector<UnitOutcome> Outcomes(Files.size());
-  PrintedOnce Printed;
-  std::mutex OutputMutex;
-  unsigned Done = 0;
-  bool Progress = Files.size() > 1 && sys::Process::StandardErrIsDisplayed();
-  {
-    DefaultThreadPool Pool(hardware_concurrency(Jobs));
-    for (size_t I = 0; I < Files.size(); ++I)
-      Pool.async([&, I] {
-        Outcomes[I] =
-            runUnit(Parser->getCompilations(), Files[I], Opts, Lines, Printed);
-        std::lock_guard<std::mutex> Lock(OutputMutex);
-        outs() << Outcomes[I].Text;
-        outs().flush();
-        ++Done;
-        if (Progress)
-          errs() << "\rprivateer: [" << Done << "/" << Files.size() << "] "
-                 << sys::path::filename(Files[I]) << "\x1b[K";
-      });
-    Pool.wait();
-  }
-  if (Progress)
-    errs() << "\r\x1b[K";
-
-  std::vector<Edit> Accepted;
-  std::vector<Result> Kept = keptResults(Outcomes, Accepted);
-  unsigned Failed = 0;
-  std::set<std::string> Unreported;
-  unsigned HeldBackMay = 0;
-  for (const UnitOutcome &U : Outcomes) {
-    Failed += U.Failed;
-    HeldBackMay += U.HeldBackMay;
-    Unreported.insert(U.Unreported.begin(), U.Unreported.end());
-  }
-  bool ToolError = false;
-
-  if (!ExportFixes.empty())
-    ToolError |= !writeFile(
-        ExportFixes, [&](raw_ostream &OS) { writeExportFixes(OS, Kept); });
-  if (!Sarif.empty()) {
-    SmallString<256> Root(SourceRoot);
-    if (Root.empty())
-      sys::fs::current_path(Root);
-    sys::fs::make_absolute(Root);
-    sys::path::remove_dots(Root, true);
-    ToolError |= !writeFile(Sarif, [&](raw_ostream &OS) {
-      writeSarif(OS, Kept, Root, PRIVATEER_DOCS_URL);
+  std::vector<bool> Ready(Files.size());
+  std::mutex Mutex;
+  std::condition_variable Done;
+  unsigned Finished = 0;
+  bool ShowProgress =
+      Progress.getNumOccurrences()
+          ? bool(Progress)
+          : Files.size() > 1 && sys::Process::StandardErrIsDisplayed();
+  DefaultThreadPool Pool(hardware_concurrency(Jobs));
+  for (size_t I = 0; I < Files.size(); ++I)
+    Pool.async([&, I] {
+      UnitOutcome Out = analyseUnit(C, Files[I]);
+      std::lock_guard<std::mutex> Lock(Mutex);
+      Outcomes[I] = std::move(Out);
+      Ready[I] = true;
+      ++Finished;
+      // As run-clang-tidy: one line per unit, the count first.
+      if (ShowProgress)
+        errs() << "[" << Finished << "/" << Files.size() << "] "
+               << displayName(Files[I])
+               << (Outcomes[I].Cached ? " (cached)" : "") << "\n";
+      Done.notify_one();
     });
-  }
-  // After the logs: SARIF describes (and reads, for its columns) the source
-  // the findings are about.
-  if (Opts.Fix)
-    for (const std::string &Error : applyEdits(Accepted)) {
-      errs() << "privateer: error: " << Error << "\n";
-      ToolError = true;
+  FindingPrinter Printer(outs());
+  std::set<std::string> Printed;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    {
+      std::unique_lock<std::mutex> Lock(Mutex);
+      Done.wait(Lock, [&] { return bool(Ready[I]); });
     }
+    const UnitOutcome &U = Outcomes[I];
+    outs() << U.Prelude;
+    if (U.Notice)
+      Printer.print(*U.Notice);
+    for (const Result &R : U.Results)
+      if (Printed.insert(R.key()).second)
+        Printer.print(R);
+    outs().flush();
+  }
+  Pool.wait();
+  return Outcomes;
+}
 
-  std::set<std::string> FixedFiles;
-  for (const Edit &E : Accepted)
-    FixedFiles.insert(E.Begin.File);
-  errs() << "privateer: " << Files.size() << " translation unit"
-         << (Files.size() == 1 ? "" : "s") << ", " << Kept.size() << " finding"
-         << (Kept.size() == 1 ? "" : "s");
-  if (Filtered)
-    errs() << " (" << Unreported.size() << " not on the chosen lines)";
+/// Writes the logs the run was asked for, each moved to its path once
+/// whole; true on an error.
+bool writeOutputs(Outputs &Out, ArrayRef<const Result *> Kept, StringRef Root,
+                  StringRef DocsUrl, const std::set<std::string> *InBaseline,
+                  const std::set<std::string> *OffLines,
+                  std::optional<unsigned> HeldBackMay) {
+  bool Failed = false;
+  auto Commit = [&](std::unique_ptr<OutputFile> &F) {
+    if (Error E = F->commit()) {
+      errs() << "privateer: error: " << toString(std::move(E)) << "\n";
+      Failed = true;
+    }
+  };
+  if (Out.ExportFixes) {
+    writeExportFixes(Out.ExportFixes->os(), Kept);
+    Commit(Out.ExportFixes);
+  }
+  if (Out.Baseline) {
+    Baseline::write(Out.Baseline->os(), Kept, Root);
+    Commit(Out.Baseline);
+  }
+  if (Out.Sarif) {
+    SarifWriter W(Out.Sarif->os(), Root, DocsUrl, InBaseline != nullptr);
+    for (const Result *R : Kept)
+      W.result(*R);
+    // What was left out, for a reader of the log alone.
+    json::Object Properties;
+    if (InBaseline)
+      Properties["inBaseline"] = int64_t(InBaseline->size());
+    if (OffLines)
+      Properties["notOnChosenLines"] = int64_t(OffLines->size());
+    // Without --report-may the log lacks what could not be proven.
+    if (HeldBackMay)
+      Properties["unprovenHeldBack"] = int64_t(*HeldBackMay);
+    W.finish(std::move(Properties));
+    Out.Sarif->os() << "\n";
+    Commit(Out.Sarif);
+    if (W.outsideRoot())
+      errs() << "privateer: warning: " << W.outsideRoot() << " SARIF result"
+             << (W.outsideRoot() == 1 ? " is" : "s are") << " outside the "
+             << "source root '" << Root << "' and named by absolute URIs "
+             << "(set --source-root to a directory that holds them)\n";
+  }
+  return Failed;
+}
+
+/// What the run did, on one line of stderr.
+void printSummary(size_t Units, unsigned Cached, size_t Findings,
+                  unsigned HeldBackMay, const std::set<std::string> *OffLines,
+                  const std::set<std::string> *InBaseline,
+                  std::optional<size_t> FixedFiles, unsigned Failed,
+                  size_t Missing) {
+  errs() << "privateer: " << Units << " translation unit"
+         << (Units == 1 ? "" : "s");
+  if (Cached)
+    errs() << " (" << Cached << " from the cache)";
+  errs() << ", " << Findings << " finding" << (Findings == 1 ? "" : "s");
+  std::vector<std::string> Left;
+  if (OffLines)
+    Left.push_back(std::to_string(OffLines->size()) +
+                   " not on the chosen lines");
+  if (InBaseline)
+    Left.push_back(std::to_string(InBaseline->size()) + " in the baseline");
+  if (!Left.empty())
+    errs() << " (" << join(Left, ", ") << ")";
   if (HeldBackMay)
     errs() << ", " << HeldBackMay << " unproven ('may') held back"
            << " (--report-may shows them)";
-  if (Opts.Fix)
-    errs() << ", fixes written to " << FixedFiles.size() << " file"
-           << (FixedFiles.size() == 1 ? "" : "s");
+  if (FixedFiles)
+    errs() << ", fixes written to " << *FixedFiles << " file"
+           << (*FixedFiles == 1 ? "" : "s");
   if (Failed)
     errs() << ", " << Failed << " failed to compile (skipped)";
+  if (Missing)
+    errs() << ", " << Missing << " not found";
   errs() << "\n";
+}
 
-  if (Failed || ToolError)
+} // namespace
+
+int main(int argc, const char **argv) {
+  sys::PrintStackTraceOnErrorSignal(argv[0]);
+  cl::SetVersionPrinter(printToolVersion);
+  std::vector<ListedOption> Listed = listOptions();
+  Expected<Inputs> In = parseInputs(argc, argv);
+  if (!In)
+    return toolError(toString(In.takeError()));
+  Expected<Options> Opts = parseOptions(Listed);
+  if (!Opts)
+    return toolError(toString(Opts.takeError()));
+  std::vector<std::string> Files = uniqueAbsolute(In->Files);
+  if (Files.empty())
+    return toolError("no files to analyse (name them, or give -p a build "
+                     "directory with a compile_commands.json)");
+  // A file that is not there is said so plainly, before anything runs.
+  std::vector<std::string> Missing;
+  erase_if(Files, [&](const std::string &F) {
+    if (sys::fs::exists(F))
+      return false;
+    Missing.push_back(F);
+    return true;
+  });
+  for (const std::string &F : Missing)
+    errs() << "privateer: error: no such file: '" << displayName(F) << "'\n";
+  if (Files.empty())
     return 2;
-  return Kept.empty() || ExitZero ? 0 : 1;
+
+  Expected<Outputs> Out = createOutputs();
+  if (!Out)
+    return toolError(toString(Out.takeError()));
+  Expected<std::optional<LineFilter>> Lines = lineFilter(Files);
+  if (!Lines)
+    return toolError(toString(Lines.takeError()));
+  std::optional<Baseline> Base;
+  if (BaselineFile.getNumOccurrences()) {
+    Expected<Baseline> B = Baseline::read(BaselineFile);
+    if (!B)
+      return toolError(toString(B.takeError()));
+    Base = std::move(*B);
+  }
+  std::string Root = sourceRoot(Files);
+  std::unique_ptr<ResultCache> Cache;
+  if (CacheDir.getNumOccurrences()) {
+    auto C = ResultCache::open(CacheDir, Opts->key() + '\0' + Root);
+    if (!C)
+      return toolError(toString(C.takeError()));
+    Cache = std::move(*C);
+  }
+
+  RunContext Context{
+      In->Parser->getCompilations(), *Opts, *Lines ? &**Lines : nullptr,
+      Base ? &*Base : nullptr,       Root,  Cache.get()};
+  std::vector<UnitOutcome> Outcomes = analyseAll(Context, Files);
+  unsigned Failed = 0, Cached = 0, HeldBackMay = 0;
+  std::set<std::string> OffLines, InBaseline;
+  for (const UnitOutcome &U : Outcomes) {
+    Failed += U.Failed;
+    Cached += U.Cached;
+    HeldBackMay += U.HeldBackMay;
+    OffLines.insert(U.OffLines.begin(), U.OffLines.end());
+    InBaseline.insert(U.InBaseline.begin(), U.InBaseline.end());
+  }
+  EditLedger Ledger;
+  std::vector<Result> Kept = keptResults(Outcomes, Ledger);
+  std::vector<const Result *> KeptRefs;
+  for (const Result &R : Kept)
+    KeptRefs.push_back(&R);
+  // Without --report-may the log says how much it lacks.
+  std::optional<unsigned> HeldBack;
+  if (!Opts->ReportMay)
+    HeldBack = HeldBackMay;
+  bool ToolError = writeOutputs(*Out, KeptRefs, Root, docsUrl(argv[0]),
+                                Base ? &InBaseline : nullptr,
+                                *Lines ? &OffLines : nullptr, HeldBack);
+  // After the logs: SARIF describes (and reads, for its columns) the source
+  // the findings are about.
+  std::set<std::string> FixedFiles;
+  if (Opts->Fix) {
+    for (const std::string &Error : applyEdits(Ledger.edits())) {
+      errs() << "privateer: error: " << Error << "\n";
+      ToolError = true;
+    }
+    for (const Edit &E : Ledger.edits())
+      FixedFiles.insert(E.Begin.File);
+  }
+  printSummary(Files.size(), Cached, Kept.size(), HeldBackMay,
+               *Lines ? &OffLines : nullptr, Base ? &InBaseline : nullptr,
+               Opts->Fix ? std::optional<size_t>(FixedFiles.size())
+                         : std::nullopt,
+               Failed, Missing.size());
+  if (Failed || !Missing.empty() || ToolError)
+    return 2;
+  // Findings just recorded in a baseline are accepted, not failures.
+  bool Accepted = WriteBaseline.getNumOccurrences();
+  return Kept.empty() || ExitZero || Accepted ? 0 : 1;
 }

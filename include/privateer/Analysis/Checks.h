@@ -39,9 +39,33 @@ public:
 
   bool isEnabled(std::string_view CheckName) const;
   bool isEnabled(CheckId Id) const { return isEnabled(checkName(Id)); }
+  /// Whether any check runs (`-*` alone turns them all off).
+  bool enablesAny() const;
 
-  /// Globs that match no known check (almost always a typo), for a warning.
-  std::vector<std::string> unmatchedGlobs() const;
+  /// Which globs error() looks at.
+  enum class GlobScope {
+    /// Every glob: the list is privateer's alone (the plugin's and the
+    /// CLIs' `checks=`, the MLIR passes' `checks=`).
+    All,
+    /// Only globs that look meant for privateer (`privateer-...` or a near
+    /// miss such as `privatee-...`): the list is shared with other tools'
+    /// checks (clang-tidy's --checks).
+    PrivateerLike,
+  };
+
+  /// Globs that match no check (almost always a typo, which would turn a
+  /// check off without a word), in the order given.
+  std::vector<std::string>
+  unmatchedGlobs(GlobScope Scope = GlobScope::All) const;
+
+  /// Why this list is a mistake, or empty when it is not: an empty list
+  /// (no check would run), or globs that match no check, each with the
+  /// closest check name where one is close. Every front end reports this
+  /// text as an error, so they all say the same.
+  std::string error(GlobScope Scope = GlobScope::All) const;
+
+  /// The list as given (for cache keys and messages).
+  const std::string &str() const { return Text; }
 
 private:
   struct Glob {
@@ -49,6 +73,7 @@ private:
     bool Positive;
   };
   std::vector<Glob> Globs;
+  std::string Text;
 };
 
 /// Shell-style match of `*` wildcards.

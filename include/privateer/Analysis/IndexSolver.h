@@ -15,7 +15,6 @@
 
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <string>
 
 namespace privateer {
@@ -43,34 +42,6 @@ struct SolverStats {
 
   std::string str() const;
 };
-
-/// The false-sharing question for a loop under a static schedule.
-struct CacheLineQuestion {
-  unsigned LineBytes = 64;
-  /// Iterations per chunk; 0 for `schedule(static)` without a chunk, which
-  /// hands each thread one contiguous block.
-  int64_t Chunk = 0;
-  /// The number of threads, where known; otherwise any number from 2.
-  std::optional<int64_t> Threads;
-};
-
-struct CacheLineAnswer {
-  /// Collide: two iterations on different threads write one line.
-  Verdict V = Verdict::Unknown;
-  int64_t Iteration1 = 0, Iteration2 = 0, Thread1 = 0, Thread2 = 0;
-  /// Byte offsets (from the buffer's start) the two accesses touch.
-  int64_t Byte1 = 0, Byte2 = 0;
-  std::vector<std::pair<std::string, int64_t>> Assumptions;
-};
-
-/// Can the iterations of \p R (one induction variable) that run on
-/// different threads, thread(k) = (k / chunk) mod T for iteration number k,
-/// make \p A and \p B touch bytes of one cache line? The buffer's start is
-/// line aligned when its alignment says so, and anywhere in a line
-/// otherwise. Unknown when an index has a dimension without a byte stride.
-CacheLineAnswer sameCacheLine(const ParallelRegion &R, const Access &A,
-                              const Access &B, const CacheLineQuestion &Q,
-                              const SolverOptions &Options, SolverStats &Stats);
 
 /// The oracle used by the checks: patterns first, z3 for the rest.
 std::unique_ptr<IndexOracle> createIndexSolver(const SolverOptions &Options,

@@ -13,6 +13,7 @@
 #include "privateer/Analysis/Checks.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace privateer {
@@ -35,6 +36,19 @@ struct OptionInfo {
 
 /// Every option, in the order of Options.def.
 const std::vector<OptionInfo> &allOptions();
+
+/// Options.def's Markdown descriptions as plain text: no backquotes, a
+/// link's text without its target.
+std::string plainText(std::string_view Markdown);
+
+/// Why a compiler warning option that names privateer (the text after -W,
+/// as clang keeps it: `no-error=privateer-shared-buffer`) is a mistake,
+/// pointing to the options that do what it meant, spelled with \p Prefix
+/// (`-fplugin-arg-privateer-`, `--`); empty for any other warning option.
+/// Clang reports such an option only as an unknown warning option, which
+/// reads as if it had merely been misspelled.
+std::string warningOptionError(std::string_view Flag,
+                               const std::string &Prefix);
 
 struct Options {
   CheckFilter Checks;
@@ -60,10 +74,17 @@ struct Options {
   /// the word is not an option or its value is invalid.
   bool apply(const std::string &Word, std::string &Error);
 
+  /// Every option's value, canonically spelled: equal keys, equal
+  /// analysis (the CLI's result cache keys on it).
+  std::string key() const;
+
   /// The options' names and values on one line, for error messages.
   static std::string help();
   /// One Markdown table row per option, as the README shows them.
   static std::string helpTable();
+  /// One plain-text line per option, each spelled with \p Prefix
+  /// (`-fplugin-arg-privateer-`, `--`), for a terminal.
+  static std::string helpText(const std::string &Prefix);
 };
 
 } // namespace privateer

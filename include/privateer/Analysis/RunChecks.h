@@ -15,6 +15,7 @@
 #include "privateer/Analysis/IndexOracle.h"
 #include "privateer/Model/Region.h"
 
+#include <string>
 #include <vector>
 
 namespace privateer {
@@ -30,8 +31,12 @@ struct CheckContext {
   std::vector<Finding> run##Id##Check(const ParallelRegion &R, CheckContext &C);
 #include "privateer/Checks.def"
 
+/// Words an unproven finding's message as a possibility ("'a' may be
+/// written by ..."), unless it already is one.
+void hedge(std::string &Message);
+
 /// The findings of every check \p Enabled allows on \p R, in the order of
-/// Checks.def.
+/// Checks.def; unproven ones (Finding::May) worded as possibilities.
 std::vector<Finding> runChecks(const ParallelRegion &R,
                                const CheckFilter &Enabled, CheckContext &C);
 

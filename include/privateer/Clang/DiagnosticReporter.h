@@ -25,6 +25,9 @@ public:
 
   /// Whether reports are shown at all (`-w` hides them, and their fixes).
   bool enabled() const;
+  /// Whether \p R would be shown: reports are enabled and warnings are not
+  /// all silenced where it is (`-Wno-everything`, also by pragma).
+  bool shown(const Report &R) const;
   /// Emits \p R as a warning (or an error, under werror) with its fix-its
   /// and notes; false when warnings are silenced where it is (then its fix
   /// is not applied either).

@@ -21,11 +21,14 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace clang {
 class ASTContext;
+class LangOptions;
+class Preprocessor;
 class FunctionDecl;
 class Stmt;
 } // namespace clang
@@ -64,8 +67,30 @@ public:
   buildFix(const Finding &F, const ModelledConstruct &C, EditBuilder &E) = 0;
 };
 
+/// Code of a programming model that a unit's compile ignores, so that no
+/// construct of the model is found in it: said once per unit, because
+/// "no findings" must not be read as "checked and clean".
+struct IgnoredCode {
+  clang::SourceLocation Where;
+  std::string Message;
+};
+
+/// Watches a unit's preprocessing for code of one programming model that
+/// the compile ignores; installed before the unit is parsed.
+class IgnoredCodeWatch {
+public:
+  virtual ~IgnoredCodeWatch();
+  /// The first ignored code seen, if any.
+  virtual std::optional<IgnoredCode> first() const = 0;
+};
+
 /// The OpenMP programming model (lib/Clang/OpenMP).
 std::unique_ptr<ProgrammingModel> createOpenMPModel();
+/// `#pragma omp` lines (and `_Pragma("omp ...")`) outside system headers in
+/// a unit compiled without -fopenmp (lib/Clang/OpenMP); null when the unit
+/// is compiled with it (or with -fopenmp-simd, a deliberate choice).
+std::unique_ptr<IgnoredCodeWatch>
+watchIgnoredOpenMP(clang::Preprocessor &PP, const clang::LangOptions &LO);
 /// TBB and the C++17 parallel algorithms (lib/Clang/TBB).
 std::unique_ptr<ProgrammingModel> createTBBModel();
 

@@ -553,10 +553,13 @@ void RegionBuilder::visitFor(const ForStmt *F) {
   if (!Shape)
     bindIterator(F, SymbolKind::InnerLoop);
   std::optional<SymbolId> Previous;
+  const Stmt *PreviousScope = nullptr;
   if (Shape) {
     if (auto It = Symbols.find(Shape->Var); It != Symbols.end())
       Previous = It->second;
+    PreviousScope = SymbolScope.lookup(Shape->Var);
     Symbols[Shape->Var] = symbolForLoop(*Shape, SymbolKind::InnerLoop);
+    SymbolScope[Shape->Var] = F;
   }
   ++LoopDepth;
   if (F->getCond())
@@ -574,6 +577,10 @@ void RegionBuilder::visitFor(const ForStmt *F) {
       Symbols[Shape->Var] = *Previous;
     else
       Symbols.erase(Shape->Var);
+    if (PreviousScope)
+      SymbolScope[Shape->Var] = PreviousScope;
+    else
+      SymbolScope.erase(Shape->Var);
   }
 }
 

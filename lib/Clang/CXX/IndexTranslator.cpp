@@ -48,42 +48,69 @@ std::optional<int64_t> evaluateInt(const Expr *E, const ASTContext &Ctx) {
 
 std::optional<LoopShape> matchForLoop(const ForStmt *F, const ASTContext &Ctx) {
   LoopShape L;
-  // init: `int i = e` or `i = e`
-  if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit())) {
-    if (!DS->isSingleDecl())
-      return std::nullopt;
-    const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl());
-    if (!V || !V->getInit())
-      return std::nullopt;
-    L.Var = V;
-    L.Init = V->getInit();
-  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(F->getInit())) {
-    if (BO->getOpcode() != BO_Assign)
-      return std::nullopt;
-    L.Var = asVar(BO->getLHS());
-    L.Init = BO->getRHS();
-  }
-  if (!L.Var || !L.Var->getType()->isIntegerType())
-    return std::nullopt;
-
-  // condition: `i < e`, `e > i`, `i != e`...
+  // condition: `i < e`, `e > i`, `i != e`...: it names the loop's variable.
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
       F->getCond() ? F->getCond()->IgnoreParenImpCasts() : nullptr);
   if (!Cond || !Cond->isComparisonOp() || Cond->getOpcode() == BO_EQ ||
       Cond->getOpcode() == BO_Cmp)
     return std::nullopt;
-  if (asVar(Cond->getLHS()) == L.Var) {
+  const VarDecl *CondVar = asVar(Cond->getLHS());
+  if (CondVar) {
     L.Bound = Cond->getRHS();
     L.Cmp = Cond->getOpcode();
-  } else if (asVar(Cond->getRHS()) == L.Var) {
+  } else if ((CondVar = asVar(Cond->getRHS()))) {
     L.Bound = Cond->getLHS();
     L.Cmp = BinaryOperator::reverseComparisonOp(Cond->getOpcode());
   } else {
     return std::nullopt;
   }
 
-  // increment: `i++`, `--i`, `i += c`, `i = i + c`
+  // init: `int i = e` or `i = e`, possibly beside other variables' (`int
+  // off = s, a = 0`, `off = s, a = 0`): the one the condition names.
+  auto FromAssignment = [&](const Expr *E) {
+    const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParens());
+    if (BO && BO->getOpcode() == BO_Assign && asVar(BO->getLHS()) == CondVar) {
+      L.Var = CondVar;
+      L.Init = BO->getRHS();
+    }
+  };
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit())) {
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D); V == CondVar && V->getInit()) {
+        L.Var = V;
+        L.Init = V->getInit();
+      }
+  } else if (const auto *E = dyn_cast_or_null<Expr>(F->getInit())) {
+    const auto *Comma = dyn_cast<BinaryOperator>(E->IgnoreParens());
+    if (Comma && Comma->getOpcode() == BO_Comma) {
+      FromAssignment(Comma->getLHS());
+      FromAssignment(Comma->getRHS());
+    } else {
+      FromAssignment(E);
+    }
+  }
+  if (!L.Var || !L.Var->getType()->isIntegerType())
+    return std::nullopt;
+
+  // increment: `i++`, `--i`, `i += c`, `i = i + c`, or one of those beside
+  // other variables' (`++a, ++off`).
   const Expr *Inc = F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
+  while (const auto *Comma = dyn_cast_or_null<BinaryOperator>(Inc)) {
+    if (Comma->getOpcode() != BO_Comma)
+      break;
+    auto Names = [&](const Expr *X) {
+      X = X->IgnoreParenImpCasts();
+      if (const auto *UO = dyn_cast<UnaryOperator>(X))
+        return asVar(UO->getSubExpr()) == L.Var;
+      if (const auto *BO = dyn_cast<BinaryOperator>(X))
+        return BO->isAssignmentOp() && asVar(BO->getLHS()) == L.Var;
+      return false;
+    };
+    if (Names(Comma->getRHS()))
+      Inc = Comma->getRHS()->IgnoreParenImpCasts();
+    else
+      Inc = Comma->getLHS()->IgnoreParenImpCasts();
+  }
   L.Step = 0;
   if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Inc)) {
     if (asVar(UO->getSubExpr()) == L.Var)
@@ -274,6 +301,10 @@ ExprRef RegionBuilder::outerDefinition(const VarDecl *V) {
 }
 
 ExprRef RegionBuilder::opaque(const Expr *E, bool Dependent) {
+  // A value computed before the construct (followed from a definition
+  // there) is one value for all work items.
+  if (OutsideDefinitions > 0 && E)
+    return unknownInvariant(E);
   std::string Key = spell(E) + (Dependent ? "\x01" : "");
   if (auto It = OpaqueBySpelling.find(Key); It != OpaqueBySpelling.end())
     return SymExpr::symbol(It->second);
@@ -290,6 +321,19 @@ ExprRef RegionBuilder::opaque(const Expr *E, bool Dependent) {
   SymbolId Id = R.addSymbol(std::move(S));
   OpaqueBySpelling[Key] = Id;
   return SymExpr::symbol(Id);
+}
+
+ExprRef RegionBuilder::unknownInvariant(const Expr *E) {
+  // Code before the construct runs once: the same node is the same value.
+  auto [It, New] = ValueBefore.try_emplace(E, 0);
+  if (New) {
+    Symbol S;
+    S.Name = spell(E);
+    S.Kind = SymbolKind::Opaque;
+    S.IterationDependent = false;
+    It->second = R.addSymbol(std::move(S));
+  }
+  return SymExpr::symbol(It->second);
 }
 
 namespace {
@@ -330,12 +374,23 @@ ExprRef RegionBuilder::translate(const Expr *E) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
     if (!V)
       return opaque(E, true);
-    if (auto It = Symbols.find(V); It != Symbols.end())
+    if (auto It = Symbols.find(V); It != Symbols.end() && symbolInScope(V, DRE))
       return SymExpr::symbol(It->second);
     if (auto It = ParamValues.find(V); It != ParamValues.end())
       return It->second;
-    if (isThreadIdValue(E))
+    if (OutsideDefinitions == 0 && isThreadIdValue(E))
       return SymExpr::symbol(*threadIdSymbol());
+    // What the assignments that reach this use computed.
+    if (ExprRef Value = valueFromDefinitions(DRE, V))
+      return Value;
+    if (OutsideDefinitions > 0) {
+      // Code before the construct: only a value that never changes in the
+      // function is known there; anything else is some value, the same for
+      // every work item.
+      if (ExprRef Value = outerDefinition(V))
+        return Value;
+      return unknownInvariant(E);
+    }
     if (auto It = LetBound.find(V); It != LetBound.end())
       return It->second;
     bool Local = ItemLocals.count(V) || ThreadLocals.count(V);

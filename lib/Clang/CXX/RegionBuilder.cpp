@@ -114,6 +114,7 @@ bool RegionBuilder::setUpWorkItems() {
         if (Shape) {
           SymbolId Sym = symbolForLoop(*Shape, SymbolKind::Induction);
           Symbols[Shape->Var] = Sym;
+          SymbolScope[Shape->Var] = F;
           ItemLocals.insert(Shape->Var);
           R.WorkItemVars.push_back(Sym);
         } else if (auto It = bindIterator(F, SymbolKind::Induction)) {
@@ -183,6 +184,7 @@ bool RegionBuilder::setUpWorkItems() {
       if (auto Shape = F ? matchForLoop(F, Ctx) : std::nullopt) {
         SymbolId Sym = symbolForLoop(*Shape, SymbolKind::Induction);
         Symbols[Shape->Var] = Sym;
+        SymbolScope[Shape->Var] = F;
         R.WorkItemVars.push_back(Sym);
         continue;
       }

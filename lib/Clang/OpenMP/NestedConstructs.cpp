@@ -192,5 +192,27 @@ void OpenMPSemantics::visitDirective(const OMPExecutableDirective *D,
   V.visitGuarded(Inner, G, Thread);
 }
 
+bool OpenMPSemantics::runsInPlace(const Stmt *S) const {
+  const auto *D = dyn_cast<OMPExecutableDirective>(S);
+  if (!D)
+    return true;
+  // Each thread runs these itself, where they stand, on its own copies:
+  // exclusion and ordering only. Everything else runs on other threads, on
+  // other copies, later (tasks), on one thread only (single, master), or
+  // for a share of the iterations (worksharing).
+  switch (D->getDirectiveKind()) {
+  case llvm::omp::OMPD_critical:
+  case llvm::omp::OMPD_atomic:
+  case llvm::omp::OMPD_ordered:
+  case llvm::omp::OMPD_flush:
+  case llvm::omp::OMPD_barrier:
+  case llvm::omp::OMPD_taskwait:
+  case llvm::omp::OMPD_taskyield:
+    return true;
+  default:
+    return false;
+  }
+}
+
 } // namespace clangfe
 } // namespace privateer

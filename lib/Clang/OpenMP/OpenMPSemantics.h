@@ -46,6 +46,7 @@ public:
   bool orderedOn(const clang::ValueDecl *V) const override;
   bool privatizedByNestedConstruct(const clang::ValueDecl *V) const override;
   bool pointeeMayBeThreadOwn(const clang::ParmVarDecl *P) const override;
+  bool runsInPlace(const clang::Stmt *S) const override;
   bool visitNested(const clang::Stmt *S, NestedCodeVisitor &Visitor) override;
 
 private:

@@ -45,6 +45,10 @@ bool everythingIgnored(DiagnosticsEngine &Diags, SourceLocation L) {
 }
 } // namespace
 
+bool DiagnosticReporter::shown(const Report &R) const {
+  return enabled() && !everythingIgnored(Diags, fromLoc(R.F.Where));
+}
+
 bool DiagnosticReporter::report(const Report &R) {
   const Finding &F = R.F;
   if (everythingIgnored(Diags, fromLoc(F.Where)))

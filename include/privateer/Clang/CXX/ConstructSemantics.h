@@ -159,6 +159,15 @@ public:
     (void)P;
     return false;
   }
+  /// Whether the code of \p S, a statement nested in the work item, runs
+  /// where it stands, once, on the work item's own thread and copies (a
+  /// critical section does; a task, a 'single' or a nested parallel region
+  /// does not: its assignments may happen elsewhere, later, or not at all
+  /// for this work item). Plain C and C++ statements run in place.
+  virtual bool runsInPlace(const clang::Stmt *S) const {
+    (void)S;
+    return true;
+  }
   /// Handles \p S when it is one of the model's own statements nested in
   /// the work item (a directive: guard, barrier, scheduling point, nested
   /// construct), walking what it encloses through \p Visitor; false for

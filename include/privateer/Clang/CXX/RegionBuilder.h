@@ -12,6 +12,7 @@
 #define PRIVATEER_CLANG_CXX_REGIONBUILDER_H
 
 #include "privateer/Clang/CXX/ConstructSemantics.h"
+#include "privateer/Clang/CXX/ReachingDefinitions.h"
 #include "privateer/Clang/SourceLoc.h"
 #include "privateer/Model/Region.h"
 
@@ -112,6 +113,9 @@ private:
   // --- Index translation and loops (IndexTranslator.cpp) ---
   ExprRef translate(const clang::Expr *E);
   ExprRef opaque(const clang::Expr *E, bool Dependent);
+  /// A value unknown but the same for every work item, equal to no other
+  /// (not shared with other expressions spelled alike).
+  ExprRef unknownInvariant(const clang::Expr *E);
   /// The initializer of a function local declared before the unit and
   /// never reassigned, as an expression; null otherwise.
   ExprRef outerDefinition(const clang::VarDecl *V);
@@ -123,6 +127,41 @@ private:
   bool mayUseThreadId(const clang::Stmt *S, unsigned Depth);
   bool isWorkItemInvariant(const ExprRef &E) const;
   std::string spell(const clang::Stmt *S) const;
+
+  // --- Values through definitions (ValueTracking.cpp) ---
+  /// The reaching definitions of the function \p Use is in: the
+  /// construct's, or one it calls that is being inlined; null when none
+  /// covers it.
+  const ReachingDefinitions *dataflowFor(const clang::DeclRefExpr *Use);
+  /// The value the local \p V has where \p Use reads it, from the
+  /// definitions that reach the use: a single one (an assignment, an
+  /// initializer, an update of a known value) or a loop's secondary
+  /// induction (`off` of `for (off = s, a = 0; ...; ++a, ++off)`); null
+  /// when they do not determine it.
+  ExprRef valueFromDefinitions(const clang::DeclRefExpr *Use,
+                               const clang::VarDecl *V);
+  /// The value \p D assigns, read where it is made.
+  ExprRef valueOfDefinition(const Definition &D);
+  /// Whether the value \p D gave is still what \p Use reads: nothing
+  /// between them repeats \p D (a loop around it and not around the use)
+  /// or runs it elsewhere (a task, a 'single', other threads).
+  bool reachesUse(const Definition &D, const clang::DeclRefExpr *Use,
+                  const ReachingDefinitions &RD) const;
+  /// For the definitions \p Defs of \p V reaching \p Use: V's value as a
+  /// secondary induction variable of the innermost loop around the use.
+  ExprRef inductionValue(llvm::ArrayRef<const Definition *> Defs,
+                         const clang::DeclRefExpr *Use,
+                         const ReachingDefinitions &RD);
+  /// Whether \p V's definitions outside the unit's code can be followed
+  /// into it (its copy there starts with the value outside), and which
+  /// code its copy belongs to.
+  bool definitionsFlowIn(const clang::VarDecl *V) const;
+  /// Whether \p S is code of the unit (its work items' or its team's)
+  /// rather than code before the construct.
+  bool inUnitCode(const clang::Stmt *S, const ReachingDefinitions &RD) const;
+  /// Whether the symbol bound to loop variable \p V names the value \p Use
+  /// reads (the use is inside the loop that binds it).
+  bool symbolInScope(const clang::VarDecl *V, const clang::DeclRefExpr *Use);
 
   // --- Allocations (AllocationCollector.cpp) ---
   struct AllocationShape {
@@ -228,6 +267,19 @@ private:
   std::optional<llvm::SmallPtrSet<const clang::VarDecl *, 32>> FunctionModified;
 
   llvm::DenseMap<const clang::VarDecl *, SymbolId> Symbols;
+  /// The loop statement whose variable a symbol of Symbols is (its value
+  /// there; a use outside that loop reads another value).
+  llvm::DenseMap<const clang::VarDecl *, const clang::Stmt *> SymbolScope;
+  /// Reaching definitions per function, built when first needed.
+  llvm::DenseMap<const clang::Decl *, std::unique_ptr<ReachingDefinitions>>
+      Dataflow;
+  /// Definitions being followed (a guard against cycles), and how many of
+  /// them lie before the construct: values read there are not the work
+  /// item's.
+  llvm::SmallPtrSet<const Definition *, 8> DefinitionsInProgress;
+  unsigned OutsideDefinitions = 0;
+  /// Unknown values computed before the construct, by expression.
+  llvm::DenseMap<const clang::Expr *, SymbolId> ValueBefore;
   std::map<std::string, SymbolId> OpaqueBySpelling;
   std::optional<SymbolId> ThreadId;
   /// Symbols of induction variables reached through let-bound locals.

@@ -9,6 +9,7 @@
 #include "privateer/Clang/CXX/Edits/Includes.h"
 #include "privateer/Clang/CXX/Edits/SourceText.h"
 #include "privateer/Clang/SourceLoc.h"
+#include "privateer/Support/SourceFileWriter.h"
 
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
@@ -58,7 +59,7 @@ std::string EditBuilder::refusalAt(SourceLocation L, StringRef What) {
   if (SM.getFileManager().getVirtualFileSystem().makeAbsolute(Path) ||
       !llvm::sys::fs::exists(Path))
     return "";
-  if (llvm::sys::fs::access(Path, llvm::sys::fs::AccessMode::Write))
+  if (isReadOnly(Path))
     return "'" + File->getName().str() + "' is read-only";
   return "";
 }

@@ -1,0 +1,330 @@
+//===- ValueTracking.cpp - Values of locals through their definitions -----===//
+//
+// Part of privateer. An index is often held in a local assigned after its
+// declaration (`k = i * cols + j;`, `id = omp_get_thread_num();`,
+// `width = iend - istart + 1;`), or advanced with a loop (`++off` beside
+// `++a`). The reaching definitions of the function (ReachingDefinitions)
+// say which assignments can give a use its value; when one does, the use
+// stands for the value that assignment computed, read where it was made.
+// A value the definitions do not determine stays unknown: it can make a
+// report "may", never give it a witness the program cannot reach.
+//
+//===----------------------------------------------------------------------===//
+
+#include "privateer/Clang/CXX/RegionBuilder.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+
+using namespace clang;
+
+namespace privateer {
+namespace clangfe {
+
+namespace {
+
+/// How deep definitions are followed through other definitions.
+constexpr unsigned MaxDefinitionDepth = 12;
+
+/// The part of loop \p L that runs in every iteration (all but a for
+/// loop's init statement).
+bool inRepeatedPart(const Stmt *S, const Stmt *L,
+                    const ReachingDefinitions &RD) {
+  if (const auto *F = dyn_cast<ForStmt>(L))
+    return !(F->getInit() && RD.isWithin(S, F->getInit()));
+  if (const auto *RF = dyn_cast<CXXForRangeStmt>(L))
+    return RD.isWithin(S, RF->getBody()) ||
+           (RF->getInc() && RD.isWithin(S, RF->getInc()));
+  return true;
+}
+
+/// Whether \p S is a statement of loop \p L's body that every iteration
+/// runs exactly once (or part of the increment expression): no branch
+/// around it, and no `continue` or `goto` that could skip it.
+bool runsOncePerIteration(const Stmt *S, const ForStmt *L,
+                          const ReachingDefinitions &RD) {
+  if (L->getInc() && RD.isWithin(S, L->getInc()))
+    return true;
+  const Stmt *Body = L->getBody();
+  if (!Body || !RD.isWithin(S, Body))
+    return false;
+  bool Skips = false;
+  std::function<void(const Stmt *)> FindSkip = [&](const Stmt *X) {
+    if (!X || Skips)
+      return;
+    if (isa<ContinueStmt>(X) || isa<GotoStmt>(X) || isa<LabelStmt>(X) ||
+        isa<IndirectGotoStmt>(X) || isa<SwitchCase>(X))
+      Skips = true;
+    forEachChild(X, FindSkip);
+  };
+  FindSkip(Body);
+  if (Skips)
+    return false;
+  // Up from the statement: only expression wrappers, a comma, and then the
+  // body block itself.
+  const Stmt *Top = S;
+  for (const Stmt *P : RD.enclosingStatements(S)) {
+    if (P == Body)
+      return isa<CompoundStmt>(Body) || Top == Body;
+    if (isa<ExprWithCleanups>(P) || isa<ParenExpr>(P) ||
+        isa<ImplicitCastExpr>(P) ||
+        (isa<BinaryOperator>(P) &&
+         cast<BinaryOperator>(P)->getOpcode() == BO_Comma)) {
+      Top = P;
+      continue;
+    }
+    return false;
+  }
+  return false;
+}
+
+} // namespace
+
+const ReachingDefinitions *RegionBuilder::dataflowFor(const DeclRefExpr *Use) {
+  llvm::SmallVector<const FunctionDecl *, 4> Candidates(InlineStack.rbegin(),
+                                                        InlineStack.rend());
+  if (Spec.Function)
+    Candidates.push_back(Spec.Function);
+  for (const FunctionDecl *FD : Candidates) {
+    const Stmt *FnBody = FD ? FD->getBody() : nullptr;
+    if (!FnBody)
+      continue;
+    auto [It, New] = Dataflow.try_emplace(FD);
+    if (New)
+      It->second = ReachingDefinitions::build(FD, FnBody, Ctx);
+    if (It->second && It->second->contains(Use))
+      return It->second.get();
+  }
+  return nullptr;
+}
+
+bool RegionBuilder::inUnitCode(const Stmt *S,
+                               const ReachingDefinitions &RD) const {
+  if (!InlineStack.empty() && !RD.contains(Spec.Construct))
+    return true; // a called function's code runs in the work item
+  // The construct's own code: its header (loop bounds) and its body.
+  if (RD.isWithin(S, Spec.Construct) || (Body && RD.isWithin(S, Body)))
+    return true;
+  for (const Stmt *Section : Sections)
+    if (RD.isWithin(S, Section))
+      return true;
+  return Spec.ThreadBody && RD.isWithin(S, Spec.ThreadBody);
+}
+
+bool RegionBuilder::definitionsFlowIn(const VarDecl *V) const {
+  if (ItemLocals.count(V) || ThreadLocals.count(V))
+    return true; // declared inside: its definitions are there too
+  switch (sharingOf(V)) {
+  case Sharing::Shared:
+    // Another work item may change it meanwhile.
+    return !Modified.count(V);
+  case Sharing::FirstPrivate:
+    return true;
+  case Sharing::Private:
+  case Sharing::LastPrivate:
+    // A private copy starts undefined: only what the unit assigns counts
+    // (checked where the definition is).
+    return true;
+  case Sharing::Linear:
+  case Sharing::Reduction:
+  case Sharing::ThreadPrivate:
+    return false; // steps, copies or per-thread storage of its own
+  }
+  return false;
+}
+
+bool RegionBuilder::reachesUse(const Definition &D, const DeclRefExpr *Use,
+                               const ReachingDefinitions &RD) const {
+  // Up from the definition to the first statement around the use too:
+  // a loop on the way repeats the definition after the use's value was
+  // made; a construct on the way runs it elsewhere.
+  for (const Stmt *P : RD.enclosingStatements(D.At)) {
+    if (RD.isWithin(Use, P))
+      return true;
+    if ((isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P) ||
+         isa<CXXForRangeStmt>(P)) &&
+        inRepeatedPart(D.At, P, RD))
+      return false;
+    if (!Semantics.runsInPlace(P))
+      return false;
+  }
+  return true;
+}
+
+ExprRef RegionBuilder::valueOfDefinition(const Definition &D) {
+  switch (D.K) {
+  case Definition::Kind::Entry:
+    return nullptr; // a parameter: the caller's value, handled elsewhere
+  case Definition::Kind::Declaration:
+  case Definition::Kind::Assignment:
+    return D.Value ? translate(D.Value) : nullptr;
+  case Definition::Kind::Update: {
+    const auto *V = cast<VarDecl>(D.UpdatedUse->getDecl());
+    ExprRef Old = valueFromDefinitions(D.UpdatedUse, V);
+    if (!Old)
+      return nullptr;
+    ExprRef Operand = D.Value ? translate(D.Value) : SymExpr::constant(1);
+    switch (D.Op) {
+    case BO_Add:
+      return SymExpr::binary(ExprKind::Add, Old, Operand);
+    case BO_Sub:
+      return SymExpr::binary(ExprKind::Sub, Old, Operand);
+    case BO_Mul:
+      return SymExpr::binary(ExprKind::Mul, Old, Operand);
+    case BO_Div:
+      return SymExpr::binary(ExprKind::Div, Old, Operand);
+    case BO_Rem:
+      return SymExpr::binary(ExprKind::Mod, Old, Operand);
+    case BO_Shl:
+      return SymExpr::binary(ExprKind::Shl, Old, Operand);
+    case BO_Shr:
+      return SymExpr::binary(ExprKind::Shr, Old, Operand);
+    default:
+      return nullptr;
+    }
+  }
+  }
+  return nullptr;
+}
+
+ExprRef RegionBuilder::valueFromDefinitions(const DeclRefExpr *Use,
+                                            const VarDecl *V) {
+  if (DefinitionsInProgress.size() >= MaxDefinitionDepth ||
+      Semantics.privatizedByNestedConstruct(V))
+    return nullptr;
+  const ReachingDefinitions *RD = dataflowFor(Use);
+  if (!RD || !RD->tracks(V))
+    return nullptr;
+  bool UseInUnit = inUnitCode(Use, *RD);
+  if (UseInUnit && RD->contains(Spec.Construct) && !definitionsFlowIn(V))
+    return nullptr;
+  std::optional<llvm::SmallVector<const Definition *, 4>> Defs =
+      RD->reaching(Use);
+  if (!Defs || Defs->empty())
+    return nullptr;
+  if (Defs->size() > 1)
+    return inductionValue(*Defs, Use, *RD);
+  const Definition &D = *Defs->front();
+  if (DefinitionsInProgress.count(&D) || !reachesUse(D, Use, *RD))
+    return nullptr;
+  bool DefInUnit = inUnitCode(D.At, *RD);
+  // A copy a clause makes (private, lastprivate) starts undefined: what was
+  // assigned before the construct is not its value. (The locals of the
+  // function around an orphaned construct are each thread's own variables,
+  // not copies: their values flow in.)
+  if (UseInUnit && !DefInUnit && !ItemLocals.count(V) &&
+      !ThreadLocals.count(V) && Semantics.namedByConstruct(V)) {
+    Sharing S = sharingOf(V);
+    if (S == Sharing::Private || S == Sharing::LastPrivate)
+      return nullptr;
+  }
+  DefinitionsInProgress.insert(&D);
+  bool Outside = !DefInUnit;
+  OutsideDefinitions += Outside;
+  ExprRef Value = valueOfDefinition(D);
+  OutsideDefinitions -= Outside;
+  DefinitionsInProgress.erase(&D);
+  // What code before the construct computed is the same for every work
+  // item; a thread number or a loop value there is another context's.
+  if (Value && Outside && UseInUnit && !isWorkItemInvariant(Value))
+    return nullptr;
+  // An unknown value computed before the construct reads best by the
+  // variable's name (`n`, not `static_cast<int>(a.size())`).
+  if (Value && Value->kind() == ExprKind::Symbol && Outside &&
+      R.symbol(Value->symbol()).Kind == SymbolKind::Opaque &&
+      !R.symbol(Value->symbol()).IterationDependent)
+    R.Symbols[Value->symbol()].Name = V->getNameAsString();
+  return Value;
+}
+
+ExprRef RegionBuilder::inductionValue(llvm::ArrayRef<const Definition *> Defs,
+                                      const DeclRefExpr *Use,
+                                      const ReachingDefinitions &RD) {
+  // The innermost loop around the use that holds one of the definitions.
+  const ForStmt *Loop = nullptr;
+  for (const Stmt *L : RD.enclosingLoops(Use)) {
+    for (const Definition *D : Defs)
+      if (D->At && RD.isWithin(D->At, L) && inRepeatedPart(D->At, L, RD))
+        Loop = dyn_cast<ForStmt>(L);
+    if (Loop)
+      break;
+  }
+  if (!Loop || Defs.size() != 2)
+    return nullptr;
+  const Definition *Step = nullptr, *Start = nullptr;
+  for (const Definition *D : Defs) {
+    bool Inside =
+        D->At && RD.isWithin(D->At, Loop) && inRepeatedPart(D->At, Loop, RD);
+    (Inside ? Step : Start) = D;
+  }
+  if (!Step || !Start || Step->K != Definition::Kind::Update ||
+      (Step->Op != BO_Add && Step->Op != BO_Sub) ||
+      !runsOncePerIteration(Step->At, Loop, RD))
+    return nullptr;
+  // The loop's own counter, bound while its body is walked: an inner loop,
+  // not a distributed one (whose iterations are not one thread's sequence).
+  auto Shape = matchForLoop(Loop, Ctx);
+  if (!Shape)
+    return nullptr;
+  auto It = Symbols.find(Shape->Var);
+  if (It == Symbols.end() || SymbolScope.lookup(Shape->Var) != Loop)
+    return nullptr;
+  // Copies: translating below adds symbols to the table.
+  const Symbol Counter = R.symbol(It->second);
+  const ExprRef First = Counter.Descending ? Counter.Max : Counter.Min;
+  if (Counter.Kind != SymbolKind::InnerLoop || !First)
+    return nullptr;
+  if (DefinitionsInProgress.count(Start) || DefinitionsInProgress.count(Step))
+    return nullptr;
+  DefinitionsInProgress.insert(Step);
+  ExprRef Increment =
+      Step->Value ? translate(Step->Value) : SymExpr::constant(1);
+  DefinitionsInProgress.erase(Step);
+  if (!Increment || !isWorkItemInvariant(Increment) ||
+      Increment->mentions([&](SymbolId S) { return S == It->second; }))
+    return nullptr;
+  // The start is the value the loop begins with: the one definition
+  // before it, followed as a single reaching definition would be.
+  if (!reachesUse(*Start, Use, RD))
+    return nullptr;
+  DefinitionsInProgress.insert(Start);
+  bool Outside = !inUnitCode(Start->At ? Start->At : Use, RD);
+  OutsideDefinitions += Outside;
+  ExprRef Initial = valueOfDefinition(*Start);
+  OutsideDefinitions -= Outside;
+  DefinitionsInProgress.erase(Start);
+  if (!Initial || (Outside && !isWorkItemInvariant(Initial)))
+    return nullptr;
+  // Iterations done before this one: (a - first) / step of the counter.
+  ExprRef Count = SymExpr::symbol(It->second);
+  bool FromZero = First->kind() == ExprKind::Constant && First->value() == 0;
+  ExprRef Done = Counter.Descending
+                     ? SymExpr::binary(ExprKind::Sub, First, Count)
+                 : FromZero ? Count
+                            : SymExpr::binary(ExprKind::Sub, Count, First);
+  if (Counter.Step > 1)
+    Done =
+        SymExpr::binary(ExprKind::Div, Done, SymExpr::constant(Counter.Step));
+  bool Unit =
+      Increment->kind() == ExprKind::Constant && Increment->value() == 1;
+  ExprRef Advance =
+      Unit ? Done : SymExpr::binary(ExprKind::Mul, Increment, Done);
+
+  return SymExpr::binary(Step->Op == BO_Add ? ExprKind::Add : ExprKind::Sub,
+                         Initial, Advance);
+}
+
+bool RegionBuilder::symbolInScope(const VarDecl *V, const DeclRefExpr *Use) {
+  const Stmt *Scope = SymbolScope.lookup(V);
+  if (!Scope)
+    return true;
+  const ReachingDefinitions *RD = dataflowFor(Use);
+  if (!RD || !RD->contains(Scope))
+    return true;
+  return RD->isWithin(Use, Scope);
+}
+
+} // namespace clangfe
+} // namespace privateer

@@ -1,0 +1,83 @@
+//===- FortranClauses.cpp - The clauses that fix Fortran findings ---------===//
+//
+// Part of privateer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "privateer/MLIR/FortranClauses.h"
+#include "FlangOps.h"
+#include "privateer/Analysis/Advice.h"
+#include "privateer/MLIR/RegionBuilder.h"
+
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+
+using namespace mlir;
+
+namespace privateer {
+namespace mlirfe {
+
+std::string fortranClause(const Finding &F, Operation *Loop) {
+  if (F.Model != ProgrammingModelKind::Fortran || !F.Buffer)
+    return "";
+  if (const auto *Reduce = std::get_if<remedy::Reduce>(&F.Fix)) {
+    switch (Reduce->Op) {
+    case ReductionOp::Add:
+    case ReductionOp::Sub: // spelled '+': the subtracted terms are summed
+    case ReductionOp::Mul:
+    case ReductionOp::Min:
+    case ReductionOp::Max:
+      return std::string("reduction(") + openMPReductionIdentifier(Reduce->Op) +
+             ": " + F.BufferName + ")";
+    default:
+      // Fortran's bitwise and logical reductions (iand, .and., ...) depend
+      // on the variable's type, which the remedy does not carry.
+      return "";
+    }
+  }
+  const auto *Privatize = std::get_if<remedy::Privatize>(&F.Fix);
+  if (!Privatize || Privatize->Copy != PrivateCopy::Private)
+    return "";
+  // A private copy leaves the variable undefined after the construct: the
+  // fix is exact only when nothing after the construct reads it, which for
+  // a global (a module variable, COMMON) another procedure may, and for a
+  // dummy argument the caller may.
+  Value Memory = valueOf(F.Buffer);
+  if (flang::isGlobal(Memory) || isa<BlockArgument>(Memory))
+    return "";
+  auto Func = Loop->getParentOfType<FunctionOpInterface>();
+  if (!Func)
+    return "";
+  bool After = false, UsedAfter = false;
+  Func->walk<WalkOrder::PreOrder>([&](Operation *Op) {
+    if (Op == Loop) {
+      After = true;
+      return WalkResult::skip();
+    }
+    if (After)
+      for (Value Operand : Op->getOperands())
+        UsedAfter |= flang::rootOf(Operand) == Memory;
+    return WalkResult::advance();
+  });
+  // In an enclosing sequential loop, code before the construct runs after
+  // it too (in the next iteration).
+  Operation *Outermost = nullptr;
+  for (Operation *Parent = Loop->getParentOp(); Parent && Parent != Func;
+       Parent = Parent->getParentOp())
+    if (isa<LoopLikeOpInterface>(Parent))
+      Outermost = Parent;
+  if (Outermost)
+    Outermost->walk<WalkOrder::PreOrder>([&](Operation *Op) {
+      if (Op == Loop)
+        return WalkResult::skip();
+      for (Value Operand : Op->getOperands())
+        UsedAfter |= flang::rootOf(Operand) == Memory;
+      return WalkResult::advance();
+    });
+  if (UsedAfter)
+    return "";
+  return "private(" + F.BufferName + ")";
+}
+
+} // namespace mlirfe
+} // namespace privateer

@@ -1,0 +1,82 @@
+//===- FlangLowering.cpp - Flang's lowering, in this process --------------===//
+//
+// Part of privateer. What flang -fc1 does with its arguments (fc1_main and
+// executeCompilerInvocation), with one action of privateer's own in place
+// of the one the arguments name.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FlangLowering.h"
+
+#include "flang/Frontend/CompilerInstance.h"
+#include "flang/Frontend/CompilerInvocation.h"
+#include "flang/Frontend/FrontendActions.h"
+#include "flang/Frontend/TextDiagnosticBuffer.h"
+#include "llvm/Support/TargetSelect.h"
+
+#include <vector>
+
+using namespace Fortran::frontend;
+
+namespace privateer {
+namespace fortran {
+
+namespace {
+
+/// Flang's lowering to HLFIR, as `-emit-hlfir` runs it (parse, semantics,
+/// lowering with the OpenMP version and offload attributes Flang sets,
+/// its verifier), then the analysis on the module instead of the printer.
+class LowerAndAnalyze : public CodeGenAction {
+public:
+  explicit LowerAndAnalyze(llvm::function_ref<void(mlir::ModuleOp)> Analyze)
+      : CodeGenAction(BackendActionTy::Backend_EmitHLFIR), Analyze(Analyze) {}
+
+private:
+  void executeAction() override {
+    if (mlirModule)
+      Analyze(*mlirModule);
+  }
+
+  llvm::function_ref<void(mlir::ModuleOp)> Analyze;
+};
+
+} // namespace
+
+void initializeFlang() {
+  llvm::InitializeAllTargets();
+  llvm::InitializeAllTargetMCs();
+}
+
+bool lowerFortran(llvm::ArrayRef<std::string> Fc1Args,
+                  llvm::function_ref<void(mlir::ModuleOp)> Analyze) {
+  CompilerInstance CI;
+  CI.createDiagnostics();
+  if (!CI.hasDiagnostics())
+    return false;
+  // As fc1_main: what the arguments say wrong is buffered, then printed
+  // through the instance's diagnostics.
+  auto *ArgumentDiags = new TextDiagnosticBuffer;
+  clang::DiagnosticOptions DiagOpts;
+  clang::DiagnosticsEngine Diags(clang::DiagnosticIDs::create(), DiagOpts,
+                                 ArgumentDiags);
+  std::vector<const char *> Argv;
+  for (const std::string &A : Fc1Args)
+    Argv.push_back(A.c_str());
+  bool Parsed =
+      CompilerInvocation::createFromArgs(CI.getInvocation(), Argv, Diags);
+  ArgumentDiags->flushDiagnostics(CI.getDiagnostics());
+  if (!Parsed)
+    return false;
+  // Flang looks for its intrinsic modules (iso_c_binding, the modules
+  // omp_lib uses) beside its own executable, which this is not; the
+  // directory is the flang the build found.
+  CI.getInvocation().getFortranOpts().intrinsicModuleDirectories.push_back(
+      PRIVATEER_FLANG_MODULES_DIR);
+  LowerAndAnalyze Action(Analyze);
+  bool Lowered = CI.executeAction(Action);
+  CI.clearOutputFiles(/*EraseFiles=*/false);
+  return Lowered;
+}
+
+} // namespace fortran
+} // namespace privateer
