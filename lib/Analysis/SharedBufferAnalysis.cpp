@@ -447,7 +447,19 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
         F.Fix = remedy::BufferAppends{R.Buffers[Append->BufferIndex].Handle,
                                       B.Handle, Append->Where};
       } else {
-        F.Fix = remedy::CaptureCounter{W.Where};
+        // Every update of the counter, in one fix (All holds one access
+        // per kind: alike updates in two places are captured both).
+        remedy::CaptureCounter Capture;
+        bool InCode = true;
+        for (const Access &X : R.Accesses)
+          if (X.BufferIndex == W.BufferIndex && X.Protection == Guard::None) {
+            InCode &= X.Via.empty();
+            Capture.Updates.push_back(X.Where);
+          }
+        if (InCode)
+          F.Fix = std::move(Capture);
+        else
+          F.Fix = remedy::NoFix{NoFixReason::CounterUsedOutside};
       }
     } else {
       F.Fix = remedy::NoFix{NoFixReason::CounterUsedOutside};
@@ -481,15 +493,17 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
     } else if (atomicUpdateOp(W.Op)) {
       // No reduction clause can name it: make every update atomic, when
       // updates are all the construct does with the buffer.
+      // Every update, in one fix (All holds one access per kind: two alike
+      // updates in two places are both made atomic).
       bool OnlyUpdates = true;
-      for (const Access *X : All)
-        OnlyUpdates &= X->Kind == AccessKind::ReadModifyWrite &&
-                       atomicUpdateOp(X->Op) && !X->ResultUsed &&
-                       X->Via.empty();
+      remedy::AtomicUpdates Atomic;
+      for (const Access &X : R.Accesses)
+        if (X.BufferIndex == W.BufferIndex && X.Protection == Guard::None) {
+          OnlyUpdates &= X.Kind == AccessKind::ReadModifyWrite &&
+                         atomicUpdateOp(X.Op) && !X.ResultUsed && X.Via.empty();
+          Atomic.Updates.push_back(X.Where);
+        }
       if (OnlyUpdates) {
-        remedy::AtomicUpdates Atomic;
-        for (const Access *X : All)
-          Atomic.Updates.push_back(X->Where);
         F.Fix = std::move(Atomic);
       } else {
         F.Fix = remedy::NoFix{NoFixReason::AccessesBesideUpdates};

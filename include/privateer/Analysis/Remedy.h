@@ -79,10 +79,10 @@ struct AtomicUpdates {
   std::vector<Loc> Updates;
 };
 
-/// Take the value of the counter update whose operand starts at Update
-/// atomically into a local, used in its place.
+/// Take the value of each counter update (whose operand starts at one of
+/// Updates) atomically into a local, used in its place.
 struct CaptureCounter {
-  Loc Update;
+  std::vector<Loc> Updates;
 };
 
 /// Keep the thread's slot whose subscript starts at Slot in a local across

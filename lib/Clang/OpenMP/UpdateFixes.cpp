@@ -314,7 +314,7 @@ FixResult buildCaptureCounter(const Finding &F, const ModelledConstruct &C,
   // Every update of the counter, in one fix: a second pass would find
   // another one otherwise.
   for (SourceLocation At : inSourceOrder(
-           {std::get<remedy::CaptureCounter>(F.Fix).Update}, E.sources()))
+           std::get<remedy::CaptureCounter>(F.Fix).Updates, E.sources()))
     if (llvm::Error Err = captureUpdate(directiveOf(C), At, E))
       return std::move(Err);
   return E.result();
