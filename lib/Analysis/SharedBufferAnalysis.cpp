@@ -410,11 +410,15 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
       (&W == &A ||
        (A.Kind == AccessKind::ReadModifyWrite && Family(A.Op) == Family(W.Op)));
   // A scalar counted up in one statement and read in another (`out[k] = i;
-  // k++;`) is a counter whose value is used, like `out[k++] = i`.
-  bool CountedAndRead = false;
-  if (UpdateOp && Family(W.Op) == ReductionOp::Add && W.Index.empty())
-    for (const Access *X : All)
-      CountedAndRead |= X->Kind == AccessKind::Read;
+  // k++;`) is a counter whose value is used, like `out[k++] = i`; a read in
+  // a protected statement counts too: 'omp atomic' on `c[k] += x` makes
+  // the update of c atomic, not the read of k in its subscript.
+  bool ReadAnywhere = false;
+  for (const Access &X : R.Accesses)
+    ReadAnywhere |=
+        X.BufferIndex == W.BufferIndex && X.Kind == AccessKind::Read;
+  bool CountedAndRead = UpdateOp && Family(W.Op) == ReductionOp::Add &&
+                        W.Index.empty() && ReadAnywhere;
   std::set<unsigned> Writers;
   for (const Access *X : All)
     if (X->Kind != AccessKind::Read)
@@ -438,7 +442,7 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
     Advice = counterAdvice(R);
     // Every use of the counter must be such an update for the capture to
     // be the whole story.
-    bool OnlyUpdates = true;
+    bool OnlyUpdates = !ReadAnywhere;
     for (const Access *X : All)
       OnlyUpdates &= X->Kind == AccessKind::ReadModifyWrite &&
                      X->Op == ReductionOp::Add && X->Via.empty();
