@@ -288,7 +288,11 @@ bool atomicUpdateOp(ReductionOp Op) {
 /// the whole array (`s`, `h[:256]` in OpenMP's words).
 std::optional<Remedy> reductionRemedy(const ParallelRegion &R, const Buffer &B,
                                       const Access &W) {
-  if (!reducible(W.Op) || !B.VisibleAtConstruct || R.Kind == RegionKind::Tasks)
+  // A task's update (a task construct, or a task the work item creates)
+  // may run after the construct's private copy is combined: no reduction
+  // of the construct covers it.
+  if (!reducible(W.Op) || !B.VisibleAtConstruct ||
+      R.Kind == RegionKind::Tasks || W.InNestedTask)
     return std::nullopt;
   for (const std::string &F : W.Fields)
     if (!F.empty())
@@ -490,7 +494,7 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
                         Family(X->Op) == Family(W.Op) && !X->ResultUsed;
       bool Compared = X->Kind == AccessKind::Read &&
                       (W.Op == ReductionOp::Min || W.Op == ReductionOp::Max);
-      OnlyCombining &= SameUpdate || Compared;
+      OnlyCombining &= (SameUpdate || Compared) && !X->InNestedTask;
     }
     if (auto Reduce = OnlyCombining ? reductionRemedy(R, B, W) : std::nullopt) {
       F.Fix = std::move(*Reduce);
