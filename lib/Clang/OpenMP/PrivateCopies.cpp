@@ -15,7 +15,9 @@
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <functional>
 
@@ -177,11 +179,125 @@ bool namedAfter(const ValueDecl *V, const OMPExecutableDirective *D,
   return F.Found;
 }
 
+/// What the CFG element \p X does to \p V's value, in evaluation order.
+enum class Effect { None, Read, Assigned };
+
+Effect effectOn(const VarDecl *V, const Stmt *X, ASTContext &Ctx) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(X);
+      BO && BO->getOpcode() == BO_Assign)
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+        DRE && DRE->getDecl() == V)
+      return Effect::Assigned;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(X); DRE && DRE->getDecl() == V) {
+    DynTypedNodeList Ps = Ctx.getParents(*DRE);
+    while (!Ps.empty() && Ps[0].get<ParenExpr>())
+      Ps = Ctx.getParents(Ps[0]);
+    // The target of a plain assignment is written, not read (the
+    // assignment itself is the element that assigns).
+    if (const auto *BO = Ps.empty() ? nullptr : Ps[0].get<BinaryOperator>();
+        BO && BO->getOpcode() == BO_Assign &&
+        BO->getLHS()->IgnoreParens() == DRE)
+      return Effect::None;
+    return Effect::Read; // a value read, stepped, or passed on
+  }
+  // Code the function's CFG does not show (another construct's region, a
+  // lambda's body) reads it when it names it.
+  if ((isa<OMPExecutableDirective>(X) || isa<CapturedStmt>(X) ||
+       isa<LambdaExpr>(X)) &&
+      !referencesTo(V, X).empty())
+    return Effect::Read;
+  return Effect::None;
+}
+
+/// Whether \p FD takes the address of \p V or binds a reference to it, or
+/// a lambda captures it: then code the CFG does not show may read it.
+bool reachedIndirectly(const VarDecl *V, const FunctionDecl *FD,
+                       ASTContext &Ctx) {
+  for (const DeclRefExpr *Ref : referencesTo(V, FD->getBody())) {
+    DynTypedNodeList Ps = Ctx.getParents(*Ref);
+    while (!Ps.empty() && Ps[0].get<ParenExpr>())
+      Ps = Ctx.getParents(Ps[0]);
+    if (Ps.empty())
+      return true;
+    const auto *Cast = Ps[0].get<ImplicitCastExpr>();
+    const auto *BO = Ps[0].get<BinaryOperator>();
+    const auto *UO = Ps[0].get<UnaryOperator>();
+    bool Plain =
+        (Cast && Cast->getCastKind() == CK_LValueToRValue) ||
+        (BO && BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == Ref) ||
+        (UO && UO->isIncrementDecrementOp()) ||
+        Ps[0].get<CapturedStmt>(); // an OpenMP region: in the CFG
+    if (!Plain)
+      return true;
+  }
+  return false;
+}
+
+/// Whether some path of \p FD's CFG from the end of \p D reads the scalar
+/// \p V before it assigns it; none when the CFG cannot tell.
+std::optional<bool> readBeforeAssigned(const VarDecl *V,
+                                       const OMPExecutableDirective *D,
+                                       const FunctionDecl *FD,
+                                       ASTContext &Ctx) {
+  CFG::BuildOptions Options;
+  Options.setAllAlwaysAdd();
+  std::unique_ptr<CFG> G =
+      CFG::buildCFG(FD, const_cast<Stmt *>(FD->getBody()), &Ctx, Options);
+  if (!G)
+    return std::nullopt;
+  std::vector<std::pair<const CFGBlock *, unsigned>> Work;
+  for (const CFGBlock *B : *G)
+    for (unsigned K = 0; K < B->size(); ++K)
+      if (auto S = (*B)[K].getAs<CFGStmt>(); S && S->getStmt() == D)
+        Work.push_back({B, K + 1});
+  if (Work.size() != 1)
+    return std::nullopt;
+  // The construct's own code, met again in a loop around it, uses its
+  // private copy.
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Stmt *Body = associatedBody(D);
+  SourceRange Construct(D->getBeginLoc(),
+                        Body ? Body->getEndLoc() : D->getEndLoc());
+  llvm::DenseSet<const CFGBlock *> Entered;
+  while (!Work.empty()) {
+    auto [B, K] = Work.back();
+    Work.pop_back();
+    bool Assigned = false;
+    for (; K < B->size() && !Assigned; ++K) {
+      auto S = (*B)[K].getAs<CFGStmt>();
+      const Stmt *X = S ? S->getStmt() : nullptr;
+      if (!X || X == D ||
+          SM.isPointWithin(X->getBeginLoc(), Construct.getBegin(),
+                           Construct.getEnd()))
+        continue;
+      Effect Does = effectOn(V, X, Ctx);
+      if (Does == Effect::Read)
+        return true;
+      Assigned = Does == Effect::Assigned;
+    }
+    if (!Assigned)
+      for (const CFGBlock *Next : B->succs())
+        if (Next && Entered.insert(Next).second)
+          Work.push_back({Next, 0});
+  }
+  return false;
+}
+
 } // namespace
 
 bool usedAfter(const ValueDecl *V, const OMPExecutableDirective *D,
                const FunctionDecl *FD, ASTContext &Ctx) {
-  return namedAfter(V, D, FD, Ctx);
+  if (!namedAfter(V, D, FD, Ctx))
+    return false;
+  // Named after it: for a plain local scalar, whether a path reads the
+  // value the construct left, or assigns it first.
+  const auto *Var = dyn_cast<VarDecl>(V);
+  if (!Var || !FD || !FD->getBody() || !Var->hasLocalStorage() ||
+      Var->getType()->isReferenceType() || !Var->getType()->isScalarType() ||
+      reachedIndirectly(Var, FD, Ctx))
+    return true;
+  return readBeforeAssigned(Var, D, FD, Ctx).value_or(true);
 }
 
 bool lastIterationWrites(const OMPExecutableDirective *D, const ValueDecl *V) {

@@ -30,7 +30,11 @@ unsharedLoopCountedBy(const clang::Stmt *S, const clang::ValueDecl *V,
                       const clang::SourceManager &SM);
 
 /// Whether code after the construct \p D in \p FD may read the value \p V
-/// has when the construct ends.
+/// has when the construct ends: it names \p V after the construct (or in a
+/// loop around it), and for a scalar whose address is never taken, some
+/// path of \p FD's control-flow graph from the construct's end reads it
+/// before assigning it (`for (i = 0; ...)` in another branch assigns it
+/// first: a private copy keeps the program's meaning).
 bool usedAfter(const clang::ValueDecl *V,
                const clang::OMPExecutableDirective *D,
                const clang::FunctionDecl *FD, clang::ASTContext &Ctx);
