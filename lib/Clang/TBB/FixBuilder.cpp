@@ -12,6 +12,7 @@
 #include "ThreadSpecific.h"
 
 #include "privateer/Analysis/Advice.h"
+#include "privateer/Clang/CXX/Edits/Padding.h"
 #include "privateer/Clang/CXX/Edits/Runtime.h"
 #include "privateer/Clang/CXX/PreprocessorLines.h"
 #include "privateer/Clang/Handles.h"
@@ -76,6 +77,25 @@ FixResult buildGroupWait(const Finding &F, const ModelledConstruct &C,
   return E.result();
 }
 
+/// One object per thread for a thread-indexed buffer, or else its elements
+/// padded to whole lines (the other remedy, where the slots are used
+/// other than as a sum): the better fix's reason when neither can be made.
+FixResult objectOrPadded(const Finding &F, const ModelledConstruct &C,
+                         EditBuilder &E) {
+  FixResult Object = buildObjectPerThread(F, C, E);
+  unsigned Line = std::get<remedy::ObjectPerThread>(F.Fix).PadLineBytes;
+  if (Object || !Line)
+    return Object;
+  EditBuilder Pad = E.fresh();
+  FixResult Padded = padArrayElements(variableOf(F.Buffer), Line, Pad);
+  if (!Padded) {
+    llvm::consumeError(Padded.takeError());
+    return Object;
+  }
+  llvm::consumeError(Object.takeError());
+  return Padded;
+}
+
 FixResult buildTBBFix(const Finding &F, const ModelledConstruct &C,
                       EditBuilder &E) {
   RemedyKind K = kindOf(F.Fix);
@@ -102,7 +122,7 @@ FixResult buildTBBFix(const Finding &F, const ModelledConstruct &C,
   case RemedyKind::Reduce:
     return buildCombinable(F, C, E);
   case RemedyKind::ObjectPerThread:
-    return buildObjectPerThread(F, C, E);
+    return objectOrPadded(F, C, E);
   case RemedyKind::AllocationPerThread:
     return buildAllocationPerThread(F, C, E);
   case RemedyKind::LeaseBuffer:
