@@ -260,8 +260,8 @@ FixResult buildDataSharingClause(const Finding &F, const ModelledConstruct &C,
   }
   SourceLocation At =
       InString.isValid() ? InString : clauseInsertionPoint(D, Ctx);
-  if (At.isInvalid())
-    return E.decline("the directive comes from a macro expansion");
+  if (!E.writable(At, "the directive"))
+    return E.result();
   E.insert(At, Reduce ? " reduction(" +
                             std::string(openMPReductionIdentifier(Reduce->Op)) +
                             ": " + Item + ")"

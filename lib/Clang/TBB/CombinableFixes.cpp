@@ -228,7 +228,8 @@ const LambdaExpr *byReferenceBody(const CallExpr *Call) {
 /// names it; an error saying why otherwise.
 llvm::Expected<std::vector<const DeclRefExpr *>>
 updatesOnly(const VarDecl *Var, const CallExpr *Call, const LambdaExpr *Body,
-            ReductionOp Op, ASTContext &Ctx) {
+            ReductionOp Op, EditBuilder &E) {
+  ASTContext &Ctx = E.context();
   bool Max = Op == ReductionOp::Max;
   bool MinMax = Max || Op == ReductionOp::Min;
   std::vector<const DeclRefExpr *> Uses = referencesTo(Var, Body->getBody());
@@ -240,10 +241,9 @@ updatesOnly(const VarDecl *Var, const CallExpr *Call, const LambdaExpr *Body,
   for (const clang::Expr *Arg : Call->arguments())
     if (Arg->IgnoreImplicit() != Body)
       InCall += referencesTo(Var, Arg).size();
-  if (llvm::any_of(Uses, [](const DeclRefExpr *U) {
-        return U->getLocation().isMacroID();
-      }))
-    return decline("the code comes from a macro expansion");
+  for (const DeclRefExpr *U : Uses)
+    if (!E.writable(U->getLocation()))
+      return E.result().takeError();
   if (Uses.empty() || !OnlyUpdates || InCall)
     return decline("the body uses '" + Var->getName().str() +
                    "' other than in the updates");
@@ -310,7 +310,7 @@ FixResult buildCombinable(const Finding &F, const ModelledConstruct &C,
   const LambdaExpr *Body = byReferenceBody(Call);
   if (!Body)
     return E.decline("the body is not one lambda with a '[&]' capture");
-  auto Uses = updatesOnly(Var, Call, Body, Fix.Op, Ctx);
+  auto Uses = updatesOnly(Var, Call, Body, Fix.Op, E);
   if (!Uses)
     return Uses.takeError();
   // The call is a statement of a block, alone on its line.

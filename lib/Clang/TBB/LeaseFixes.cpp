@@ -179,9 +179,8 @@ leaseBody(const Finding &F, const ModelledConstruct &C, ASTContext &Ctx) {
                    "from privateer::buffer_pool ('tbb::enumerable_thread_"
                    "specific' would not help: the waiting thread runs the "
                    "other work item with the same copy)");
-  if (FD->isTemplateInstantiation() || FD->isDependentContext())
-    return decline("the code is a template's, and the fix would spell one "
-                   "instance's types");
+  if (const char *Why = EditBuilder::typesRefusal(FD))
+    return decline(Why);
   if (!std::get<remedy::LeaseBuffer>(F.Fix).KeepContents)
     return decline("the work item may read an element of its slot that it "
                    "did not write first, and a leased buffer holds what its "

@@ -88,12 +88,18 @@ bool EditBuilder::writable(std::initializer_list<SourceLocation> Ls) {
   return true;
 }
 
-bool EditBuilder::maySpellTypesIn(const FunctionDecl *FD) {
+const char *EditBuilder::typesRefusal(const FunctionDecl *FD) {
   if (!FD || (!FD->isTemplateInstantiation() && !FD->isDependentContext()))
-    return true;
-  refuse("the code is a template's, and the fix would spell one "
-         "instance's types");
-  return false;
+    return nullptr;
+  return "the code is a template's, and the fix would spell one instance's "
+         "types";
+}
+
+bool EditBuilder::maySpellTypesIn(const FunctionDecl *FD) {
+  const char *Why = typesRefusal(FD);
+  if (Why)
+    refuse(Why);
+  return !Why;
 }
 
 void EditBuilder::insert(SourceLocation At, const llvm::Twine &Text) {

@@ -82,6 +82,9 @@ public:
   /// Whether a fix may spell a type in \p FD's code: not in a template,
   /// whose instances have different types.
   bool maySpellTypesIn(const clang::FunctionDecl *FD);
+  /// The same rule for a helper without a builder: why no type may be
+  /// spelled in \p FD's code, or null.
+  static const char *typesRefusal(const clang::FunctionDecl *FD);
 
   //===-- Edits, each refused (and the reason kept) as the policy says ----===//
 
