@@ -378,7 +378,10 @@ std::string missingBarrierAdvice(const ParallelRegion &R,
     return "this " + Before +
            " ends with 'nowait': without it, the barrier at its end would "
            "order " +
-           (OneThread ? "it before the loop" : "the two loops");
+           (OneThread ? "it before the loop"
+            : R.Kind == RegionKind::Loop
+                ? "the two loops"
+                : "it before the " + quote(R.Construct));
   return "this " + Before + " has no barrier at its end: put '" +
          pragma(R, "barrier") + "' after it" +
          (OneThread ? ", or use 'single', which ends with one" : "");
@@ -416,9 +419,9 @@ std::string creatorWaitAdvice(const ParallelRegion &R, const Buffer &B,
     return "wait for it with its task_group's 'wait()' before the "
            "statement that " +
            Uses;
-  return "wait for it with '#pragma omp taskwait' before the statement "
-         "that " +
-         Uses + " (or create the task in a 'taskgroup' that ends before it)";
+  return "wait for it with '" + pragma(R, "taskwait") +
+         "' before the statement that " + Uses +
+         " (or create the task in a 'taskgroup' that ends before it)";
 }
 
 //===-- privateer-threadid-index ------------------------------------------===//

@@ -586,6 +586,10 @@ Conflict Query::runUnfilled() {
 
 Conflict AffineIndexOracle::query(const ParallelRegion &R, const Access &A,
                                   const Access &B) {
+  // Different members of one object are different memory, even where one
+  // access covers a whole member (a container mutated whole).
+  if (selectDifferentMembers(A, B))
+    return {Verdict::Disjoint, std::nullopt, false};
   if (R.Kind == RegionKind::Sections) {
     // A section runs once: only accesses of different sections compete, and
     // the work item plays no part in their indices.

@@ -8,7 +8,9 @@
 // with the same bounds and the same static schedule run on one thread
 // (OpenMP guarantees it for static schedules, and a loop without a
 // schedule clause gets libomp's static one): `a[i]` written by one and
-// read by the other is the idiom and stays silent.
+// read by the other is the idiom and stays silent. Code one thread runs
+// ('single') after a 'nowait' loop races the same way with the loop's
+// iterations on other threads.
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,9 +65,13 @@ void analyzeAfter(const ParallelRegion &R, const ParallelRegion *P,
                   IndexOracle &Oracle, std::set<unsigned> &Reported,
                   std::vector<Finding> &Findings) {
   // The loop before, or code one thread runs ('single nowait', 'master'):
-  // a region of one work item.
+  // a region of one work item. After a loop, also code one thread runs (a
+  // 'single' after 'end do nowait').
   bool OneThread = P->Kind == RegionKind::Tasks && P->WorkItemVars.empty();
-  if ((P->Kind != RegionKind::Loop && !OneThread) || R.Kind != RegionKind::Loop)
+  bool OneThreadAfter = R.Kind == RegionKind::Tasks && R.WorkItemVars.empty() &&
+                        P->Kind == RegionKind::Loop;
+  if ((P->Kind != RegionKind::Loop && !OneThread) ||
+      (R.Kind != RegionKind::Loop && !OneThreadAfter))
     return;
   // One region holding both loops' accesses: the previous loop's
   // distributed variable becomes this loop's when their iterations share
@@ -114,6 +120,20 @@ void analyzeAfter(const ParallelRegion &R, const ParallelRegion *P,
         F.Notes.push_back(
             {P->Directive, missingBarrierAdvice(R, *P, /*OneThread=*/true,
                                                 P->NowaitClause.valid())});
+      } else if (OneThreadAfter) {
+        F.Message = Name + " is " + accessParticiple(X.Kind) +
+                    " by the previous loop, which ends with 'nowait', and " +
+                    accessParticiple(Y.Kind) +
+                    " here by the one thread that "
+                    "runs this '" +
+                    R.Construct +
+                    "': it may start while other threads still run the loop";
+        F.Notes.push_back({X.Where, "the previous loop " +
+                                        std::string(accessVerb(X.Kind)) + " '" +
+                                        X.Spelling + "' here"});
+        F.Notes.push_back(
+            {P->Directive, missingBarrierAdvice(R, *P, /*OneThread=*/false,
+                                                /*HasNowait=*/true)});
       } else {
         F.Message = Name + " is " + accessParticiple(X.Kind) +
                     " by the previous loop, which ends with 'nowait', and " +

@@ -85,8 +85,13 @@ MergedRegion mergeRegions(const ParallelRegion &Into,
       I = rename(I, Map);
     Copy.RangeLength = rename(Copy.RangeLength, Map);
     Copy.PinnedItem = rename(Copy.PinnedItem, Map);
+    for (Condition &C : Copy.Conditions) {
+      C.Lhs = rename(C.Lhs, Map);
+      C.Rhs = rename(C.Rhs, Map);
+    }
     Copy.Branch.clear();
     Copy.Phase = 0;
+    Copy.PossibleBarriers = 0;
     Both.Accesses.push_back(std::move(Copy));
     M.Moved.push_back(Both.Accesses.size() - 1);
   }

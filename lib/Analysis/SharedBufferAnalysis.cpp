@@ -47,7 +47,8 @@ std::string accessKey(const Access &A) {
   K += std::to_string(int(A.Kind)) + ',' + std::to_string(int(A.Op)) + ',' +
        std::to_string(A.ResultUsed) + std::to_string(A.Conditional) +
        std::to_string(A.SingleWorkItem) + std::to_string(A.WholeBuffer) + ',' +
-       std::to_string(A.Section) + ',' + std::to_string(A.Phase) + '[';
+       std::to_string(A.Section) + ',' + std::to_string(A.Phase) + ',' +
+       std::to_string(A.PossibleBarriers) + '[';
   for (const ExprRef &I : A.Index) {
     writeKey(*I, K);
     K += ';';
@@ -427,11 +428,13 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
   for (const Access *X : All)
     if (X->Kind != AccessKind::Read)
       Writers.insert(X->Section);
+  // A write pinned to one work item (`if (tid == 0)`) is one's, not
+  // every one's.
   std::string Every =
       R.Kind == RegionKind::Sections
           ? std::string(Writers.size() == 1 ? "one section"
                                             : "more than one section")
-          : std::string("every ") + N.Item;
+          : std::string(W.SingleWorkItem ? "one " : "every ") + N.Item;
   std::string Name = quote(AllFields ? renderElement(R, W, nullptr) : B.Name);
   std::string Advice;
 
@@ -608,6 +611,16 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
   return F;
 }
 
+/// Why a race across a barrier that may lie between the two accesses is
+/// only "may".
+Note maybeBarrierNote(const Access &W, const Access &A) {
+  const Access &Later = W.Order < A.Order ? A : W;
+  return {Later.Where,
+          "a barrier may lie between the two accesses (in a function whose "
+          "body is not visible here, or on some paths only): the race is not "
+          "proven"};
+}
+
 /// A write made under mutual exclusion (a critical section, a lock, an
 /// atomic update) that another work item's unsynchronized access can meet:
 /// the exclusion orders the writes among themselves, never an access made
@@ -663,13 +676,14 @@ Finding makeUnguardedFinding(const ParallelRegion &R, const Buffer &B,
                 " is written by one thread (in 'single', 'master' or "
                 "'masked') and " +
                 (A.Kind == AccessKind::Read ? "read" : "written") +
-                " by the others with no barrier between: they may access "
-                "it before or while it is written";
+                " by the others with no barrier " +
+                (F.May ? "known to lie " : "") +
+                "between: they may access it before or while it is written";
   else
     F.Message = Name + " is written " + guardName(W.Protection) + " but " +
                 (A.Kind == AccessKind::Read ? "read" : "written") +
-                " outside it: that access races with the writes of other " +
-                N.Items;
+                " outside it: that access " + (F.May ? "may race" : "races") +
+                " with the writes of other " + N.Items;
   if (B.Decl.valid())
     F.Notes.push_back({B.Decl, Name + " is declared here, outside the " +
                                    describe(R.Kind) + ", so all " + N.Items +
@@ -709,6 +723,9 @@ std::optional<Finding> unguardedAccess(const ParallelRegion &R, unsigned BI,
   if (Guarded.empty() || Plain.empty() || Plain.size() > MaxDistinctAccesses ||
       R.WaitsOnFlags)
     return std::nullopt;
+  // A race across a barrier that may not be there is reported as "may",
+  // and only where none is certain.
+  std::optional<Finding> Unproven;
   for (const Access *A : Plain) {
     // (A 'master' or 'single' write has no pre-check: one thread makes
     // it, and a read of the others before it races as much as one after.)
@@ -722,15 +739,23 @@ std::optional<Finding> unguardedAccess(const ParallelRegion &R, unsigned BI,
     for (const Access *W : Guarded) {
       // (The thread of a 'master' or 'masked' write is its PinnedItem: the
       // oracle compares it with the others only.)
-      if (W->Phase != A->Phase ||
+      BarrierOrder Order = barrierOrder(R, *W, *A);
+      if (Order == BarrierOrder::Ordered ||
           (W->Protection == Guard::Single && A->SingleWorkItem))
         continue;
       Conflict C = Oracle.query(R, *W, *A);
-      if (C.V == Verdict::Collide)
+      if (C.V != Verdict::Collide)
+        continue;
+      if (Order == BarrierOrder::Unordered)
         return makeUnguardedFinding(R, R.Buffers[BI], *W, *A, C);
+      if (!Unproven) {
+        C.V = Verdict::MayCollide;
+        Unproven = makeUnguardedFinding(R, R.Buffers[BI], *W, *A, C);
+        Unproven->Notes.push_back(maybeBarrierNote(*W, *A));
+      }
     }
   }
-  return std::nullopt;
+  return Unproven;
 }
 
 } // namespace
@@ -790,6 +815,7 @@ std::vector<Finding> analyzeSharedBuffers(const ParallelRegion &R,
 
     const Access *FoundW = nullptr, *FoundA = nullptr;
     Conflict Found;
+    BarrierOrder FoundOrder = BarrierOrder::Unordered;
     const Access *MayW = nullptr;
     Conflict MayC;
     for (const Access *W : All) {
@@ -804,17 +830,22 @@ std::vector<Finding> analyzeSharedBuffers(const ParallelRegion &R,
       for (const Access *A : Others) {
         if (A == W && W->SingleWorkItem)
           continue;
-        if (A->Phase != W->Phase)
+        BarrierOrder Order = barrierOrder(R, *W, *A);
+        if (Order == BarrierOrder::Ordered)
           continue; // a barrier lies between them
         if (A != W && W->SingleWorkItem && A->SingleWorkItem)
           continue; // both in the same single work item
         Conflict C = Oracle.query(R, *W, *A);
+        // A barrier that may lie between them leaves the race unproven.
+        if (Order == BarrierOrder::MayBeOrdered && C.V == Verdict::Collide)
+          C.V = Verdict::MayCollide;
         if (C.V == Verdict::Collide || C.V == Verdict::MayCollide) {
           if (!FoundW ||
               (Found.V == Verdict::MayCollide && C.V == Verdict::Collide)) {
             FoundW = W;
             FoundA = A;
             Found = C;
+            FoundOrder = Order;
           }
           if (C.V == Verdict::Collide)
             break;
@@ -846,9 +877,11 @@ std::vector<Finding> analyzeSharedBuffers(const ParallelRegion &R,
       if (FoundW && (FoundW != FoundA || FoundW->Op == ReductionOp::None))
         FoundW = nullptr;
     }
-    if (FoundW)
+    if (FoundW) {
       Findings.push_back(makeFinding(R, B, All, *FoundW, *FoundA, Found));
-    else if (MayW) {
+      if (FoundOrder == BarrierOrder::MayBeOrdered)
+        Findings.back().Notes.push_back(maybeBarrierNote(*FoundW, *FoundA));
+    } else if (MayW) {
       MayC.V = Verdict::MayCollide;
       Findings.push_back(makeFinding(R, B, All, *MayW, *MayW, MayC));
     } else if (auto U = unguardedAccess(R, BI, Oracle))

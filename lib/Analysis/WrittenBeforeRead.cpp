@@ -180,7 +180,8 @@ std::optional<Interval> withRange(const Access &A, size_t Dim,
 /// \p X touches.
 bool covers(const ParallelRegion &R, const Access &W, const Access &X) {
   if (W.Kind != AccessKind::Write || W.Order >= X.Order || W.SingleWorkItem ||
-      W.InNestedTask || W.Epoch != X.Epoch || W.Phase != X.Phase)
+      W.InNestedTask || W.Epoch != X.Epoch ||
+      barrierOrder(R, W, X) != BarrierOrder::Unordered)
     return false;
   size_t Common = commonPrefix(W.Branch, X.Branch);
   // On the read's own path: the same element, or all of them.

@@ -155,6 +155,25 @@ public:
     }
   }
 
+  z3::expr condition(const Condition &Cond, int Side) {
+    z3::expr L = encode(*Cond.Lhs, Side), Rt = encode(*Cond.Rhs, Side);
+    switch (Cond.Op) {
+    case Comparison::EQ:
+      return L == Rt;
+    case Comparison::NE:
+      return L != Rt;
+    case Comparison::LT:
+      return L < Rt;
+    case Comparison::LE:
+      return L <= Rt;
+    case Comparison::GT:
+      return L > Rt;
+    case Comparison::GE:
+      return L >= Rt;
+    }
+    throw z3::exception("unknown comparison");
+  }
+
   /// C's division truncates toward zero; z3's rounds toward minus infinity
   /// for positive divisors.
   z3::expr truncDiv(const z3::expr &A, const z3::expr &B) {
@@ -219,6 +238,12 @@ public:
     OS << 'p';
     if (A.PinnedItem)
       expr(*A.PinnedItem);
+    for (const Condition &C : A.Conditions) {
+      OS << 'c' << int(C.Op);
+      expr(*C.Lhs);
+      OS << ',';
+      expr(*C.Rhs);
+    }
   }
   std::string str() const { return OS.str(); }
   std::ostringstream OS;
@@ -236,17 +261,26 @@ public:
   Conflict query(const ParallelRegion &R, const Access &A,
                  const Access &B) override {
     Conflict Fast = Patterns.query(R, A, B);
-    if (Fast.V != Verdict::Unknown) {
+    // Branch conditions decide which work items run the accesses: a
+    // collision the patterns found may be one no two of them reach.
+    bool Guarded = guarded(R, A) || guarded(R, B);
+    if (Fast.V == Verdict::Disjoint ||
+        (Fast.V != Verdict::Unknown && !Guarded)) {
       ++Stats.PatternAnswers;
       return Fast;
     }
+    // A condition on values the front end could not model (a thread number
+    // from a function it cannot see, data) may select one work item: not
+    // proven.
+    if (Guarded && (conditionsUnseen(R, A) || conditionsUnseen(R, B)))
+      return unproven(Fast);
     // Values loaded from memory that differ per work item are free: the
     // solver would always find them equal. `hist[key[i]]` stays Unknown.
     if (Fast.OpaqueIndex || Fast.OpaqueBound || A.WholeBuffer ||
         B.WholeBuffer || A.Index.size() != B.Index.size() ||
         Stats.Queries >= Options.MaxQueries || overBudget(Options, Stats)) {
       ++Stats.Skipped;
-      return Fast;
+      return Guarded ? unproven(Fast) : Fast;
     }
     KeyWriter Key(R);
     Key.OS << int(R.Kind) << (R.SectionsAreStages ? "s" : "") << '|';
@@ -255,6 +289,12 @@ public:
     Key.access(A);
     Key.OS << '|';
     Key.access(B);
+    for (const Condition &F : R.Facts) {
+      Key.OS << "|f" << int(F.Op);
+      Key.expr(*F.Lhs);
+      Key.OS << ',';
+      Key.expr(*F.Rhs);
+    }
     std::string K = Key.str();
     if (auto It = Cache.find(K); It != Cache.end()) {
       ++Stats.CacheHits;
@@ -279,6 +319,55 @@ public:
   }
 
 private:
+  /// Whether \p C compares a value that differs between work items in ways
+  /// the model does not know (a load, a call's result).
+  static bool unseen(const ParallelRegion &R, const Condition &C) {
+    auto Unseen = [&](SymbolId S) {
+      const Symbol &Sym = R.symbol(S);
+      return Sym.Kind == SymbolKind::Opaque && Sym.IterationDependent;
+    };
+    return C.Lhs->mentions(Unseen) || C.Rhs->mentions(Unseen);
+  }
+
+  /// Whether \p C may pick out some work items by a value the model cannot
+  /// see: an equality on what an unfollowed call returned (a thread number
+  /// through a wrapper in another file: `if (my_thread == 0)`).
+  static bool selectsUnseen(const ParallelRegion &R, const Condition &C) {
+    auto Call = [&](SymbolId S) {
+      const Symbol &Sym = R.symbol(S);
+      return Sym.Kind == SymbolKind::Opaque && Sym.IterationDependent &&
+             Sym.CallResult;
+    };
+    return C.Op == Comparison::EQ &&
+           (C.Lhs->mentions(Call) || C.Rhs->mentions(Call));
+  }
+
+  /// Whether a condition of \p A can tell its work items apart: one the
+  /// solver can read, or one that selects by an unseen value. A test on
+  /// data (`if (x[i] > m)`, `if (a[i] == key)`) says nothing of how many
+  /// work items run the access, and is left to the race's other facts.
+  static bool guarded(const ParallelRegion &R, const Access &A) {
+    for (const Condition &C : A.Conditions)
+      if (!unseen(R, C) || selectsUnseen(R, C))
+        return true;
+    return false;
+  }
+
+  /// Whether \p A runs only where an unseen value equals something.
+  static bool conditionsUnseen(const ParallelRegion &R, const Access &A) {
+    for (const Condition &C : A.Conditions)
+      if (selectsUnseen(R, C))
+        return true;
+    return false;
+  }
+
+  /// \p C, no longer proven: a collision becomes a possible one.
+  static Conflict unproven(Conflict C) {
+    if (C.V == Verdict::Collide)
+      C.V = Verdict::MayCollide;
+    return C;
+  }
+
   /// A cached witness names elements of the region it was found in; the
   /// element is rendered again for this access.
   Conflict rename(Conflict C, const ParallelRegion &R, const Access &A) {
@@ -324,6 +413,15 @@ private:
           Goal.push_back(E.symbol(R.WorkItemVars[0], Side) ==
                          E.encode(*X.PinnedItem, Side));
       }
+      // The branches each work item took to its access, and what holds of
+      // the team whatever the work item.
+      for (int Side = 0; Side < 2; ++Side)
+        for (const Condition &Cond : Sides[Side]->Conditions)
+          if (!unseen(R, Cond))
+            Goal.push_back(E.condition(Cond, Side));
+      for (const Condition &Fact : R.Facts)
+        for (int Side = 0; Side < 2; ++Side)
+          Goal.push_back(E.condition(Fact, Side));
       // Equal elements, ranges included: start + t with 0 <= t < length.
       for (size_t D = 0; D < A.Index.size(); ++D) {
         z3::expr IA = E.encode(*A.Index[D], 0);

@@ -6,6 +6,7 @@
 
 #include "privateer/MLIR/ConstructAnalyzer.h"
 #include "privateer/Analysis/RunChecks.h"
+#include "privateer/MLIR/FortranEdits.h"
 #include "privateer/Model/Printer.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -56,6 +57,25 @@ ConstructAnalyzer::analyze(Operation *Construct) {
     llvm::errs() << dump(A.Region);
   CheckContext Context{*Oracle, Opts.CacheLine};
   A.Findings = runChecks(A.Region, Opts.Checks, Context);
+  for (Finding &F : A.Findings) {
+    // A fact the model assumed without seeing it makes the finding
+    // unproven, and says which.
+    std::vector<Loc> Places{F.Where, F.Construct};
+    for (const Note &N : F.Notes)
+      Places.push_back(N.Where);
+    for (Loc At : Places)
+      if (const std::string *Why = A.Locs.doubt(At)) {
+        if (!F.May)
+          F.Notes.push_back({At, "not proven: " + *Why});
+        F.May = true;
+        break;
+      }
+    // An order the fix cannot restore in the source says why.
+    TextEdit Edit;
+    std::string WhyNot;
+    if (orderingEdit(F, A.Locs, Edit, WhyNot) == EditOutcome::Declined)
+      F.Notes.push_back({F.Construct, "no automatic fix: " + WhyNot});
+  }
   if (!Opts.ReportMay) {
     size_t All = A.Findings.size();
     llvm::erase_if(A.Findings, [](const Finding &F) { return F.May; });

@@ -71,9 +71,44 @@ std::optional<std::pair<Value, Value>> storedValue(Operation *Op) {
   return std::nullopt;
 }
 
-bool isConversion(Operation *Op) { return named(Op, "fir.convert"); }
+bool isConversion(Operation *Op) {
+  // (`hlfir.no_reassoc` keeps the parentheses of `(i - 1)`: the value.)
+  return named(Op, "fir.convert") || named(Op, "hlfir.no_reassoc");
+}
 bool isDoLoop(Operation *Op) { return named(Op, "fir.do_loop"); }
 bool isIf(Operation *Op) { return named(Op, "fir.if"); }
+bool isIterateWhile(Operation *Op) { return named(Op, "fir.iterate_while"); }
+
+std::string procedureName(llvm::StringRef Symbol) {
+  // `_Q` names: module `M`, host `F`, procedure `P`, in that order.
+  if (!Symbol.starts_with("_Q"))
+    return Symbol.str();
+  size_t P = Symbol.rfind('P');
+  if (P == llvm::StringRef::npos || P + 1 >= Symbol.size())
+    return Symbol.str();
+  return Symbol.substr(P + 1).str();
+}
+
+std::string globalKey(Value Root) {
+  Operation *D = Root.getDefiningOp();
+  std::string Offset;
+  if (named(D, "fir.coordinate_of") && D->getNumOperands() == 2) {
+    // A COMMON variable: its block and its byte offset there.
+    APInt C;
+    Operation *Index = D->getOperand(1).getDefiningOp();
+    auto Attr = Index ? Index->getAttrOfType<IntegerAttr>("value") : nullptr;
+    if (!Attr)
+      return "";
+    Offset = "+" + std::to_string(Attr.getInt());
+    D = D->getOperand(0).getDefiningOp();
+  }
+  if (!named(D, "fir.address_of"))
+    return "";
+  auto Symbol = D->getAttrOfType<SymbolRefAttr>("symbol");
+  if (!Symbol)
+    return "";
+  return Symbol.getLeafReference().getValue().str() + Offset;
+}
 
 Value rootOf(Value Ref, std::string *Name, Operation **Decl) {
   for (unsigned Steps = 0; Steps < 16; ++Steps) {
@@ -266,8 +301,9 @@ bool sameElement(Value A, Value B) {
     // `q(i)%s`: the same element of q, designated twice.
     if (named(LX, "hlfir.designate") && sameElement(X, Y))
       continue;
+    // (`h(k(i))`: the same element of k, loaded again.)
     auto RX = loadedRef(LX), RY = loadedRef(LY);
-    if (!RX || !RY || *RX != *RY)
+    if (!RX || !RY || (*RX != *RY && !sameElement(*RX, *RY)))
       return false;
   }
   return true;

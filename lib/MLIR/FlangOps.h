@@ -30,13 +30,24 @@ std::optional<mlir::Value> loadedRef(mlir::Operation *Op);
 /// `fir.store %v to %ref` and `hlfir.assign %v to %ref`: (value, reference).
 std::optional<std::pair<mlir::Value, mlir::Value>>
 storedValue(mlir::Operation *Op);
-/// `fir.convert`: a value conversion (integer widths, index).
+/// `fir.convert`: a value conversion (integer widths, index); and
+/// `hlfir.no_reassoc`, a parenthesized value.
 bool isConversion(mlir::Operation *Op);
 /// `fir.do_loop`: a sequential loop with an inclusive upper bound; operands
 /// lb, ub, step, then the initial values of its iteration arguments.
 bool isDoLoop(mlir::Operation *Op);
 /// `fir.if`: a branch.
 bool isIf(mlir::Operation *Op);
+/// `fir.iterate_while`: a loop that may end early.
+bool isIterateWhile(mlir::Operation *Op);
+
+/// The Fortran name of a procedure from its mangled symbol: `foo` for
+/// `_QPfoo` and `_QMmPfoo`, the symbol itself for others.
+std::string procedureName(llvm::StringRef Symbol);
+/// One key per global memory object (`fir.address_of` of a global, a
+/// COMMON variable at its offset in the block), the same in every
+/// function that declares it; empty for other memory.
+std::string globalKey(mlir::Value Root);
 
 /// The memory \p Ref names, through `hlfir.declare`, `fir.declare`,
 /// conversions and boxes. \p Name receives the Fortran name of the first

@@ -17,9 +17,15 @@ using namespace mlir;
 namespace privateer {
 namespace mlirfe {
 
-std::string fortranClause(const Finding &F, Operation *Loop) {
+std::string fortranClause(const Finding &F, Operation *Loop,
+                          const ParallelRegion &R) {
   if (F.Model != ProgrammingModelKind::Fortran || !F.Buffer)
     return "";
+  // A clause gives the construct's own code a copy; a procedure it calls
+  // still reaches the original (a global, a host variable).
+  for (const Access &A : R.Accesses)
+    if (!A.Via.empty() && R.Buffers[A.BufferIndex].Handle == F.Buffer)
+      return "";
   if (const auto *Reduce = std::get_if<remedy::Reduce>(&F.Fix)) {
     switch (Reduce->Op) {
     case ReductionOp::Add:

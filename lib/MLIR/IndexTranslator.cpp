@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Constructs.h"
 #include "FlangOps.h"
 #include "OpSemantics.h"
 #include "RegionModeler.h"
@@ -19,6 +20,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
@@ -33,6 +35,101 @@ std::string RegionModeler::name(Value V) {
   llvm::raw_string_ostream OS(S);
   V.printAsOperand(OS, Names);
   return S;
+}
+
+Value RegionModeler::rootOf(Value Ref, std::string *Name, Operation **Decl) {
+  for (unsigned Steps = 0; Steps < MaxCallDepth + 1; ++Steps) {
+    Ref = flang::rootOf(Ref, Name, Decl);
+    auto Arg = dyn_cast<BlockArgument>(Ref);
+    // A mergeable task may run as part of the task that creates it, its
+    // firstprivate copies then being that task's variables.
+    if (auto Task = dyn_cast_or_null<omp::TaskOp>(
+            Arg ? Arg.getOwner()->getParentOp() : nullptr);
+        Task && Task.getMergeable())
+      if (Value Source = firstPrivateSource(Arg)) {
+        Ref = Source;
+        continue;
+      }
+    // A host variable an internal procedure reaches through the host's
+    // tuple of addresses: the address the host stored there.
+    if (Value Host = hostAddress(Ref)) {
+      if (Name)
+        Name->clear();
+      if (Decl)
+        *Decl = nullptr;
+      Ref = Host;
+      continue;
+    }
+    auto It = Arg ? Bindings.find(Arg) : Bindings.end();
+    if (It == Bindings.end())
+      break;
+    // A dummy argument is the actual argument, named as the caller names
+    // it.
+    if (Name)
+      Name->clear();
+    if (Decl)
+      *Decl = nullptr;
+    Ref = It->second;
+  }
+  // A global is one memory object in every function that declares it.
+  std::string Key = flang::globalKey(Ref);
+  if (!Key.empty() && GlobalRoots.empty()) {
+    // The unit's function declares it first: one node per global for every
+    // model of that function's constructs.
+    if (auto Fn = Unit->getParentOfType<mlir::FunctionOpInterface>())
+      Fn->walk([&](Operation *Op) {
+        for (Value V : Op->getResults())
+          if (std::string K = flang::globalKey(V); !K.empty())
+            GlobalRoots.try_emplace(K, V);
+      });
+  }
+  if (!Key.empty()) {
+    auto [It, New] = GlobalRoots.try_emplace(Key, Ref);
+    // Named by the declaration of the unit's function, where it has one.
+    if (!New && It->second != Ref)
+      for (Operation *User : It->second.getUsers())
+        if (User->getName().getStringRef() == "hlfir.declare") {
+          if (Name)
+            Name->clear();
+          if (Decl)
+            *Decl = nullptr;
+          flang::rootOf(User->getResult(0), Name, Decl);
+          break;
+        }
+    return It->second;
+  }
+  return Ref;
+}
+
+Value RegionModeler::hostAddress(Value Ref) {
+  Operation *Load = Ref.getDefiningOp();
+  if (!flang::loadedRef(Load))
+    return nullptr;
+  Operation *Slot = Load->getOperand(0).getDefiningOp();
+  APInt Index;
+  if (!Slot || Slot->getName().getStringRef() != "fir.coordinate_of" ||
+      Slot->getNumOperands() != 2 ||
+      !matchPattern(Slot->getOperand(1), m_ConstantInt(&Index)))
+    return nullptr;
+  Value Tuple = rootOf(Slot->getOperand(0));
+  Operation *Alloc = Tuple.getDefiningOp();
+  if (!Alloc || Alloc->getName().getStringRef() != "fir.alloca")
+    return nullptr;
+  // The host fills the tuple once, before the calls.
+  Value Stored;
+  for (Operation *User : Tuple.getUsers()) {
+    APInt Other;
+    if (User->getName().getStringRef() != "fir.coordinate_of" ||
+        User->getNumOperands() != 2 ||
+        !matchPattern(User->getOperand(1), m_ConstantInt(&Other)) ||
+        Other != Index)
+      continue;
+    for (Operation *Store : User->getUsers())
+      if (auto S = flang::storedValue(Store);
+          S && S->second == User->getResult(0))
+        Stored = S->first;
+  }
+  return Stored;
 }
 
 bool RegionModeler::definedInside(Value V, Operation *Op) {
@@ -144,56 +241,7 @@ ExprRef RegionModeler::affineExpr(AffineExpr E, ValueRange Dims,
   }
 }
 
-ExprRef RegionModeler::expr(Value V, unsigned Depth) {
-  APInt C;
-  if (matchPattern(V, m_ConstantInt(&C)))
-    return Expr::constant(C.getSExtValue());
-  auto It = Symbols.find(V);
-  if (It != Symbols.end())
-    return Expr::symbol(It->second);
-  auto NewSymbol = [&](SymbolKind K, bool Dependent) {
-    Symbol S;
-    S.Name = name(V);
-    S.Kind = K;
-    S.IterationDependent = Dependent;
-    SymbolId Id = R.addSymbol(std::move(S));
-    Symbols[V] = Id;
-    return Expr::symbol(Id);
-  };
-  // Values from outside the loop are the same for every work item.
-  if (!definedInside(V, Loop)) {
-    // One symbol for every load of an unchanged Fortran variable (`n`).
-    if (Operation *D = V.getDefiningOp())
-      if (auto Ref = flang::loadedRef(D))
-        if (ExprRef E = loadedValue(D, *Ref, Depth))
-          return E;
-    ExprRef E = NewSymbol(SymbolKind::Invariant, false);
-    std::string Fortran = fortranName(V);
-    if (!Fortran.empty())
-      R.Symbols[E->symbol()].Name = Fortran;
-    return E;
-  }
-  if (auto Arg = dyn_cast<BlockArgument>(V)) {
-    // Flang counts a `do` variable in an iteration argument that starts at
-    // the loop's lower bound and moves with it: the loop's own value.
-    Operation *Owner = Arg.getOwner()->getParentOp();
-    auto Strip = [](Value X) {
-      while (Operation *C = X.getDefiningOp()) {
-        if (!flang::isConversion(C))
-          break;
-        X = C->getOperand(0);
-      }
-      return X;
-    };
-    unsigned Init = 3 + Arg.getArgNumber() - 1;
-    if (flang::isDoLoop(Owner) && Arg.getArgNumber() >= 1 &&
-        Init < Owner->getNumOperands() &&
-        Strip(Owner->getOperand(Init)) == Strip(Owner->getOperand(0)))
-      return expr(Arg.getOwner()->getArgument(0), Depth + 1);
-  }
-  Operation *D = V.getDefiningOp();
-  if (!D || Depth > MaxExprDepth)
-    return NewSymbol(SymbolKind::Opaque, true);
+ExprRef RegionModeler::arithmetic(Operation *D, unsigned Depth) {
   auto Bin = [&](ExprKind K) -> ExprRef {
     ExprRef L = expr(D->getOperand(0), Depth + 1);
     ExprRef Rt = expr(D->getOperand(1), Depth + 1);
@@ -243,8 +291,88 @@ ExprRef RegionModeler::expr(Value V, unsigned Depth) {
     return expr(D->getOperand(0), Depth + 1);
   if (flang::isConversion(D))
     return expr(D->getOperand(0), Depth + 1);
-  if (calleeName(D) == "omp_get_thread_num")
+  return nullptr;
+}
+
+ExprRef RegionModeler::expr(Value V, unsigned Depth) {
+  APInt C;
+  if (matchPattern(V, m_ConstantInt(&C)))
+    return Expr::constant(C.getSExtValue());
+  auto It = Symbols.find(V);
+  if (It != Symbols.end())
+    return Expr::symbol(It->second);
+  auto NewSymbol = [&](SymbolKind K, bool Dependent) {
+    Symbol S;
+    S.Name = name(V);
+    S.Kind = K;
+    S.IterationDependent = Dependent;
+    SymbolId Id = R.addSymbol(std::move(S));
+    Symbols[V] = Id;
+    return Expr::symbol(Id);
+  };
+  // A dummy argument passed by value: the actual argument.
+  if (auto Arg = dyn_cast<BlockArgument>(V))
+    if (auto It = Bindings.find(Arg); It != Bindings.end())
+      return expr(It->second, Depth + 1);
+  // Values from outside the unit are the same for every work item: their
+  // arithmetic is translated as any other (`n - 1` computed before the
+  // loop), and anything else is a symbol.
+  bool Outside = !insideUnit(V);
+  if (Outside) {
+    Operation *D = V.getDefiningOp();
+    // One symbol for every load of an unchanged Fortran variable (`n`).
+    if (auto Ref = flang::loadedRef(D))
+      if (ExprRef E = loadedValue(D, *Ref, Depth))
+        return E;
+    bool Arithmetic =
+        D && Depth <= MaxExprDepth &&
+        (flang::isConversion(D) ||
+         isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::IndexCastOp,
+             arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::SelectOp,
+             arith::MaxSIOp, arith::MinSIOp>(D));
+    if (!Arithmetic) {
+      ExprRef E = NewSymbol(SymbolKind::Invariant, false);
+      std::string Fortran = fortranName(V);
+      if (!Fortran.empty())
+        R.Symbols[E->symbol()].Name = Fortran;
+      return E;
+    }
+  }
+  if (auto Arg = dyn_cast<BlockArgument>(V)) {
+    // Flang counts a `do` variable in an iteration argument that starts at
+    // the loop's lower bound and moves with it: the loop's own value.
+    Operation *Owner = Arg.getOwner()->getParentOp();
+    auto Strip = [](Value X) {
+      while (Operation *C = X.getDefiningOp()) {
+        if (!flang::isConversion(C))
+          break;
+        X = C->getOperand(0);
+      }
+      return X;
+    };
+    unsigned Init = 3 + Arg.getArgNumber() - 1;
+    if (flang::isDoLoop(Owner) && Arg.getArgNumber() >= 1 &&
+        Init < Owner->getNumOperands() &&
+        Strip(Owner->getOperand(Init)) == Strip(Owner->getOperand(0)))
+      return expr(Arg.getOwner()->getArgument(0), Depth + 1);
+  }
+  Operation *D = V.getDefiningOp();
+  if (!D || Depth > MaxExprDepth)
+    return Outside ? NewSymbol(SymbolKind::Invariant, false)
+                   : NewSymbol(SymbolKind::Opaque, true);
+  if (ExprRef E = arithmetic(D, Depth))
+    return E;
+  llvm::StringRef Callee = calleeName(D);
+  if ((Callee == "omp_get_thread_num" && Kind != UnitKind::League) ||
+      (Callee == "omp_get_team_num" && Kind == UnitKind::League))
     return Expr::symbol(threadIdSymbol());
+  if ((Callee == "omp_get_num_threads" && Kind != UnitKind::League) ||
+      (Callee == "omp_get_num_teams" && Kind == UnitKind::League))
+    return Expr::symbol(teamSizeSymbol());
+  // What a function of the module returns, its dummies bound to the
+  // actual arguments.
+  if (ExprRef E = calleeResult(D, Depth))
+    return E;
   if (auto Ref = flang::loadedRef(D))
     if (ExprRef E = loadedValue(D, *Ref, Depth))
       return E;
@@ -255,12 +383,65 @@ ExprRef RegionModeler::expr(Value V, unsigned Depth) {
                                  Apply.getSymbolOperands(), Depth))
         return E;
   }
-  // A load, a call, arithmetic we do not model: a value per work item.
-  ExprRef E = NewSymbol(SymbolKind::Opaque, true);
+  // A load, a call, arithmetic we do not model: a value per work item (one
+  // value for all when made outside the unit).
+  ExprRef E = Outside ? NewSymbol(SymbolKind::Invariant, false)
+                      : NewSymbol(SymbolKind::Opaque, true);
+  // What a function whose body is not here returns is not known: a branch
+  // that tests it may select one work item.
+  if (!Callee.empty() && !visibleCallee(D) && !Callee.starts_with("omp_") &&
+      !Callee.starts_with("_Fortran"))
+    UnseenResults[E->symbol()] = flang::procedureName(Callee);
   std::string Fortran = fortranName(V);
   if (!Fortran.empty())
     R.Symbols[E->symbol()].Name = Fortran;
   return E;
+}
+
+ExprRef RegionModeler::calleeResult(Operation *Call, unsigned Depth) {
+  Operation *Callee = visibleCallee(Call);
+  auto Own = Unit->getParentOfType<mlir::FunctionOpInterface>();
+  if (!Callee || Call->getNumResults() != 1 || Depth > MaxExprDepth ||
+      Calls.size() >= MaxCallDepth || Callee == Own.getOperation() ||
+      llvm::any_of(Calls,
+                   [&](const CallFrame &F) { return F.Callee == Callee; }))
+    return nullptr;
+  auto Fn = cast<mlir::FunctionOpInterface>(Callee);
+  Block &Entry = Fn.getFunctionBody().front();
+  Operation *Return = nullptr;
+  unsigned Returns = 0;
+  Callee->walk([&](Operation *Op) {
+    if (Op->hasTrait<OpTrait::ReturnLike>() && Op->getParentOp() == Callee) {
+      Return = Op;
+      ++Returns;
+    }
+  });
+  if (Returns != 1 || Return->getNumOperands() != 1 ||
+      Entry.getNumArguments() != Call->getNumOperands())
+    return nullptr;
+  Calls.push_back({Call, Callee, Context()});
+  for (unsigned K = 0; K < Entry.getNumArguments(); ++K)
+    Bindings[Entry.getArgument(K)] = Call->getOperand(K);
+  ExprRef E = expr(Return->getOperand(0), Depth + 1);
+  forgetCallee(Callee);
+  for (unsigned K = 0; K < Entry.getNumArguments(); ++K)
+    Bindings.erase(Entry.getArgument(K));
+  Calls.pop_back();
+  return E;
+}
+
+void RegionModeler::forgetCallee(Operation *Callee) {
+  // Another call binds the callee's values anew.
+  llvm::SmallVector<Value> Stale;
+  for (auto &[V, Id] : Symbols) {
+    Operation *D = V.getDefiningOp();
+    if (!D)
+      D = cast<BlockArgument>(V).getOwner()->getParentOp();
+    if (D && Callee->isAncestor(D))
+      Stale.push_back(V);
+  }
+  for (Value V : Stale)
+    Symbols.erase(V);
 }
 
 ExprRef RegionModeler::sectionVariable(ExprRef LoE, ExprRef HiE,
@@ -428,7 +609,7 @@ SymbolId RegionModeler::threadIdSymbol() {
   if (ThreadId)
     return *ThreadId;
   Symbol S;
-  S.Name = "thread";
+  S.Name = Kind == UnitKind::League ? "team" : "thread";
   S.Kind = SymbolKind::ThreadId;
   S.Min = Expr::constant(0);
   if (R.NumThreads && R.NumThreads->kind() == ExprKind::Constant)
@@ -437,47 +618,251 @@ SymbolId RegionModeler::threadIdSymbol() {
   return *ThreadId;
 }
 
+SymbolId RegionModeler::teamSizeSymbol() {
+  if (TeamSize)
+    return *TeamSize;
+  Symbol S;
+  S.Name = Kind == UnitKind::League ? "omp_get_num_teams()"
+                                    : "omp_get_num_threads()";
+  S.Kind = SymbolKind::Invariant;
+  S.IterationDependent = false;
+  S.Min = Expr::constant(1);
+  if (R.NumThreads && R.NumThreads->kind() == ExprKind::Constant)
+    S.Min = S.Max = R.NumThreads;
+  TeamSize = R.addSymbol(std::move(S));
+  // 0 <= thread < the team's size.
+  if (ThreadId && !R.Symbols[*ThreadId].Max)
+    R.Symbols[*ThreadId].Max =
+        Expr::binary(ExprKind::Sub, Expr::symbol(*TeamSize), Expr::constant(1));
+  return *TeamSize;
+}
+
+ExprRef RegionModeler::pinnedValue(Value Condition) {
+  auto Cmp = Condition.getDefiningOp<arith::CmpIOp>();
+  if (!Cmp || Cmp.getPredicate() != arith::CmpIPredicate::eq ||
+      R.WorkItemVars.size() != 1)
+    return nullptr;
+  ExprRef L = expr(Cmp.getLhs()), Rt = expr(Cmp.getRhs());
+  auto IsItem = [&](const ExprRef &E) {
+    return E->kind() == ExprKind::Symbol && R.isWorkItemVar(E->symbol());
+  };
+  if (IsItem(L) && !R.dependsOnWorkItem(*Rt))
+    return Rt;
+  if (IsItem(Rt) && !R.dependsOnWorkItem(*L))
+    return L;
+  return nullptr;
+}
+
+bool RegionModeler::oneThreadOnly(Value Condition) {
+  Operation *D = Condition.getDefiningOp();
+  if (auto And = dyn_cast_or_null<arith::AndIOp>(D))
+    return oneThreadOnly(And.getLhs()) || oneThreadOnly(And.getRhs());
+  auto Cmp = dyn_cast_or_null<arith::CmpIOp>(D);
+  if (!Cmp || Cmp.getPredicate() != arith::CmpIPredicate::eq)
+    return false;
+  ExprRef L = expr(Cmp.getLhs()), Rt = expr(Cmp.getRhs());
+  auto Is = [&](const ExprRef &E, SymbolKind K) {
+    return E->kind() == ExprKind::Symbol && R.symbol(E->symbol()).Kind == K &&
+           !R.isWorkItemVar(E->symbol());
+  };
+  auto IsOne = [](const ExprRef &E) {
+    return E->kind() == ExprKind::Constant && E->value() == 1;
+  };
+  // `omp_get_num_threads() == 1`: the serial path of a team of one.
+  if (TeamSize && ((L->kind() == ExprKind::Symbol && L->symbol() == *TeamSize &&
+                    IsOne(Rt)) ||
+                   (Rt->kind() == ExprKind::Symbol &&
+                    Rt->symbol() == *TeamSize && IsOne(L))))
+    return true;
+  // `tid == k`, `tid == nthreads - 1`: one thread of the team.
+  return (Is(L, SymbolKind::ThreadId) && !R.dependsOnWorkItem(*Rt)) ||
+         (Is(Rt, SymbolKind::ThreadId) && !R.dependsOnWorkItem(*L));
+}
+
 std::string RegionModeler::fortranName(Value V) {
   Operation *D = V.getDefiningOp();
   auto Ref = flang::loadedRef(D);
   if (!Ref)
     return "";
   std::string Name;
-  flang::rootOf(*Ref, &Name);
+  rootOf(*Ref, &Name);
   return Name;
 }
 
-bool RegionModeler::writtenInLoop(Value Root) {
-  bool Written = false;
-  Loop->walk([&](Operation *W) {
+namespace {
+/// Whether \p Call may write the memory \p Root: it is passed to the call
+/// (Fortran passes by reference), or the call's function (of the module,
+/// \p Depth levels deep) writes the global \p Key.
+bool callMayWrite(Operation *Call, Value Root, const std::string &Key,
+                  unsigned Depth) {
+  for (Value Operand : Call->getOperands())
+    if (flang::rootOf(Operand) == Root)
+      return true;
+  if (Key.empty())
+    return false;
+  Operation *Callee = visibleCallee(Call);
+  if (!Callee || Depth == 0)
+    return false;
+  bool Writes = false;
+  Callee->walk([&](Operation *W) {
     if (auto Stored = flang::storedValue(W))
-      Written |= flang::rootOf(Stored->second) == Root;
+      Writes |= flang::globalKey(flang::rootOf(Stored->second)) == Key;
+    else if (!calleeName(W).empty())
+      Writes |= callMayWrite(W, Value(), Key, Depth - 1);
   });
+  return Writes;
+}
+} // namespace
+
+bool RegionModeler::writtenInUnit(Value Root) {
+  std::string Key = flang::globalKey(Root);
+  bool Written = false;
+  auto Check = [&](Operation *W) {
+    if (auto Stored = flang::storedValue(W))
+      Written |= rootOf(Stored->second) == Root;
+    else if (!calleeName(W).empty() && !calleeName(W).starts_with("_Fortran"))
+      Written |= callMayWrite(W, Root, Key, MaxCallDepth);
+  };
+  if (Body.empty())
+    Unit->walk(Check);
+  for (Operation *Op : Body)
+    Op->walk(Check);
   return Written;
 }
 
-Operation *RegionModeler::nearestWriter(Operation *Load, Value Root) {
+Operation *RegionModeler::nearestWriter(Operation *Load, Value Root,
+                                        Operation *Within) {
   // The write that reaches the load: before it in an enclosing block, the
-  // innermost such block, the last write there.
-  Operation *Best = nullptr;
-  Scope->walk([&](Operation *W) {
+  // innermost such block, the last write there. A write in the entry block
+  // of a region of several blocks (a loop body left by `cycle`) reaches the
+  // other blocks too, when none of them writes the variable again.
+  llvm::SmallVector<Operation *> Writes;
+  Within->walk([&](Operation *W) {
     auto Stored = flang::storedValue(W);
-    if (!Stored || flang::rootOf(Stored->second) != Root)
+    if (!Stored || rootOf(Stored->second) != Root)
       return;
     Value Base;
     llvm::SmallVector<Value> Indices;
-    if (flang::elementOf(Stored->second, Base, Indices))
-      return;
-    Operation *Ancestor = W->getBlock()->findAncestorOpInBlock(*Load);
-    if (!Ancestor || Ancestor == W || !W->isBeforeInBlock(Ancestor))
-      return;
+    if (!flang::elementOf(Stored->second, Base, Indices))
+      Writes.push_back(W);
+  });
+  auto Reaches = [&](Operation *W) {
+    Block *B = W->getBlock();
+    if (Operation *Ancestor = B->findAncestorOpInBlock(*Load))
+      return Ancestor != W && W->isBeforeInBlock(Ancestor);
+    Region *Body = B->getParent();
+    if (!B->isEntryBlock() || !Body->isAncestor(Load->getParentRegion()))
+      return false;
+    return llvm::none_of(Writes, [&](Operation *Other) {
+      return Other->getBlock() != B &&
+             Body->isAncestor(Other->getParentRegion());
+    });
+  };
+  Operation *Best = nullptr;
+  for (Operation *W : Writes) {
+    if (!Reaches(W))
+      continue;
     if (!Best ||
         (W->getBlock() == Best->getBlock() && Best->isBeforeInBlock(W)) ||
         (W->getBlock() != Best->getBlock() &&
          Best->getBlock()->findAncestorOpInBlock(*W)))
       Best = W;
-  });
+  }
   return Best;
+}
+
+std::optional<int64_t> RegionModeler::constantAt(Operation *At, Value Root,
+                                                 Operation *Ignore) {
+  // A local scalar of the function (not a global, not a dummy argument),
+  // whose address no call receives.
+  Operation *Alloc = Root.getDefiningOp();
+  if (!Alloc || Alloc->getName().getStringRef() != "fir.alloca" ||
+      flang::isArrayReference(Root.getType()))
+    return std::nullopt;
+  auto Fn = Alloc->getParentOfType<mlir::FunctionOpInterface>();
+  if (!Fn || !Fn->isAncestor(At))
+    return std::nullopt;
+  Operation *W = nearestWriter(At, Root, Fn);
+  if (!W)
+    return std::nullopt;
+  Value Stored = flang::storedValue(W)->first;
+  while (Operation *C = Stored.getDefiningOp()) {
+    if (!flang::isConversion(C) && !isa<arith::ExtSIOp, arith::TruncIOp>(C))
+      break;
+    Stored = C->getOperand(0);
+  }
+  APInt Constant;
+  if (!matchPattern(Stored, m_ConstantInt(&Constant)))
+    return std::nullopt;
+  // Every other write comes before W in its block, or after the point of
+  // use: none can reach the use without passing W again.
+  Block *B = W->getBlock();
+  Operation *Use = B->findAncestorOpInBlock(*At);
+  bool Reaches = true;
+  Fn->walk([&](Operation *Op) {
+    bool Writes = false;
+    if (auto S = flang::storedValue(Op))
+      Writes = Op != W && rootOf(S->second) == Root;
+    else if (!calleeName(Op).empty())
+      for (mlir::Value Operand : Op->getOperands())
+        Writes |= flang::rootOf(Operand) == Root;
+    if (!Writes)
+      return;
+    if (Ignore && Ignore->isAncestor(Op))
+      return;
+    Operation *A = B->findAncestorOpInBlock(*Op);
+    if (!A || A == Use || !(A->isBeforeInBlock(W) || Use->isBeforeInBlock(A)))
+      Reaches = false;
+  });
+  if (!Reaches)
+    return std::nullopt;
+  return Constant.getSExtValue();
+}
+
+ExprRef RegionModeler::linearValue(Operation *Load, Value Root,
+                                   unsigned Depth) {
+  auto LoopNest = dyn_cast_or_null<omp::LoopNestOp>(Nest);
+  if (!LoopNest)
+    return nullptr;
+  // What this iteration stored into its copy before the load.
+  if (Operation *W = nearestWriter(Load, Root, LoopNest))
+    return expr(flang::storedValue(W)->first, Depth + 1);
+  if (LoopNest.getNumLoops() != 1)
+    return nullptr;
+  Value StepValue;
+  for (auto [Item, Step] : Linear)
+    if (rootOf(Item) == Root)
+      StepValue = Step;
+  // j0 + k * s, k the iteration's number from 0: j0 what the variable
+  // holds before the loop (the loop's writes are to the copies).
+  ExprRef Start;
+  if (std::optional<int64_t> C = constantAt(Unit, Root, Unit))
+    Start = Expr::constant(*C);
+  else if (auto It = Symbols.find(Root); It != Symbols.end())
+    Start = Expr::symbol(It->second);
+  else {
+    Symbol S;
+    for (Operation *User : Root.getUsers())
+      if (User->getName().getStringRef() == "hlfir.declare" && S.Name.empty())
+        rootOf(User->getResult(0), &S.Name);
+    if (S.Name.empty())
+      S.Name = name(Root);
+    S.Kind = SymbolKind::Invariant;
+    S.IterationDependent = false;
+    SymbolId Id = R.addSymbol(std::move(S));
+    Symbols[Root] = Id;
+    Start = Expr::symbol(Id);
+  }
+  std::optional<int64_t> St = constantOf(LoopNest.getLoopSteps()[0]);
+  if (!St || *St == 0)
+    return nullptr;
+  ExprRef K = Expr::binary(ExprKind::Sub, Expr::symbol(R.WorkItemVars[0]),
+                           boundExpr(LoopNest.getLoopLowerBounds()[0]));
+  if (*St != 1)
+    K = Expr::binary(ExprKind::Div, K, Expr::constant(*St));
+  ExprRef Step = StepValue ? expr(StepValue, Depth + 1) : Expr::constant(1);
+  return Expr::binary(ExprKind::Add, Start,
+                      Expr::binary(ExprKind::Mul, K, Step));
 }
 
 ExprRef RegionModeler::loadedValue(Operation *Load, Value Ref, unsigned Depth) {
@@ -485,21 +870,54 @@ ExprRef RegionModeler::loadedValue(Operation *Load, Value Ref, unsigned Depth) {
   llvm::SmallVector<Value> Indices;
   if (flang::elementOf(Ref, Base, Indices))
     return nullptr; // an index loaded from an array: opaque
-  Value Root = flang::rootOf(Ref);
-  // A private copy (Flang's loop variables): the value last stored into it.
-  if (definedInside(Root, Scope) && !flang::isGlobal(Root)) {
-    if (Operation *W = nearestWriter(Load, Root))
+  Value Root = rootOf(Ref);
+  for (auto [Item, Step] : Linear)
+    if (rootOf(Item) == Root)
+      return linearValue(Load, Root, Depth);
+  // In the loop that makes a task's instances, before the task: what the
+  // iteration stored there (`k = 2 * i` captured by the task).
+  if (ItemRoot && ItemRoot->isAncestor(Load) && !Unit->isAncestor(Load))
+    if (Operation *W = nearestWriter(Load, Root, ItemRoot))
       return expr(flang::storedValue(W)->first, Depth + 1);
+  // A private copy (Flang's loop variables): the value last stored into it;
+  // a firstprivate copy not written yet: the variable's value when the
+  // construct starts.
+  if (privateMemory(Root)) {
+    Operation *Within = Scope;
+    for (const CallFrame &F : Calls)
+      if (Operation *D = Root.getDefiningOp(); D && F.Callee->isAncestor(D))
+        Within = F.Callee;
+    if (!Body.empty())
+      Within = Body.front()->getParentOp();
+    if (Operation *W = nearestWriter(Load, Root, Within))
+      return expr(flang::storedValue(W)->first, Depth + 1);
+    if (Value Source = firstPrivateSource(Root)) {
+      Operation *Construct =
+          cast<BlockArgument>(Root).getOwner()->getParentOp();
+      Value Outer = rootOf(Source);
+      auto Fn = Construct->getParentOfType<mlir::FunctionOpInterface>();
+      if (Operation *W = Fn ? nearestWriter(Construct, Outer, Fn) : nullptr)
+        return expr(flang::storedValue(W)->first, Depth + 1);
+    }
     return nullptr;
   }
-  // A shared variable the loop never writes (`n`): one value for all.
-  if (writtenInLoop(Root))
-    return nullptr;
+  // A shared variable the unit never writes (`n`): one value for all, a
+  // constant when one was assigned to it before.
   auto It = Symbols.find(Root);
   if (It != Symbols.end())
     return Expr::symbol(It->second);
+  auto [Known, New] = Written.try_emplace(Root, false);
+  if (New)
+    Known->second = writtenInUnit(Root);
+  if (Known->second)
+    return nullptr;
+  auto [Cached, First] = Constants.try_emplace(Root, std::nullopt);
+  if (First)
+    Cached->second = constantAt(Body.empty() ? Unit : Body.front(), Root);
+  if (Cached->second)
+    return Expr::constant(*Cached->second);
   Symbol S;
-  flang::rootOf(Ref, &S.Name);
+  rootOf(Ref, &S.Name);
   if (S.Name.empty())
     S.Name = name(Root);
   S.Kind = SymbolKind::Invariant;

@@ -1,4 +1,4 @@
-//===- NowaitLoops.cpp - Worksharing loops no barrier separates -----------===//
+//===- NowaitLoops.cpp - Constructs no barrier separates ------------------===//
 //
 // Part of privateer. See NowaitLoops.h.
 //
@@ -6,6 +6,7 @@
 
 #include "NowaitLoops.h"
 #include "FlangOps.h"
+#include "RegionModeler.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
@@ -26,25 +27,40 @@ bool writesNothing(Operation *Op) {
 }
 } // namespace
 
-llvm::SmallVector<Operation *> previousNowaitLoops(Operation *Loop) {
-  llvm::SmallVector<Operation *> Loops;
-  if (!isa<omp::WsloopOp>(Loop) ||
-      !isa_and_nonnull<omp::ParallelOp>(Loop->getParentOp()))
-    return Loops;
-  for (Operation *Prev = Loop->getPrevNode(); Prev;
+std::vector<std::shared_ptr<const ParallelRegion>>
+previousUnordered(Operation *Unit, LocationTable &Locs) {
+  std::vector<std::shared_ptr<const ParallelRegion>> Found;
+  bool Loop = isa<omp::WsloopOp>(Unit) && unitKind(Unit) != UnitKind::None;
+  bool OneThread = unitKind(Unit) == UnitKind::OneThread;
+  if ((!Loop && !OneThread) ||
+      !isa_and_nonnull<omp::ParallelOp>(Unit->getParentOp()))
+    return Found;
+  auto Model = [&](Operation *Prev, bool Nowait) {
+    std::optional<ParallelRegion> P = RegionModeler(Prev, Locs).build();
+    if (!P)
+      return;
+    if (Nowait)
+      P->NowaitClause = Locs.add(Prev->getLoc(), Prev);
+    Found.push_back(std::make_shared<const ParallelRegion>(std::move(*P)));
+  };
+  for (Operation *Prev = Unit->getPrevNode(); Prev;
        Prev = Prev->getPrevNode()) {
     if (auto Ws = dyn_cast<omp::WsloopOp>(Prev)) {
       // Without nowait, its end is a barrier: it and everything before it
-      // are ordered before this loop.
+      // are ordered before this construct.
       if (!Ws.getNowait())
         break;
-      Loops.push_back(Prev);
+      Model(Prev, true);
+      continue;
+    }
+    if (Loop && oneThreadNoBarrier(Prev)) {
+      Model(Prev, isa<omp::SingleOp>(Prev));
       continue;
     }
     if (!writesNothing(Prev))
       break;
   }
-  return Loops;
+  return Found;
 }
 
 } // namespace mlirfe

@@ -1,19 +1,23 @@
 //===- RegionBuilder.cpp - MLIR parallel loops to privateer's model -------===//
 //
-// Part of privateer. One ParallelRegion per parallel loop (`scf.parallel`,
-// `scf.forall`, `affine.parallel`, `omp.wsloop`) or replicated
-// `omp.parallel`: the memory it reaches from outside becomes shared buffers,
-// and every memref or Flang load, store (a load-op-store of one element is
-// one read-modify-write) and `omp.atomic` access becomes an Access with its
-// guard, branches and loops. Indices are translated in IndexTranslator.cpp.
+// Part of privateer. One ParallelRegion per unit of parallel work (see
+// Constructs.h): the unit's work items are set up here, the memory it
+// reaches from outside becomes shared buffers, and every memref or Flang
+// load, store (a load-op-store of one element is one read-modify-write) and
+// `omp.atomic` access becomes an Access with its guard, branches and loops
+// (NestedCode.cpp walks the code). Indices are translated in
+// IndexTranslator.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #include "privateer/MLIR/RegionBuilder.h"
+#include "ColumnMajor.h"
 #include "FlangOps.h"
 #include "NowaitLoops.h"
 #include "OpSemantics.h"
 #include "RegionModeler.h"
+#include "TaskOrdering.h"
+#include "privateer/Analysis/Finding.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -36,21 +40,19 @@ namespace privateer {
 namespace mlirfe {
 
 bool isParallelConstruct(Operation *Op) {
-  if (isa<scf::ParallelOp, scf::ForallOp, affine::AffineParallelOp,
-          omp::WsloopOp>(Op))
-    return true;
-  // An `omp.parallel` whose body every thread runs: one without worksharing
-  // or tasks inside (those are modelled on their own, or not yet).
-  if (!isa<omp::ParallelOp>(Op))
-    return false;
-  bool Replicated = true;
-  Op->walk([&](Operation *Inner) {
-    if (Inner != Op &&
-        isa<omp::WsloopOp, omp::SectionsOp, omp::TaskOp, omp::TaskloopOp,
-            omp::DistributeOp, omp::ParallelOp, omp::TeamsOp>(Inner))
-      Replicated = false;
-  });
-  return Replicated;
+  return unitKind(Op) != UnitKind::None;
+}
+
+RegionModeler::RegionModeler(Operation *Unit, LocationTable &Locs)
+    : Unit(Unit), Kind(unitKind(Unit)), Scope(Unit), Locs(Locs),
+      Names(Unit->getParentWithTrait<mlir::OpTrait::IsIsolatedFromAbove>()
+                ? Unit->getParentWithTrait<mlir::OpTrait::IsIsolatedFromAbove>()
+                : Unit) {}
+
+RegionModeler::RegionModeler(Operation *Task, llvm::ArrayRef<Operation *> Body,
+                             LocationTable &Locs)
+    : RegionModeler(Task, Locs) {
+  this->Body.assign(Body.begin(), Body.end());
 }
 
 std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
@@ -60,24 +62,39 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
   // Flang's variables: through their declarations to the memory.
   std::string FortranName;
   Operation *Declaration = nullptr;
-  MemRef = flang::rootOf(MemRef, &FortranName, &Declaration);
+  MemRef = rootOf(MemRef, &FortranName, &Declaration);
+  bool Described = false;
   if (Value Variable = describedMemory(MemRef)) {
     Operation *Decl = nullptr;
     FortranName.clear();
-    MemRef = flang::rootOf(Variable, &FortranName, &Decl);
+    MemRef = rootOf(Variable, &FortranName, &Decl);
     Declaration = Decl;
+    Described = true;
   }
   // Memory made inside the parallel scope (or a private or reduction block
   // argument of the construct) belongs to one work item or one thread; a
   // global's address may be taken anywhere.
-  if (definedInside(MemRef, Scope) && !flang::isGlobal(MemRef))
+  if (privateMemory(MemRef))
     return std::nullopt;
   // A `linear` list item has a private copy per thread (Flang leaves it to
-  // the translation to LLVM IR to make it).
-  if (auto Ws = dyn_cast<omp::WsloopOp>(Loop))
-    for (Value Linear : Ws.getLinearVars())
-      if (flang::rootOf(Linear) == MemRef)
-        return std::nullopt;
+  // the translation to LLVM IR to make it); instances of a task that
+  // `depend` clauses order on a variable never meet on it.
+  for (auto [Item, Step] : Linear)
+    if (rootOf(Item) == MemRef)
+      return std::nullopt;
+  if (llvm::is_contained(Ordered, MemRef))
+    return std::nullopt;
+  // A dummy argument of an orphaned construct's function is what its
+  // callers pass: private when every visible call inside a team passes
+  // the team's own memory, and assumed shared (unproven) when no such call
+  // is visible.
+  ActualSharing Caller = ActualSharing::Shared;
+  if (auto Arg = dyn_cast<BlockArgument>(MemRef);
+      Orphaned && Arg && Arg.getOwner()->getParentOp() == Scope) {
+    Caller = actualSharing(Scope, Arg.getArgNumber());
+    if (Caller == ActualSharing::Private)
+      return std::nullopt;
+  }
   auto It = Buffers.find(MemRef);
   if (It != Buffers.end())
     return It->second;
@@ -109,10 +126,56 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
     B.Decl = Locs.add(D->getLoc());
   else
     B.Decl = Locs.add(cast<BlockArgument>(MemRef).getLoc());
+  // A SAVE local of a called procedure has no name at the construct.
+  if (Declaration && llvm::any_of(Calls, [&](const CallFrame &F) {
+        return F.Callee->isAncestor(Declaration);
+      }))
+    B.VisibleAtConstruct = false;
+  if (Caller == ActualSharing::Unknown)
+    Locs.doubt(B.Decl, quote(B.Name) +
+                           " is a dummy argument, and no call of the "
+                           "procedure inside a parallel region is in this "
+                           "file: whether its callers' threads share it is "
+                           "not known");
   R.Buffers.push_back(std::move(B));
+  Layouts.push_back(Described ? allocatedLayout(MemRef)
+                              : layoutOf(Declaration));
   unsigned Index = R.Buffers.size() - 1;
   Buffers[MemRef] = Index;
   return Index;
+}
+
+std::optional<ArrayLayout> RegionModeler::allocatedLayout(Value Variable) {
+  // The descriptor stored last before the construct: `fir.embox %mem(%shape)`
+  // of an ALLOCATE, its bounds constants when the sizes were.
+  auto Fn = Unit->getParentOfType<mlir::FunctionOpInterface>();
+  Operation *At = Body.empty() ? Unit : Body.front();
+  Operation *W = Fn ? nearestWriter(At, Variable, Fn) : nullptr;
+  // A scalar assigned to the whole array (`b = 0`) keeps its shape.
+  for (unsigned Steps = 0;
+       W && Steps < 8 && W->getName().getStringRef() == "hlfir.assign" &&
+       flang::storedValue(W)->first.getType().isIntOrFloat();
+       ++Steps)
+    W = nearestWriter(W, Variable, Fn);
+  Operation *Box = W ? flang::storedValue(W)->first.getDefiningOp() : nullptr;
+  if (!Box || Box->getName().getStringRef() != "fir.embox" ||
+      Box->getNumOperands() < 2)
+    return std::nullopt;
+  Operation *Shape = Box->getOperand(1).getDefiningOp();
+  if (!Shape)
+    return std::nullopt;
+  llvm::StringRef Kind = Shape->getName().getStringRef();
+  bool Shifted = Kind == "fir.shape_shift";
+  if (Kind != "fir.shape" && !Shifted)
+    return std::nullopt;
+  std::vector<int64_t> Values;
+  for (Value V : Shape->getOperands()) {
+    ExprRef E = expr(V);
+    if (E->kind() != ExprKind::Constant)
+      return std::nullopt;
+    Values.push_back(E->value());
+  }
+  return layoutFrom(Values, Shifted);
 }
 
 Value RegionModeler::describedMemory(Value Descriptor) {
@@ -120,14 +183,14 @@ Value RegionModeler::describedMemory(Value Descriptor) {
   auto Ref = flang::loadedRef(Load);
   if (!Ref || !flang::isAllocatableOrPointer(Descriptor.getType()))
     return nullptr;
-  Value Variable = flang::rootOf(*Ref);
-  if (definedInside(Variable, Scope))
+  Value Variable = rootOf(*Ref);
+  if (privateMemory(Variable))
     return nullptr;
   bool OnlyLoaded = true;
   Scope->walk([&](Operation *Op) {
     if (!flang::loadedRef(Op))
       for (Value Operand : Op->getOperands())
-        OnlyLoaded &= flang::rootOf(Operand) != Variable;
+        OnlyLoaded &= rootOf(Operand) != Variable;
   });
   // The reference (not its root): its declaration names the variable.
   return OnlyLoaded ? *Ref : nullptr;
@@ -141,6 +204,7 @@ Access *RegionModeler::addAccess(Operation *Op, Value MemRef,
   std::optional<unsigned> BI = buffer(MemRef);
   if (!BI)
     return nullptr;
+
   Fields.resize(Index.size());
   // A Flang variable is an array when it is subscripted or assigned whole
   // (a component is no subscript).
@@ -176,44 +240,34 @@ Access *RegionModeler::addAccess(Operation *Op, Value MemRef,
   if (A.Strides.size() != A.Index.size())
     A.Strides.assign(A.Index.size(), 0);
   // Where the access sits inside the work item: loops around it, the
-  // branches of `scf.if` it is in, guards of the `omp` dialect.
-  std::vector<unsigned> Branch;
-  for (Operation *P = Op->getParentOp(); P && P != Loop; P = P->getParentOp()) {
-    if ((isa<scf::ForOp, scf::ParallelOp, scf::ForallOp, affine::AffineForOp,
-             affine::AffineParallelOp, omp::LoopNestOp, scf::WhileOp>(P) ||
-         flang::isDoLoop(P)) &&
-        P != Nest)
-      ++A.LoopDepth;
-    if (isa<scf::WhileOp>(P))
-      A.Conditional = true;
-    if (isa<scf::IfOp, affine::AffineIfOp, scf::IndexSwitchOp>(P) ||
-        flang::isIf(P)) {
-      A.Conditional = true;
-      Region *Holder = Op->getParentRegion();
-      while (Holder->getParentOp() != P)
-        Holder = Holder->getParentOp()->getParentRegion();
-      if (Holder->getRegionNumber() == 0 && P->getNumOperands() >= 1 &&
-          lastIterationOnly(P->getOperand(0)))
-        A.SingleWorkItem = true;
-      auto Key = std::make_pair(P, Holder->getRegionNumber());
-      auto It = BranchIds.try_emplace(Key, BranchIds.size() + 1).first;
-      Branch.push_back(It->second);
-    }
-    if (A.Protection == Guard::None) {
-      if (isa<omp::CriticalOp>(P))
-        A.Protection = Guard::Critical;
-      else if (isa<omp::OrderedRegionOp>(P))
-        A.Protection = Guard::Ordered;
-      else if (isa<omp::SingleOp, omp::MaskedOp, omp::MasterOp>(P))
-        A.Protection = Guard::Single;
-    }
-  }
-  A.Branch.assign(Branch.rbegin(), Branch.rend());
-  if (A.Protection == Guard::None && heldLock(Op, Loop))
+  // branches it is in, guards of the `omp` dialect (see contextOf).
+  Context C = contextOf(Op);
+  A.LoopDepth = C.LoopDepth;
+  A.Conditional = C.Conditional;
+  A.Branch = std::move(C.Branch);
+  if (A.Protection == Guard::None)
+    A.Protection = C.Protection;
+  if (A.Protection == Guard::None && C.LockHeld)
     A.Protection = Guard::Lock;
+  A.SingleWorkItem = C.SingleWorkItem;
+  A.PinnedItem = C.PinnedItem;
+  A.InNestedTask = C.InNestedTask;
+  A.Section = C.Section;
   A.Order = Order++;
   A.Phase = Phase;
-  A.Where = Locs.add(Op->getLoc());
+  // Reached through calls: the access is the outermost call's, in the
+  // function that makes it.
+  Operation *Place = Calls.empty() ? Op : Calls.front().Call;
+  A.Where = Locs.add(Place->getLoc(), Place);
+  if (!C.Doubt.empty())
+    Locs.doubt(A.Where, C.Doubt);
+  if (!Calls.empty()) {
+    std::string Via;
+    if (auto Name = Calls.back().Callee->getAttrOfType<mlir::StringAttr>(
+            mlir::SymbolTable::getSymbolAttrName()))
+      Via = flang::procedureName(Name.getValue());
+    A.Via = Via;
+  }
   A.Spelling = R.Buffers[*BI].Name;
   if (!A.Index.empty()) {
     A.Spelling += "[";
@@ -245,10 +299,10 @@ void RegionModeler::noteUpdate(
   }
 }
 
-void RegionModeler::collectUpdates() {
+void RegionModeler::collectUpdates(Operation *Root) {
   // `%v = load m[idx]; %w = op %v, %x; store %w, m[idx]` in one block is one
   // read-modify-write: what the checks call an accumulation.
-  Loop->walk([&](memref::StoreOp Store) {
+  Root->walk([&](memref::StoreOp Store) {
     noteUpdate(Store, Store.getValueToStore(), [&](Operation *Op) {
       auto Load = dyn_cast<memref::LoadOp>(Op);
       return Load && Load.getMemRef() == Store.getMemRef() &&
@@ -257,7 +311,7 @@ void RegionModeler::collectUpdates() {
   });
   // Flang: `fir.load` of an element, an arith operation, and `hlfir.assign`
   // (or `fir.store`) to the same element: `s = s + a(i)`, `h(k) = h(k) + 1`.
-  Loop->walk([&](Operation *Store) {
+  Root->walk([&](Operation *Store) {
     auto Stored = flang::storedValue(Store);
     if (!Stored)
       return;
@@ -269,7 +323,7 @@ void RegionModeler::collectUpdates() {
   // Flang: `if (a(i) > m) m = a(i)` keeps the maximum, a read-modify-write
   // of m with max, when nothing else in the loop touches m (otherwise a
   // reduction's private copy would change what that use sees).
-  Loop->walk([&](Operation *Store) {
+  Root->walk([&](Operation *Store) {
     std::optional<flang::ConditionalAssign> Match =
         flang::conditionalAssign(Store);
     if (!Match || Updates.count(Store))
@@ -279,7 +333,7 @@ void RegionModeler::collectUpdates() {
       return;
     Value Target = flang::rootOf(flang::storedValue(Store)->second);
     bool OtherUse = false;
-    Loop->walk([&](Operation *User) {
+    Root->walk([&](Operation *User) {
       if (User == Store || User == Match->LoadOfTarget)
         return;
       for (Value Operand : User->getOperands())
@@ -455,108 +509,246 @@ void RegionModeler::visit(Operation *Op) {
   }
 }
 
-std::optional<ParallelRegion> RegionModeler::build() {
-  R.Kind = RegionKind::Loop;
-  R.Handle = ConstructHandle::of(Loop);
-  R.Directive = Locs.add(Loop->getLoc());
-  // Advice is worded for what the user wrote: Fortran's `!$omp` clauses,
-  // the omp dialect's operands, or scf's reductions.
-  R.Model = flang::isFortran(Loop) ? ProgrammingModelKind::Fortran
-            : isa<omp::ParallelOp, omp::WsloopOp>(Loop)
-                ? ProgrammingModelKind::OmpDialect
-                : ProgrammingModelKind::SCF;
-  if (isa<scf::ParallelOp, scf::ForallOp, affine::AffineParallelOp>(Loop)) {
-    R.Construct = Loop->getName().getStringRef().str();
-    if (!addParallelVars(Loop, SymbolKind::Induction))
-      return std::nullopt;
-  } else if (auto Team = dyn_cast<omp::ParallelOp>(Loop)) {
-    // Every thread of the team runs the body: the work items are threads.
-    R.Kind = RegionKind::Replicated;
-    R.Construct = flang::isFortran(Loop) ? "!$omp parallel" : "omp.parallel";
-    R.CreatesTeam = true;
+void RegionModeler::setUpSchedule(omp::WsloopOp Ws) {
+  auto Kind = Ws.getScheduleKind();
+  if (!Kind)
+    return;
+  switch (*Kind) {
+  case omp::ClauseScheduleKind::Static:
+    R.Schedule = ScheduleKind::Static;
+    break;
+  case omp::ClauseScheduleKind::Dynamic:
+    R.Schedule = ScheduleKind::Dynamic;
+    break;
+  case omp::ClauseScheduleKind::Guided:
+    R.Schedule = ScheduleKind::Guided;
+    break;
+  case omp::ClauseScheduleKind::Auto:
+    R.Schedule = ScheduleKind::Auto;
+    break;
+  default:
+    R.Schedule = ScheduleKind::Runtime;
+    break;
+  }
+  R.ScheduleClause = R.Directive;
+  if (Value Chunk = Ws.getScheduleChunk())
+    R.Chunk = expr(Chunk);
+}
+
+bool RegionModeler::setUpWorksharing() {
+  omp::LoopNestOp LoopNest = loopNestOf(Unit);
+  if (!LoopNest)
+    return false;
+  Nest = LoopNest;
+  Operation *Team = enclosingTeam(Unit);
+  if (Kind == UnitKind::Simd || isa<omp::TaskloopOp>(Unit)) {
+    // SIMD lanes share their thread's memory; the tasks of a taskloop
+    // share their creator's.
+    Scope = Unit;
+  } else if (Team) {
+    Scope = Team;
+  } else {
+    // Orphaned: the function runs on every thread of the team that calls
+    // it, its locals each thread's own. In the main program no team is
+    // around it: one thread runs the loop.
+    auto Fn = Unit->getParentOfType<mlir::FunctionOpInterface>();
+    if (!Fn || Fn.getName() == "_QQmain")
+      return false;
+    Scope = Fn;
+    Orphaned = true;
+  }
+  if (isa<omp::TaskloopOp>(Unit)) {
+    R.Construction = ConstructKind::TaskLoop;
+    R.InterleavedWork = true;
+  }
+  // The clauses of every wrapper of a composite: schedule, linear items.
+  for (Operation *W = Unit; isLoopWrapper(W);) {
+    if (auto Ws = dyn_cast<omp::WsloopOp>(W)) {
+      setUpSchedule(Ws);
+      for (auto [V, S] : llvm::zip(Ws.getLinearVars(), Ws.getLinearStepVars()))
+        Linear.push_back({V, S});
+    } else if (auto Simd = dyn_cast<omp::SimdOp>(W)) {
+      for (auto [V, S] :
+           llvm::zip(Simd.getLinearVars(), Simd.getLinearStepVars()))
+        Linear.push_back({V, S});
+    }
+    Operation *Next = nullptr;
+    for (Operation &X : W->getRegion(0).front())
+      if (isLoopWrapper(&X))
+        Next = &X;
+    W = Next;
+  }
+  for (unsigned K = 0; K < LoopNest.getNumLoops(); ++K)
+    R.WorkItemVars.push_back(loopSymbol(
+        LoopNest.getIVs()[K], SymbolKind::Induction,
+        LoopNest.getLoopLowerBounds()[K], LoopNest.getLoopUpperBounds()[K],
+        LoopNest.getLoopSteps()[K], LoopNest.getLoopInclusive()));
+  if (auto Simd = dyn_cast<omp::SimdOp>(Unit))
+    boundSimdWindow(Simd);
+  return true;
+}
+
+void RegionModeler::boundSimdWindow(omp::SimdOp Simd) {
+  std::optional<uint64_t> Len = Simd.getSafelen();
+  if (!Len)
+    Len = Simd.getSimdlen();
+  if (!Len || *Len == 0 || *Len > (uint64_t(1) << 30) ||
+      R.WorkItemVars.size() != 1)
+    return;
+  Symbol &IV = R.Symbols[R.WorkItemVars[0]];
+  if (IV.Descending || !IV.Min || !IV.Max)
+    return;
+  // The lanes that run together start at a window W of the iteration
+  // space, on its lattice: both iterations lie in [W, W + (L - 1) * step].
+  Symbol W;
+  W.Name = "lanes from " + IV.Name;
+  W.Kind = SymbolKind::Invariant;
+  W.IterationDependent = false;
+  W.Min = IV.Min;
+  W.Max = IV.Max;
+  W.Step = IV.Step;
+  ExprRef Start = Expr::symbol(R.addSymbol(std::move(W)));
+  Symbol &Var = R.Symbols[R.WorkItemVars[0]];
+  ExprRef Span = Expr::binary(ExprKind::Add, Start,
+                              Expr::constant(int64_t(*Len - 1) * Var.Step));
+  Var.Min = Start;
+  Var.Max = Expr::binary(ExprKind::Min, Var.Max, Span);
+}
+
+void RegionModeler::expandSimdScalars() {
+  // A scalar every lane writes before reading is a register of the lane
+  // once vectorized (the vectorizer expands it); an accumulation is not.
+  for (unsigned BI = 0; BI < R.Buffers.size(); ++BI) {
+    if (R.Buffers[BI].Kind != BufferKind::Scalar)
+      continue;
+    const Access *First = nullptr;
+    for (const Access &A : R.Accesses)
+      if (A.BufferIndex == BI && (!First || A.Order < First->Order))
+        First = &A;
+    if (First && First->Kind == AccessKind::Write && !First->Conditional &&
+        First->Index.empty() && First->Protection == Guard::None)
+      R.Buffers[BI].Attr = Sharing::Private;
+  }
+}
+
+bool RegionModeler::setUpTeam() {
+  // Every thread of the team (every team of a league) runs the body: the
+  // work items are threads (teams).
+  R.Kind = RegionKind::Replicated;
+  R.CreatesTeam = true;
+  if (auto Team = dyn_cast<omp::ParallelOp>(Unit)) {
+    if (isConstantFalse(Team.getIfExpr()))
+      return false; // a team of one thread
     if (Value N = Team.getNumThreads()) {
       R.NumThreadsClause = true;
       R.NumThreads = expr(N);
     }
-    R.WorkItemVars.push_back(threadIdSymbol());
-  } else if (auto Ws = dyn_cast<omp::WsloopOp>(Loop)) {
-    R.Construct = "omp.wsloop";
-    if (flang::isFortran(Loop)) {
-      // `!$omp parallel do` is an omp.parallel around the loop alone.
-      auto Team = dyn_cast_or_null<omp::ParallelOp>(Loop->getParentOp());
-      bool Combined =
-          Team && llvm::all_of(Team.getRegion().getOps(), [&](Operation &Op) {
-            return &Op == Loop || Op.getNumRegions() == 0;
-          });
-      R.Construct = Combined ? "!$omp parallel do" : "!$omp do";
+  } else if (auto League = dyn_cast<omp::TeamsOp>(Unit)) {
+    if (Value N = League.getNumTeamsUpper()) {
+      R.NumThreadsClause = true;
+      R.NumThreads = expr(N);
     }
-    if (auto Team = Loop->getParentOfType<omp::ParallelOp>())
-      Scope = Team;
-    omp::LoopNestOp Nest;
-    Loop->walk([&](omp::LoopNestOp N) {
-      Nest = N;
-      return WalkResult::interrupt();
-    });
-    if (!Nest)
-      return std::nullopt;
-    this->Nest = Nest;
-    for (unsigned K = 0; K < Nest.getNumLoops(); ++K)
-      R.WorkItemVars.push_back(
-          loopSymbol(Nest.getIVs()[K], SymbolKind::Induction,
-                     Nest.getLoopLowerBounds()[K], Nest.getLoopUpperBounds()[K],
-                     Nest.getLoopSteps()[K], Nest.getLoopInclusive()));
-    if (auto Kind = Ws.getScheduleKind()) {
-      switch (*Kind) {
-      case omp::ClauseScheduleKind::Static:
-        R.Schedule = ScheduleKind::Static;
-        break;
-      case omp::ClauseScheduleKind::Dynamic:
-        R.Schedule = ScheduleKind::Dynamic;
-        break;
-      case omp::ClauseScheduleKind::Guided:
-        R.Schedule = ScheduleKind::Guided;
-        break;
-      case omp::ClauseScheduleKind::Auto:
-        R.Schedule = ScheduleKind::Auto;
-        break;
-      default:
-        R.Schedule = ScheduleKind::Runtime;
-        break;
-      }
-      R.ScheduleClause = R.Directive;
-      if (Value Chunk = Ws.getScheduleChunk())
-        R.Chunk = expr(Chunk);
-    }
-  } else {
-    return std::nullopt;
   }
-  collectUpdates();
-  Loop->walk<WalkOrder::PreOrder>([&](Operation *Op) {
-    if (Op == Loop)
-      return;
-    // Accesses after a barrier never race with those before it.
-    if (isa<omp::BarrierOp>(Op))
-      ++Phase;
-    // The distributed loop nest's variables are the work items' already.
-    if (Op != Nest)
-      registerInnerLoops(Op);
-    visit(Op);
-  });
-  return R;
+  R.WorkItemVars.push_back(threadIdSymbol());
+  return true;
 }
 
-std::optional<ParallelRegion> buildRegion(Operation *Loop,
-                                          LocationTable &Locs) {
-  if (!isParallelConstruct(Loop))
+bool RegionModeler::setUpSections() {
+  R.Kind = RegionKind::Sections;
+  unsigned Count = 0;
+  for (Operation &Op : Unit->getRegion(0).front())
+    Count += isa<omp::SectionOp>(Op);
+  if (Count < 2)
+    return false;
+  if (Operation *Team = enclosingTeam(Unit)) {
+    Scope = Team;
+  } else {
+    auto Fn = Unit->getParentOfType<mlir::FunctionOpInterface>();
+    if (!Fn || Fn.getName() == "_QQmain")
+      return false;
+    Scope = Fn;
+    Orphaned = true;
+  }
+  return true;
+}
+
+std::optional<ParallelRegion> RegionModeler::build() {
+  R.Kind = RegionKind::Loop;
+  R.Handle = ConstructHandle::of(Unit);
+  R.Directive = Locs.add(Unit->getLoc(), Unit);
+  // Advice is worded for what the user wrote: Fortran's `!$omp` clauses,
+  // the omp dialect's operands, or scf's reductions.
+  R.Model = flang::isFortran(Unit) ? ProgrammingModelKind::Fortran
+            : Unit->getDialect() && Unit->getDialect()->getNamespace() == "omp"
+                ? ProgrammingModelKind::OmpDialect
+                : ProgrammingModelKind::SCF;
+  R.Construct = constructName(Unit);
+  bool Ready = false;
+  switch (Kind) {
+  case UnitKind::ParallelLoop:
+    Ready = addParallelVars(Unit, SymbolKind::Induction);
+    break;
+  case UnitKind::Worksharing:
+  case UnitKind::Simd:
+    Ready = setUpWorksharing();
+    break;
+  case UnitKind::Team:
+  case UnitKind::League:
+    Ready = setUpTeam();
+    break;
+  case UnitKind::Sections:
+    Ready = setUpSections();
+    break;
+  case UnitKind::Task:
+    Ready = setUpTask();
+    break;
+  case UnitKind::OneThread:
+    // One work item: the thread that runs it.
+    R.Kind = RegionKind::Tasks;
+    if (Operation *Team = enclosingTeam(Unit))
+      Scope = Team;
+    Ready = true;
+    break;
+  case UnitKind::None:
+    break;
+  }
+  if (!Ready)
     return std::nullopt;
-  std::optional<ParallelRegion> R = RegionModeler(Loop, Locs).build();
-  // The loops before it that no barrier separates from it, modelled with
-  // the same locations (their findings point into both).
-  if (R)
-    for (Operation *Prev : previousNowaitLoops(Loop))
-      if (std::optional<ParallelRegion> P = RegionModeler(Prev, Locs).build())
-        R->Previous.push_back(
-            std::make_shared<const ParallelRegion>(std::move(*P)));
+  collectFlushed();
+  if (Body.empty()) {
+    collectUpdates(Unit);
+    walkRegions(Unit);
+  } else {
+    // The creator's statements, each numbered as a section so that a fix
+    // knows where to wait.
+    for (Operation *Op : Body) {
+      collectUpdates(Op);
+      ++Statement;
+      walk(Op);
+    }
+  }
+  if (Kind == UnitKind::Simd)
+    expandSimdScalars();
+  flattenOutOfBounds(R, Layouts);
+  R.WaitsOnFlags = SpinsOnFlag;
+  return std::move(R);
+}
+
+std::optional<ParallelRegion> buildRegion(Operation *Unit,
+                                          LocationTable &Locs) {
+  if (!isParallelConstruct(Unit))
+    return std::nullopt;
+  std::optional<ParallelRegion> R = RegionModeler(Unit, Locs).build();
+  if (!R)
+    return R;
+  // The constructs before it that no barrier separates from it, modelled
+  // with the same locations (their findings point into both).
+  R->Previous = previousUnordered(Unit, Locs);
+  // One thread's code is compared only with the loops before it.
+  if (unitKind(Unit) == UnitKind::OneThread && R->Previous.empty())
+    return std::nullopt;
+  if (auto Task = dyn_cast<omp::TaskOp>(Unit))
+    orderTask(Task, *R, Locs);
   return R;
 }
 

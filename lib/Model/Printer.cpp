@@ -58,6 +58,28 @@ const char *name(AccessKind K) {
   }
   return "?";
 }
+
+const char *name(Comparison C) {
+  switch (C) {
+  case Comparison::EQ:
+    return "==";
+  case Comparison::NE:
+    return "!=";
+  case Comparison::LT:
+    return "<";
+  case Comparison::LE:
+    return "<=";
+  case Comparison::GT:
+    return ">";
+  case Comparison::GE:
+    return ">=";
+  }
+  return "?";
+}
+
+std::string print(const ParallelRegion &R, const Condition &C) {
+  return R.print(*C.Lhs) + " " + name(C.Op) + " " + R.print(*C.Rhs);
+}
 } // namespace
 
 std::string dump(const ParallelRegion &R) {
@@ -78,6 +100,10 @@ std::string dump(const ParallelRegion &R) {
       OS << " same-for-all";
     OS << "\n";
   }
+  if (R.TeamSize)
+    OS << "  team size " << R.symbol(*R.TeamSize).Name << "\n";
+  for (const Condition &C : R.Facts)
+    OS << "  fact " << print(R, C) << "\n";
   for (const Buffer &B : R.Buffers)
     OS << "  buffer " << (B.Kind == BufferKind::Pointee ? "*" : "") << B.Name
        << ": " << name(B.Attr) << "\n";
@@ -103,6 +129,8 @@ std::string dump(const ParallelRegion &R) {
       OS << " result-used";
     if (A.Section)
       OS << " section=" << A.Section;
+    for (const Condition &C : A.Conditions)
+      OS << " if(" << print(R, C) << ")";
     OS << "  `" << A.Spelling << "`\n";
   }
   return OS.str();

@@ -44,6 +44,53 @@ bool ParallelRegion::dependsOnWorkItem(const Access &A) const {
   return A.RangeLength && dependsOnWorkItem(*A.RangeLength);
 }
 
+BarrierOrder barrierOrder(const ParallelRegion &R, const Access &A,
+                          const Access &B) {
+  const Access &Early = A.Order <= B.Order ? A : B;
+  const Access &Late = A.Order <= B.Order ? B : A;
+  // (Without a program order, as a front end may give, different phases
+  // are ordered.)
+  if (Late.Phase > Early.Phase || (A.Order == B.Order && A.Phase != B.Phase))
+    return BarrierOrder::Ordered;
+  // The branches that hold the earlier access but not the later one: a
+  // barrier after it in one of them lies on every path between the two.
+  size_t Common = 0;
+  while (Common < Early.Branch.size() && Common < Late.Branch.size() &&
+         Early.Branch[Common] == Late.Branch[Common])
+    ++Common;
+  for (size_t K = Common; K < Early.Branch.size(); ++K) {
+    auto It = R.BranchEndPhase.find(Early.Branch[K]);
+    if (It != R.BranchEndPhase.end() && It->second > Early.Phase)
+      return BarrierOrder::Ordered;
+  }
+  if (Late.Phase == Early.Phase &&
+      Late.PossibleBarriers == Early.PossibleBarriers)
+    return BarrierOrder::Unordered;
+  return BarrierOrder::MayBeOrdered;
+}
+
+bool selectDifferentMembers(const Access &A, const Access &B) {
+  auto IsMember = [](const Access &X, size_t D) {
+    return D < X.Fields.size() && !X.Fields[D].empty();
+  };
+  size_t Common = std::min(A.Index.size(), B.Index.size());
+  for (size_t D = 0; D < Common; ++D) {
+    bool FieldA = IsMember(A, D), FieldB = IsMember(B, D);
+    // A member against a subscript: the two see the memory through
+    // different layouts (a cast, a union of an array and a struct).
+    if (FieldA != FieldB)
+      return false;
+    if (!FieldA)
+      continue; // elements of an array: members below still differ
+    const Expr &IA = *A.Index[D], &IB = *B.Index[D];
+    if (IA.kind() != ExprKind::Constant || IB.kind() != ExprKind::Constant)
+      return false; // (a range that starts at a member)
+    if (IA.value() != IB.value())
+      return true;
+  }
+  return false;
+}
+
 namespace {
 int precedence(ExprKind K) {
   switch (K) {

@@ -146,7 +146,8 @@ func.func @histogram(%a: memref<64xi32>, %h: memref<4xi32>) {
 }
 
 // An orphaned omp.wsloop: its team, and the place for a variable shared by
-// the team, is in the caller.
+// the team, is in the caller (whose call inside an omp.parallel makes the
+// argument shared: without one the finding would be unproven).
 // CHECK-LABEL: func.func @orphaned_sum
 // CHECK:         omp.wsloop {
 // CHECK:           arith.addi
@@ -164,6 +165,14 @@ func.func @orphaned_sum(%a: memref<100xi32>, %s: memref<i32>) {
       memref.store %y, %s[] : memref<i32>
       omp.yield
     }
+  }
+  return
+}
+
+func.func @orphaned_sum_caller(%a: memref<100xi32>, %s: memref<i32>) {
+  omp.parallel {
+    func.call @orphaned_sum(%a, %s) : (memref<100xi32>, memref<i32>) -> ()
+    omp.terminator
   }
   return
 }

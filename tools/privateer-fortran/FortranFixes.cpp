@@ -12,7 +12,9 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <map>
+#include <tuple>
 
 namespace privateer {
 namespace fortran {
@@ -43,19 +45,67 @@ void assignClauseEdits(std::vector<FortranFinding> &Findings,
   }
   for (auto &[Where, Owner] : Owned)
     Findings[Owner.first].Result.Edits = {Owner.second};
+  // The edits that order constructs: one per place, owned by its first
+  // finding (two findings that race before one statement wait there once).
+  std::vector<cli::Edit> Seen;
+  for (FortranFinding &F : Findings)
+    if (!F.Ordering.Begin.File.empty() &&
+        !llvm::is_contained(Seen, F.Ordering)) {
+      Seen.push_back(F.Ordering);
+      F.Result.Edits.push_back(F.Ordering);
+    }
 }
+
+namespace {
+
+/// \p Text with \p Edits made, each at its line and column (the clauses
+/// added before keep both), from the end of the text; the same edit once.
+std::string withOrderingEdits(std::string Text, std::vector<cli::Edit> Edits) {
+  llvm::sort(Edits, [](const cli::Edit &A, const cli::Edit &B) {
+    return std::tie(A.Begin.Line, A.Begin.Column) >
+           std::tie(B.Begin.Line, B.Begin.Column);
+  });
+  Edits.erase(std::unique(Edits.begin(), Edits.end()), Edits.end());
+  for (const cli::Edit &E : Edits) {
+    size_t Offset = 0;
+    for (unsigned Line = 1; Line < E.Begin.Line && Offset != std::string::npos;
+         ++Line) {
+      Offset = Text.find('\n', Offset);
+      if (Offset != std::string::npos)
+        ++Offset;
+    }
+    if (Offset == std::string::npos || E.Begin.Column == 0)
+      continue;
+    Offset += E.Begin.Column - 1;
+    size_t End = Text.find('\n', Offset - (E.Begin.Column - 1));
+    if (Offset > Text.size() || Offset + E.Length > Text.size() ||
+        (End != std::string::npos && Offset + E.Length > End))
+      continue;
+    Text.replace(Offset, E.Length, E.Text);
+  }
+  return Text;
+}
+
+} // namespace
 
 std::vector<std::string> writeClauses(llvm::ArrayRef<FortranFinding> Findings,
                                       SourceTexts &Texts,
                                       std::set<std::string> &Written) {
-  // file -> directive line -> its clauses, in the findings' order.
+  // file -> directive line -> its clauses, in the findings' order; and
+  // file -> the edits that order its constructs.
   std::map<std::string, std::map<unsigned, std::vector<std::string>>> ByFile;
-  for (const FortranFinding &F : Findings)
+  std::map<std::string, std::vector<cli::Edit>> Ordering;
+  for (const FortranFinding &F : Findings) {
     if (!F.Clause.empty()) {
       auto &Clauses = ByFile[F.DirectiveFile][F.DirectiveLine];
       if (!llvm::is_contained(Clauses, F.Clause))
         Clauses.push_back(F.Clause);
     }
+    if (!F.Ordering.Begin.File.empty()) {
+      Ordering[F.Ordering.Begin.File].push_back(F.Ordering);
+      ByFile[F.Ordering.Begin.File];
+    }
+  }
   std::vector<std::string> Errors;
   for (const auto &[File, ByLine] : ByFile) {
     const std::string *Original = Texts.text(File);
@@ -65,6 +115,9 @@ std::vector<std::string> writeClauses(llvm::ArrayRef<FortranFinding> Findings,
     }
     std::vector<unsigned> Skipped;
     std::string Fixed = withClauses(*Original, ByLine, Skipped);
+    // Clauses keep every line where it is; these may add lines.
+    if (auto It = Ordering.find(File); It != Ordering.end())
+      Fixed = withOrderingEdits(std::move(Fixed), It->second);
     for (unsigned Line : Skipped)
       llvm::errs() << "privateer-fortran: warning: " << File << ":" << Line
                    << ": no '!$omp' directive there; fix not applied\n";

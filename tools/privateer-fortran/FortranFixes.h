@@ -25,13 +25,16 @@ namespace privateer {
 namespace fortran {
 
 /// Gives each directive's insertion of clauses to the first of \p Findings
-/// (in their order) that adds one there, as its Result's edit.
+/// (in their order) that adds one there, as its Result's edit; and each
+/// edit that orders constructs (a taskwait, a barrier, a nowait removed) to
+/// the first finding that makes it.
 void assignClauseEdits(std::vector<FortranFinding> &Findings,
                        SourceTexts &Texts);
 
 /// Adds the clauses of \p Findings to their directives in the files, as
-/// read when they were analysed. The files written go to \p Written; the
-/// errors (a file that is read-only, owned by another user, changed since
+/// read when they were analysed, and makes the edits that order constructs. The
+/// files written go to \p Written; the errors (a file that is read-only, owned
+/// by another user, changed since
 /// ...) are returned, one per file.
 std::vector<std::string> writeClauses(llvm::ArrayRef<FortranFinding> Findings,
                                       SourceTexts &Texts,

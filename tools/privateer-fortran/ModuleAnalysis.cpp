@@ -9,6 +9,7 @@
 
 #include "privateer/MLIR/ConstructAnalyzer.h"
 #include "privateer/MLIR/FortranClauses.h"
+#include "privateer/MLIR/FortranEdits.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/SmallString.h"
@@ -49,12 +50,27 @@ FortranFinding keep(const Finding &F, const mlirfe::AnalyzedConstruct &A,
   R.Where = positionOf(A.Locs.lookup(F.Where), Texts);
   for (const Note &N : F.Notes)
     R.Notes.push_back({positionOf(A.Locs.lookup(N.Where), Texts), N.Message});
-  std::string Clause = mlirfe::fortranClause(F, A.Construct);
+  std::string Clause = mlirfe::fortranClause(F, A.Construct, A.Region);
   cli::Position Directive = positionOf(A.Locs.lookup(F.Construct), Texts);
   if (!Clause.empty() && !Directive.File.empty()) {
     Kept.Clause = std::move(Clause);
     Kept.DirectiveFile = Directive.File;
     Kept.DirectiveLine = Directive.Line;
+  }
+  // A wait, a barrier or a nowait removed: an edit of the text.
+  mlirfe::TextEdit Edit;
+  std::string WhyNot;
+  if (mlirfe::orderingEdit(F, A.Locs, Edit, WhyNot) ==
+      mlirfe::EditOutcome::Made) {
+    cli::Edit &E = Kept.Ordering;
+    E.Begin.File = normalizedPath(Edit.File);
+    E.Begin.Line = Edit.Line;
+    E.Begin.Column = Edit.Column;
+    E.Begin.Offset = Texts.offset(E.Begin.File, Edit.Line, Edit.Column);
+    E.Length = Edit.Length;
+    E.EndLine = Edit.Line;
+    E.EndColumn = Edit.Column + Edit.Length;
+    E.Text = Edit.Text;
   }
   return Kept;
 }

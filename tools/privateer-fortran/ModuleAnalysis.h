@@ -35,6 +35,9 @@ struct FortranFinding {
   std::string Clause;
   std::string DirectiveFile;
   unsigned DirectiveLine = 0;
+  /// The edit that orders the constructs (`!$omp taskwait`, `!$omp
+  /// barrier`, a `nowait` removed); no file when there is none.
+  cli::Edit Ordering;
 
   /// Equal for one finding seen twice (a file named twice).
   std::string key() const;

@@ -28,6 +28,14 @@ json::Object toJson(const cli::Position &P) {
                       {"column", int64_t(P.Column)}};
 }
 
+json::Object toJson(const cli::Edit &E) {
+  return json::Object{{"begin", toJson(E.Begin)},
+                      {"length", int64_t(E.Length)},
+                      {"endLine", int64_t(E.EndLine)},
+                      {"endColumn", int64_t(E.EndColumn)},
+                      {"text", E.Text}};
+}
+
 cli::Position positionFrom(const json::Object *O) {
   cli::Position P;
   if (!O)
@@ -48,15 +56,15 @@ json::Value toJson(const UnitOutcome &U) {
     for (const cli::NoteOut &N : F.Result.Notes)
       Notes.push_back(
           json::Object{{"where", toJson(N.Where)}, {"message", N.Message}});
-    Findings.push_back(
-        json::Object{{"check", F.Result.Check},
-                     {"message", F.Result.Message},
-                     {"asError", F.Result.AsError},
-                     {"where", toJson(F.Result.Where)},
-                     {"notes", std::move(Notes)},
-                     {"clause", F.Clause},
-                     {"directiveFile", F.DirectiveFile},
-                     {"directiveLine", int64_t(F.DirectiveLine)}});
+    Findings.push_back(json::Object{{"check", F.Result.Check},
+                                    {"message", F.Result.Message},
+                                    {"asError", F.Result.AsError},
+                                    {"where", toJson(F.Result.Where)},
+                                    {"notes", std::move(Notes)},
+                                    {"clause", F.Clause},
+                                    {"directiveFile", F.DirectiveFile},
+                                    {"directiveLine", int64_t(F.DirectiveLine)},
+                                    {"ordering", toJson(F.Ordering)}});
   }
   return json::Object{{"lowered", U.Lowered},
                       {"verifyFailed", U.Report.VerifyFailed},
@@ -79,6 +87,13 @@ FortranFinding findingFrom(const json::Object &O) {
   F.Clause = O.getString("clause").value_or("").str();
   F.DirectiveFile = O.getString("directiveFile").value_or("").str();
   F.DirectiveLine = O.getInteger("directiveLine").value_or(0);
+  if (const json::Object *E = O.getObject("ordering")) {
+    F.Ordering.Begin = positionFrom(E->getObject("begin"));
+    F.Ordering.Length = E->getInteger("length").value_or(0);
+    F.Ordering.EndLine = E->getInteger("endLine").value_or(0);
+    F.Ordering.EndColumn = E->getInteger("endColumn").value_or(0);
+    F.Ordering.Text = E->getString("text").value_or("").str();
+  }
   return F;
 }
 

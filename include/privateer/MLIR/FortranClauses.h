@@ -21,8 +21,11 @@ namespace mlirfe {
 
 /// The clause (`private(tmp)`, `reduction(+: s)`, spelled as the C front
 /// ends spell theirs) that the remedy of \p F adds to the directive of
-/// \p Construct; empty when there is none or it would not be exact.
-std::string fortranClause(const Finding &F, mlir::Operation *Construct);
+/// \p Construct, modelled as \p R; empty when there is none or it would
+/// not be exact (a procedure the construct calls reaches the buffer: a
+/// clause would not privatize it there).
+std::string fortranClause(const Finding &F, mlir::Operation *Construct,
+                          const ParallelRegion &R);
 
 } // namespace mlirfe
 } // namespace privateer

@@ -52,6 +52,10 @@ struct Symbol {
   bool Descending = false;
   /// For opaque values: whether the value may differ between work items.
   bool IterationDependent = true;
+  /// For opaque values: what a call the front end could not follow
+  /// returned (a thread number through a wrapper in another file, say),
+  /// rather than data loaded from memory.
+  bool CallResult = false;
   /// For the value of a counter's increment (`n++` in `q[n++] = v`): the
   /// counter's node (as Buffer::Handle), so that the analysis can tell an
   /// append to a queue; null otherwise.
@@ -137,6 +141,17 @@ struct Buffer {
 
 enum class AccessKind { Read, Write, ReadModifyWrite };
 
+/// How a condition compares its two sides.
+enum class Comparison { EQ, NE, LT, LE, GT, GE };
+
+/// A comparison of two values known to hold (a branch condition around an
+/// access, a fact about the team).
+struct Condition {
+  ExprRef Lhs;
+  Comparison Op = Comparison::EQ;
+  ExprRef Rhs;
+};
+
 /// What makes an access safe against concurrent accesses.
 enum class Guard {
   None,
@@ -196,14 +211,23 @@ struct Access {
   unsigned Epoch = 0;
   /// Executed by at most one work item (`if (i == 0)`, `if (tid == 0)`).
   bool SingleWorkItem = false;
+  /// What the branches around the access in its work item compared, as
+  /// they hold whenever it runs (`if (iend == n)`, the `else` of
+  /// `if (nt > 1)`): a collision is looked for only among work items that
+  /// take those branches.
+  std::vector<Condition> Conditions;
   /// For a single work item named by `v == e`: the value e of the (only)
   /// work-item variable v.
   ExprRef PinnedItem;
   /// For sections: which section (0 for other regions).
   unsigned Section = 0;
-  /// Barriers passed before the access in a parallel region: accesses in
-  /// different phases are ordered by a barrier and never race.
+  /// Barriers passed before the access in a parallel region on every path
+  /// to it (see barrierOrder()).
   unsigned Phase = 0;
+  /// Points passed before the access where a barrier may or may not be
+  /// passed: a call into code the front end cannot see, the end of a
+  /// branch or loop that holds a barrier on some paths only.
+  unsigned PossibleBarriers = 0;
   /// Position in the work item's program order.
   unsigned Order = 0;
   Loc Where;
@@ -288,6 +312,13 @@ struct ParallelRegion {
   /// (several with collapse), or the thread id for a replicated region.
   std::vector<SymbolId> WorkItemVars;
   std::vector<Symbol> Symbols;
+  /// The number of threads of the team that runs the work items, where the
+  /// front end names it (what omp_get_num_threads() returns there): two
+  /// threads race only in a team of two or more.
+  std::optional<SymbolId> TeamSize;
+  /// What is known of the region's values whatever the work item (the team
+  /// is no larger than what omp_get_max_threads() said before it).
+  std::vector<Condition> Facts;
   ScheduleKind Schedule = ScheduleKind::Unspecified;
   ExprRef Chunk;
   ExprRef NumThreads;
@@ -334,6 +365,10 @@ struct ParallelRegion {
   /// (as in Access::Branch) and the loop's variable. A write in such a loop
   /// writes every element its index takes before anything after the loop.
   std::map<unsigned, SymbolId> CompleteLoops;
+  /// Branches (as in Access::Branch) left only through their end (no break,
+  /// continue, return or goto): the Phase at that end. An access in one
+  /// with a lower Phase passes a barrier on every path out of it.
+  std::map<unsigned, unsigned> BranchEndPhase;
   /// Tasks: where the task can be suspended, and whether it is untied (it
   /// can resume on another thread).
   std::vector<SchedulingPoint> SchedulingPoints;
@@ -375,6 +410,31 @@ struct ParallelRegion {
   /// Renders \p E with the symbols' names, e.g. `i * n + j`.
   std::string print(const Expr &E) const;
 };
+
+/// Whether \p A and \p B select different members of one object at some
+/// dimension (`s.x` and `s.y[i]`, `p[i].a` and `p[j].b`, `s.m` mutated
+/// whole and `s.v[i]`): different memory, whatever their other indices.
+/// Members are told apart by their number (Access::Index at a dimension
+/// Access::Fields names); members of a union share the number 0.
+bool selectDifferentMembers(const Access &A, const Access &B);
+
+/// What the barriers of a team say about two accesses of a replicated
+/// region made by different threads.
+enum class BarrierOrder {
+  Unordered,    ///< no barrier lies between them: they may run together
+  MayBeOrdered, ///< a barrier lies between them on some paths only, or in
+                ///< code the front end cannot see: a race is unproven
+  Ordered,      ///< a barrier lies between them on every path
+};
+
+/// For two accesses of \p R: the later one (by Access::Order) comes after
+/// a barrier on every path when its Phase is higher (the barriers counted
+/// in it dominate it, and those before the earlier access dominate that
+/// one too), and so does everything after a branch that holds the earlier
+/// one and passes a barrier after it (ParallelRegion::BranchEndPhase);
+/// equal Phase and PossibleBarriers mean no barrier lies between them.
+BarrierOrder barrierOrder(const ParallelRegion &R, const Access &A,
+                          const Access &B);
 
 const char *describe(RegionKind K);
 

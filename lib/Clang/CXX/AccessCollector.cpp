@@ -65,9 +65,88 @@ bool isLockGuardType(QualType T) {
          Name == "unique_scoped_lock" || Name == "rw_scoped_lock";
 }
 
-/// +1 for a call that takes a lock, -1 for one that releases it.
-int lockEffect(const Stmt *S, unsigned Depth = 0) {
-  const auto *E = dyn_cast<Expr>(S);
+/// A lock object: OpenMP's, POSIX's and C11's lock types, or a class with
+/// lock() and unlock() (std::mutex, tbb::spin_mutex).
+bool isLockType(QualType T) {
+  while (!T.isNull()) {
+    if (const auto *TT = T->getAs<TypedefType>()) {
+      StringRef N = TT->getDecl()->getName();
+      if (N == "omp_lock_t" || N == "omp_nest_lock_t" ||
+          N == "pthread_mutex_t" || N == "pthread_spinlock_t" || N == "mtx_t")
+        return true;
+      T = TT->desugar();
+      continue;
+    }
+    const auto *RD = T->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition())
+      return false;
+    bool Lock = false, Unlock = false;
+    for (const CXXMethodDecl *M : RD->methods())
+      if (M->getIdentifier()) {
+        Lock |= M->getName() == "lock";
+        Unlock |= M->getName() == "unlock";
+      }
+    return Lock && Unlock;
+  }
+  return false;
+}
+
+/// A condition that tests whether a pointer to a lock is null (`!lk`,
+/// `lk == NULL`, `lk`, `lk != nullptr`): the pointer, and whether the
+/// condition holds when it is null. Code that runs without a lock only when
+/// there is none is the serial path (a caller passes no lock when it runs
+/// on one thread).
+struct LockPointerTest {
+  const Expr *Pointer = nullptr;
+  bool HoldsWhenNull = false;
+};
+
+std::optional<LockPointerTest> testsLockPointer(const Expr *Cond,
+                                                ASTContext &Ctx) {
+  Cond = Cond->IgnoreParenImpCasts();
+  auto IsLockPointer = [](const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    return (isa<DeclRefExpr>(E) || isa<MemberExpr>(E)) &&
+           E->getType()->isPointerType() &&
+           isLockType(E->getType()->getPointeeType());
+  };
+  if (IsLockPointer(Cond))
+    return LockPointerTest{Cond, false}; // `if (lk)`
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
+      UO && UO->getOpcode() == UO_LNot && IsLockPointer(UO->getSubExpr()))
+    return LockPointerTest{UO->getSubExpr()->IgnoreParenImpCasts(), true};
+  const auto *BO = dyn_cast<BinaryOperator>(Cond);
+  if (!BO || !BO->isEqualityOp())
+    return std::nullopt;
+  auto IsNull = [&](const Expr *E) {
+    return !E->isValueDependent() &&
+           E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) !=
+               Expr::NPCK_NotNull;
+  };
+  bool Equal = BO->getOpcode() == BO_EQ;
+  const Expr *L = BO->getLHS(), *Rt = BO->getRHS();
+  if (IsLockPointer(L) && IsNull(Rt))
+    return LockPointerTest{L->IgnoreParenImpCasts(), Equal};
+  if (IsLockPointer(Rt) && IsNull(L))
+    return LockPointerTest{Rt->IgnoreParenImpCasts(), Equal};
+  return std::nullopt;
+}
+
+/// +1 for a call that takes a lock, -1 for one that releases it; also
+/// under a test that the lock pointer is not null (`if (lk)
+/// omp_set_lock(lk);`): without one, the code runs on one thread.
+int lockEffect(const Stmt *S, ASTContext &Ctx, unsigned Depth = 0) {
+  if (const auto *If = dyn_cast_or_null<IfStmt>(S)) {
+    auto Test = If->getCond() && !If->getElse() && !If->getInit()
+                    ? testsLockPointer(If->getCond(), Ctx)
+                    : std::nullopt;
+    const Stmt *Then = If->getThen();
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Then);
+        CS && CS->size() == 1)
+      Then = CS->body_front();
+    return Test && !Test->HoldsWhenNull ? lockEffect(Then, Ctx, Depth) : 0;
+  }
+  const auto *E = dyn_cast_or_null<Expr>(S);
   if (!E)
     return 0;
   E = E->IgnoreParenImpCasts();
@@ -97,7 +176,7 @@ int lockEffect(const Stmt *S, unsigned Depth = 0) {
       return 0;
     int Net = 0;
     for (const Stmt *Child : Body->body())
-      Net += lockEffect(Child, Depth + 1);
+      Net += lockEffect(Child, Ctx, Depth + 1);
     return Net > 0 ? 1 : Net < 0 ? -1 : 0;
   }
   return 0;
@@ -164,6 +243,34 @@ ReductionOp opFor(BinaryOperatorKind K) {
   }
 }
 
+/// `std::get<K>(t)`: member K of a std::tuple or std::pair t, or element K
+/// of a std::array.
+struct TupleElement {
+  const Expr *Object = nullptr;
+  int64_t K = 0;
+  bool Member = true;
+};
+
+std::optional<TupleElement> tupleElement(const Expr *E) {
+  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParens());
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier() ||
+      FD->getName() != "get" || Call->getNumArgs() != 1)
+    return std::nullopt;
+  const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
+  if (!Args || Args->size() == 0 ||
+      Args->get(0).getKind() != TemplateArgument::Integral)
+    return std::nullopt; // std::get<T> by type, std::get of a variant...
+  StringRef Name = recordName(Call->getArg(0)->getType());
+  if (Name != "tuple" && Name != "pair" && Name != "array")
+    return std::nullopt;
+  TupleElement T;
+  T.Object = Call->getArg(0);
+  T.K = Args->get(0).getAsIntegral().getExtValue();
+  T.Member = Name != "array";
+  return T;
+}
+
 bool isSystemFunction(const FunctionDecl *FD, const SourceManager &SM) {
   return SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()));
 }
@@ -176,6 +283,13 @@ void RegionBuilder::record(const Target &T, AccessKind Kind, const Expr *Where,
   auto Id = bufferFor(T);
   if (!Id)
     return;
+  if (Kind != AccessKind::Read && T.Level == 0 && T.Index.empty())
+    if (const auto *V = dyn_cast_or_null<VarDecl>(T.Decl)) {
+      ScalarWrites &W = SharedWrites[V];
+      W.LastPhase = std::max(W.LastPhase, Phase);
+      W.OneThread &=
+          CurrentGuard == Guard::Single && !InNestedTask && InlineStack.empty();
+    }
   // Private memory never races, but the allocation checks need its uses.
   Access A;
   A.BufferIndex = *Id;
@@ -198,6 +312,7 @@ void RegionBuilder::record(const Target &T, AccessKind Kind, const Expr *Where,
   A.Branch = BranchPath;
   A.Epoch = LabelEpoch;
   A.SingleWorkItem = InSingleItem;
+  A.Conditions = PathConditions;
   if (InSingleItem)
     A.PinnedItem = PinnedItem;
   else if (GuardThread && R.Kind == RegionKind::Replicated)
@@ -205,6 +320,7 @@ void RegionBuilder::record(const Target &T, AccessKind Kind, const Expr *Where,
   A.Section = CurrentSection;
   A.InNestedTask = InNestedTask;
   A.Phase = Phase;
+  A.PossibleBarriers = PossibleBarriers;
   A.Order = NextOrder++;
   const Expr *At = CallSite ? CallSite : Where;
   A.Where = toLoc(At ? At->getBeginLoc() : SourceLocation());
@@ -261,9 +377,13 @@ void RegionBuilder::visitStmt(const Stmt *S) {
     visitExpr(W->getCond(), AccessKind::Read, true);
     bool Saved = InConditional;
     InConditional = true;
+    LoopBodies.insert(NextBranch);
     BranchPath.push_back(NextBranch++);
     ++LoopDepth;
+    PhaseMark Before = phaseMark();
     visitStmt(W->getBody());
+    noteBranchEnd(W->getBody());
+    joinPhases({Before, phaseMark()}); // (it may run zero times)
     --LoopDepth;
     BranchPath.pop_back();
     InConditional = Saved;
@@ -274,8 +394,11 @@ void RegionBuilder::visitStmt(const Stmt *S) {
     visitExpr(Sw->getCond(), AccessKind::Read, true);
     bool Saved = InConditional;
     InConditional = true;
+    SwitchBodies.insert(NextBranch);
     BranchPath.push_back(NextBranch++);
+    PhaseMark Before = phaseMark();
     visitStmt(Sw->getBody());
+    joinPhases({Before, phaseMark()}); // (a case may skip any of it)
     BranchPath.pop_back();
     InConditional = Saved;
     return;
@@ -286,12 +409,27 @@ void RegionBuilder::visitStmt(const Stmt *S) {
     // What follows a return in the function runs only on paths that did not
     // take it.
     AfterReturn = true;
+    noteExit(FunctionBranchDepth.empty() ? 0 : FunctionBranchDepth.back());
+    return;
+  }
+  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S)) {
+    // Out of the branches up to the innermost loop's body (or switch's).
+    size_t Depth = BranchPath.size();
+    while (Depth > 0 && !LoopBodies.count(BranchPath[Depth - 1]) &&
+           !(isa<BreakStmt>(S) && SwitchBodies.count(BranchPath[Depth - 1])))
+      --Depth;
+    noteExit(Depth ? Depth - 1 : 0);
+    return;
+  }
+  if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S)) {
+    noteExit(0);
     return;
   }
   if (const auto *CS = dyn_cast<CapturedStmt>(S))
     return visitStmt(CS->getCapturedStmt());
   if (const auto *Do = dyn_cast<DoStmt>(S)) {
     ++LoopDepth;
+    LoopBodies.insert(NextBranch);
     BranchPath.push_back(NextBranch++); // (a loop body is a branch too)
     visitStmt(Do->getBody());
     BranchPath.pop_back();
@@ -311,7 +449,13 @@ void RegionBuilder::visitStmt(const Stmt *S) {
 void RegionBuilder::visitCompound(const CompoundStmt *CS) {
   unsigned SavedLock = LockDepth;
   for (const Stmt *Child : CS->body()) {
-    if (int Effect = lockEffect(Child)) {
+    if (int Effect = lockEffect(Child, Ctx)) {
+      // (`if (lk) omp_set_lock(lk);` takes no lock where the caller passes
+      // none.)
+      const auto *If = dyn_cast<IfStmt>(Child);
+      auto Test = If ? testsLockPointer(If->getCond(), Ctx) : std::nullopt;
+      if (Test && knownNull(Test->Pointer).value_or(false))
+        continue;
       if (Effect > 0)
         ++LockDepth;
       else if (LockDepth > SavedLock)
@@ -340,6 +484,15 @@ void RegionBuilder::visitDecl(const VarDecl *V) {
   }
   visitExpr(Init, AccessKind::Read, true);
   noteAllocation(V, Init);
+}
+
+std::optional<bool> RegionBuilder::knownNull(const Expr *Pointer) const {
+  const auto *DRE = dyn_cast<DeclRefExpr>(Pointer->IgnoreParenImpCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  auto It = V ? NullPointerParams.find(V) : NullPointerParams.end();
+  if (It == NullPointerParams.end())
+    return std::nullopt;
+  return It->second;
 }
 
 bool RegionBuilder::oneThreadOnly(const Expr *Cond) {
@@ -373,6 +526,65 @@ bool RegionBuilder::oneThreadOnly(const Expr *Cond) {
   // `tid == k`, `tid == nthreads - 1`: one thread of the team.
   return (isThreadIdValue(L) && isWorkItemInvariant(translate(Rt))) ||
          (isThreadIdValue(Rt) && isWorkItemInvariant(translate(L)));
+}
+
+void RegionBuilder::conditionsOf(const Expr *Cond, bool Holds,
+                                 std::vector<Condition> &Out) {
+  if (!Cond || Cond->isValueDependent() || Cond->isTypeDependent())
+    return;
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
+      UO && UO->getOpcode() == UO_LNot)
+    return conditionsOf(UO->getSubExpr(), !Holds, Out);
+  const auto *BO = dyn_cast<BinaryOperator>(Cond);
+  // a && b holds: both do; a || b fails: neither holds.
+  if (BO && ((Holds && BO->getOpcode() == BO_LAnd) ||
+             (!Holds && BO->getOpcode() == BO_LOr))) {
+    conditionsOf(BO->getLHS(), Holds, Out);
+    conditionsOf(BO->getRHS(), Holds, Out);
+    return;
+  }
+  const Expr *L = Cond, *Rt = nullptr;
+  Comparison Op = Comparison::NE; // `if (x)`: x != 0
+  if (BO && BO->isComparisonOp() && BO->getOpcode() != BO_Cmp) {
+    L = BO->getLHS();
+    Rt = BO->getRHS();
+    switch (BO->getOpcode()) {
+    case BO_EQ:
+      Op = Comparison::EQ;
+      break;
+    case BO_NE:
+      Op = Comparison::NE;
+      break;
+    case BO_LT:
+      Op = Comparison::LT;
+      break;
+    case BO_LE:
+      Op = Comparison::LE;
+      break;
+    case BO_GT:
+      Op = Comparison::GT;
+      break;
+    default:
+      Op = Comparison::GE;
+      break;
+    }
+  } else if (BO) {
+    return; // && that may fail, || that may hold, arithmetic as a truth
+  }
+  auto IsInteger = [](const Expr *E) {
+    return E &&
+           E->IgnoreParenImpCasts()->getType()->isIntegralOrEnumerationType();
+  };
+  if (!IsInteger(L) || (Rt && !IsInteger(Rt)))
+    return;
+  if (!Holds) {
+    static const Comparison Negated[] = {Comparison::NE, Comparison::EQ,
+                                         Comparison::GE, Comparison::GT,
+                                         Comparison::LE, Comparison::LT};
+    Op = Negated[int(Op)];
+  }
+  Out.push_back({translate(L), Op, Rt ? translate(Rt) : SymExpr::constant(0)});
 }
 
 ExprRef RegionBuilder::singleWorkItemValue(const Expr *Cond) {
@@ -442,6 +654,15 @@ void RegionBuilder::visitIf(const IfStmt *If) {
     visitDecl(CV);
   const Expr *Cond = If->getCond();
   visitExpr(Cond, AccessKind::Read, true);
+  // A test of a lock pointer: the branch taken without a lock is the serial
+  // path (nothing runs beside it), the other one is what runs in parallel;
+  // unless the caller's argument says which one runs (a null lock passed
+  // in parallel code: every thread takes the unlocked path).
+  if (auto Test = testsLockPointer(Cond, Ctx)) {
+    bool Null = knownNull(Test->Pointer).value_or(false);
+    visitStmt(Test->HoldsWhenNull == Null ? If->getThen() : If->getElse());
+    return;
+  }
 
   bool SavedCond = InConditional, SavedSingle = InSingleItem;
   ExprRef SavedPinned = PinnedItem;
@@ -484,9 +705,18 @@ void RegionBuilder::visitIf(const IfStmt *If) {
   }
   size_t ThenBegin = R.Accesses.size();
   BranchPath.push_back(NextBranch++);
+  size_t SavedConditions = PathConditions.size();
+  conditionsOf(Cond, true, PathConditions);
+  PhaseMark Before = phaseMark();
   visitStmt(If->getThen());
+  noteBranchEnd(If->getThen());
+  PhaseMark ThenEnd = phaseMark();
+  resetPhase(Before);
+  PathConditions.resize(SavedConditions);
   BranchPath.back() = NextBranch++;
   size_t ElseBegin = R.Accesses.size();
+  if (If->getElse())
+    conditionsOf(Cond, false, PathConditions);
   PendingConditionalOp = ReductionOp::None;
   PendingConditionalLHS = nullptr;
   InSingleItem = SavedSingle;
@@ -494,6 +724,10 @@ void RegionBuilder::visitIf(const IfStmt *If) {
   CurrentGuard = SavedGuard;
   InConditional = true;
   visitStmt(If->getElse());
+  PathConditions.resize(SavedConditions);
+  if (If->getElse())
+    noteBranchEnd(If->getElse());
+  joinPhases({ThenEnd, phaseMark()});
   BranchPath.pop_back();
   InConditional = SavedCond;
   // A write made on both paths (`if (c) t = 1; else t = 2;`) is made
@@ -539,6 +773,98 @@ bool mayLeaveEarly(const Stmt *S, bool InNestedLoop = false,
 }
 } // namespace
 
+namespace {
+/// The loop's header says it runs its body at least once (constant bounds).
+bool runsAtLeastOnce(const LoopShape &L, const ASTContext &Ctx) {
+  Expr::EvalResult First, Bound;
+  if (!L.Init || !L.Bound || L.Init->isValueDependent() ||
+      L.Bound->isValueDependent() || !L.Init->EvaluateAsInt(First, Ctx) ||
+      !L.Bound->EvaluateAsInt(Bound, Ctx))
+    return false;
+  llvm::APSInt A = First.Val.getInt(), B = Bound.Val.getInt();
+  if (A.getBitWidth() != B.getBitWidth() || A.isSigned() != B.isSigned())
+    return false;
+  switch (L.Cmp) {
+  case BO_LT:
+    return A < B;
+  case BO_LE:
+    return A <= B;
+  case BO_GT:
+    return A > B;
+  case BO_GE:
+    return A >= B;
+  case BO_NE:
+    return A != B;
+  default:
+    return false;
+  }
+}
+} // namespace
+
+namespace {
+/// \p S can leave by a jump the walk does not follow (goto, throw).
+bool jumpsAway(const Stmt *S) {
+  if (!S || isa<LambdaExpr>(S) || isa<BlockExpr>(S))
+    return false;
+  if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<CXXThrowExpr>(S) ||
+      isa<CoreturnStmt>(S))
+    return true;
+  return llvm::any_of(S->children(), jumpsAway);
+}
+} // namespace
+
+void RegionBuilder::noteExit(size_t Depth) {
+  for (size_t K = Depth; K < BranchPath.size(); ++K) {
+    auto [It, New] = ExitPhases.try_emplace(BranchPath[K], Phase);
+    if (!New)
+      It->second = std::min(It->second, Phase);
+  }
+}
+
+void RegionBuilder::noteBranchEnd(const Stmt *Branch) {
+  if (BranchPath.empty() || !Branch || jumpsAway(Branch))
+    return;
+  // The fewest barriers passed on a way out: its end, a break, a continue
+  // or a return.
+  unsigned Id = BranchPath.back(), Fewest = Phase;
+  if (auto It = ExitPhases.find(Id); It != ExitPhases.end())
+    Fewest = std::min(Fewest, It->second);
+  R.BranchEndPhase[Id] = Fewest;
+}
+
+void RegionBuilder::joinPhases(std::initializer_list<PhaseMark> Ends) {
+  unsigned Fewest = ~0u, Most = 0;
+  for (const PhaseMark &M : Ends) {
+    Fewest = std::min(Fewest, M.Phase);
+    Most = std::max(Most, M.Possible);
+  }
+  bool Same = llvm::all_of(
+      Ends, [&](const PhaseMark &M) { return M == *Ends.begin(); });
+  Phase = Fewest;
+  // A count no path through the arms reached: what follows may or may not
+  // be past a barrier of some arm.
+  PossibleBarriers = Same ? Most : Most + 1;
+}
+
+void RegionBuilder::barrier() {
+  // After a return in a called function, only paths that did not take it
+  // reach the barrier.
+  if (AfterReturn)
+    ++PossibleBarriers;
+  else
+    ++Phase;
+}
+
+void RegionBuilder::notePossibleBarrier(const CallExpr *Call) {
+  // Only a team's replicated code meets the team's barriers; none may be in
+  // a task, a critical section or code one thread runs.
+  if (Spec.Kind != RegionKind::Replicated || InNestedTask ||
+      CurrentGuard != Guard::None)
+    return;
+  if (Semantics.callMayHoldBarrier(Call))
+    ++PossibleBarriers;
+}
+
 void RegionBuilder::visitFor(const ForStmt *F) {
   visitStmt(F->getInit());
   auto Shape = matchForLoop(F, Ctx);
@@ -566,8 +892,13 @@ void RegionBuilder::visitFor(const ForStmt *F) {
     visitExpr(F->getCond(), AccessKind::Read, true);
   if (Shape && !mayLeaveEarly(F->getBody()))
     R.CompleteLoops[NextBranch] = Symbols[Shape->Var];
+  LoopBodies.insert(NextBranch);
   BranchPath.push_back(NextBranch++); // a body may run zero times
+  PhaseMark Before = phaseMark();
   visitStmt(F->getBody());
+  noteBranchEnd(F->getBody());
+  if (!Shape || !runsAtLeastOnce(*Shape, Ctx))
+    joinPhases({Before, phaseMark()});
   BranchPath.pop_back();
   if (F->getInc())
     visitExpr(F->getInc(), AccessKind::Read, false);
@@ -639,8 +970,12 @@ void RegionBuilder::visitRangeFor(const CXXForRangeStmt *F) {
     visitExpr(F->getRangeInit(), AccessKind::Read, true);
   }
   ++LoopDepth;
+  LoopBodies.insert(NextBranch);
   BranchPath.push_back(NextBranch++); // a body may run zero times
+  PhaseMark Before = phaseMark();
   visitStmt(F->getBody());
+  noteBranchEnd(F->getBody());
+  joinPhases({Before, phaseMark()});
   BranchPath.pop_back();
   --LoopDepth;
 }
@@ -860,6 +1195,8 @@ void RegionBuilder::visitIndices(const Expr *E) {
       visitExpr(Arg, AccessKind::Read, true);
     return;
   }
+  if (auto TE = tupleElement(E))
+    return visitIndices(TE->Object);
   if (isa<DeclRefExpr>(E))
     return;
   visitExpr(E, AccessKind::Read, true);
@@ -955,7 +1292,8 @@ void RegionBuilder::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
     return visitExpr(UO->getSubExpr(), AccessKind::Read, true);
   }
 
-  if (isa<DeclRefExpr>(E) || isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E))
+  if (isa<DeclRefExpr>(E) || isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E) ||
+      tupleElement(E))
     return visitLValue(E, Mode, ReductionOp::None, ValueUsed);
 
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
@@ -1127,7 +1465,7 @@ bool RegionBuilder::visitKnownLibraryCall(const CallExpr *Call) {
 }
 
 bool RegionBuilder::visitCall(const CallExpr *Call, bool ValueUsed) {
-  if (isThreadIdCall(Call) || lockEffect(Call))
+  if (isThreadIdCall(Call) || lockEffect(Call, Ctx))
     return true;
   // A call that is one of the model's constructs (a nested TBB algorithm).
   if (Semantics.visitNested(Call, *this))
@@ -1160,6 +1498,8 @@ bool RegionBuilder::visitCall(const CallExpr *Call, bool ValueUsed) {
   }
   for (const Expr *Arg : Call->arguments())
     visitExpr(Arg, AccessKind::Read, true);
+  // (Its arguments are evaluated before any barrier it holds.)
+  notePossibleBarrier(Call);
   return false;
 }
 
@@ -1170,9 +1510,10 @@ void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
     return;
   for (const Expr *Arg : Call->arguments())
     visitExpr(Arg, AccessKind::Read, true);
+  notePossibleBarrier(Call);
   if (!MD || !Obj)
     return;
-  if (isAtomicType(Obj->getType()) || lockEffect(Call))
+  if (isAtomicType(Obj->getType()) || lockEffect(Call, Ctx))
     return;
   StringRef Name = MD->getIdentifier() ? MD->getName() : StringRef();
   if (Name == "swap")
@@ -1217,6 +1558,7 @@ void RegionBuilder::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
       FD->getNumParams() != Call->getNumArgs()) {
     for (const Expr *Arg : Call->arguments())
       visitExpr(Arg, AccessKind::Read, true);
+    notePossibleBarrier(Call);
     return;
   }
   for (unsigned K = 0; K < FD->getNumParams(); ++K) {
@@ -1230,6 +1572,15 @@ void RegionBuilder::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
     } else if (T->isPointerType() || T->isArrayType()) {
       Aliases[P] = resolvePointer(Arg);
       visitPointerOperand(Arg);
+      const Expr *Value = Arg->IgnoreParenImpCasts();
+      if (!Value->isValueDependent() &&
+          Value->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+        NullPointerParams[P] = true;
+      else if (const auto *UO = dyn_cast<UnaryOperator>(Value);
+               UO && UO->getOpcode() == UO_AddrOf)
+        NullPointerParams[P] = false;
+      else
+        NullPointerParams.erase(P);
     } else {
       visitExpr(Arg, AccessKind::Read, true);
       if (T->isIntegerType())
@@ -1242,10 +1593,12 @@ void RegionBuilder::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
   if (!CallSite)
     CallSite = Call;
   InlineStack.push_back(FD);
+  FunctionBranchDepth.push_back(BranchPath.size());
   bool SavedAfterReturn = AfterReturn;
   AfterReturn = false;
   visitStmt(FD->getBody());
   AfterReturn = SavedAfterReturn;
+  FunctionBranchDepth.pop_back();
   InlineStack.pop_back();
   CallSite = SavedSite;
 }
@@ -1335,8 +1688,9 @@ std::optional<Target> RegionBuilder::resolveLValue(const Expr *E) {
       return std::nullopt;
     if (T->Scalar && !T->Index.empty())
       T->Index.pop_back(); // `p->f` of `p = &s` is `s.f`
-    pushDim(*T, SymExpr::constant(FD->getFieldIndex()), 0,
-            FD->getNameAsString());
+    // Members of a union overlap: they all start at number 0.
+    int64_t Member = FD->getParent()->isUnion() ? 0 : FD->getFieldIndex();
+    pushDim(*T, SymExpr::constant(Member), 0, FD->getNameAsString());
     T->Scalar = false;
     return T;
   }
@@ -1377,6 +1731,18 @@ std::optional<Target> RegionBuilder::resolveLValue(const Expr *E) {
       return T;
     }
     return std::nullopt;
+  }
+
+  if (auto TE = tupleElement(E)) {
+    auto T = resolveLValue(TE->Object);
+    if (!T)
+      return std::nullopt;
+    if (TE->Member)
+      pushDim(*T, SymExpr::constant(TE->K), 0,
+              "get<" + std::to_string(TE->K) + ">");
+    else
+      pushDim(*T, SymExpr::constant(TE->K), sizeOf(Ctx, E->getType()));
+    return T;
   }
 
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
@@ -1521,9 +1887,10 @@ std::optional<Target> RegionBuilder::pointerVariable(const VarDecl *V) {
   auto S = sharingOf(V);
   if (Semantics.orderedOn(V))
     return std::nullopt; // tasks ordered on it by depend clauses
-  // `reduction(+: p[:n])` privatizes the section p points to; so does a
-  // nested construct's clause naming p.
-  if (S == Sharing::Reduction || Semantics.privatizedByNestedConstruct(V)) {
+  // `reduction(+: p[:n])` privatizes the section p points to, on the
+  // construct or on a nested one.
+  if (S == Sharing::Reduction ||
+      Semantics.pointeePrivatizedByNestedConstruct(V)) {
     Target T;
     T.Decl = V;
     T.Level = 1;

@@ -245,6 +245,20 @@ void RegionBuilder::noteSlotAllocations() {
   // the construct uses the blocks through `ws[tid][k]`.
   if (!Spec.Function || !Spec.Function->getBody())
     return;
+  // Only slots the construct picks by the thread number (`ws[tid]`) hold
+  // one block per thread. Slots picked by the work item (`x[i]` in
+  // iteration i, `x[k]` in the task of k) hold one block per work item: a
+  // static schedule gives neighbouring blocks to one thread but at its
+  // chunk's ends, and nothing says which thread writes which block.
+  auto PickedByThread = [&](unsigned Id) {
+    for (const Access &A : R.Accesses)
+      if (A.BufferIndex == Id && !A.Index.empty() &&
+          A.Index[0]->mentions([&](SymbolId S) {
+            return R.symbol(S).Kind == SymbolKind::ThreadId;
+          }))
+        return true;
+    return false;
+  };
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation Construct = Spec.Construct->getBeginLoc();
   for (const auto &Entry : BufferIds) {
@@ -253,7 +267,8 @@ void RegionBuilder::noteSlotAllocations() {
     // The blocks the slots point to: level 2 of a pointer to the slots
     // (`double **ws`), level 1 of an array of them (`double *ws[64]`).
     const auto *X = dyn_cast<VarDecl>(Key.first);
-    if (!X || Key.second != (X->getType()->isArrayType() ? 1u : 2u))
+    if (!X || Key.second != (X->getType()->isArrayType() ? 1u : 2u) ||
+        !PickedByThread(Id))
       continue;
     std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
       if (!S)

@@ -208,8 +208,29 @@ std::optional<SymbolId> RegionBuilder::threadIdSymbol() {
   S.Min = SymExpr::constant(0);
   if (R.NumThreads && R.NumThreads->kind() == ExprKind::Constant)
     S.Max = SymExpr::constant(R.NumThreads->value() - 1);
+  else
+    S.Max = SymExpr::binary(ExprKind::Sub, SymExpr::symbol(teamSizeSymbol()),
+                            SymExpr::constant(1));
   ThreadId = R.addSymbol(std::move(S));
   return ThreadId;
+}
+
+SymbolId RegionBuilder::teamSizeSymbol() {
+  if (R.TeamSize)
+    return *R.TeamSize;
+  Symbol S;
+  S.Name = "omp_get_num_threads()";
+  S.Kind = SymbolKind::Invariant;
+  S.Min = SymExpr::constant(1);
+  if (R.NumThreads && R.NumThreads->kind() == ExprKind::Constant)
+    S.Max = R.NumThreads;
+  R.TeamSize = R.addSymbol(std::move(S));
+  // Two work items race only on two threads, unless one thread can run
+  // them interleaved (tasks, work that waits).
+  if (R.Kind != RegionKind::Tasks && !R.InterleavedWork)
+    R.Facts.push_back(
+        {SymExpr::symbol(*R.TeamSize), Comparison::GE, SymExpr::constant(2)});
+  return *R.TeamSize;
 }
 
 bool RegionBuilder::isWorkItemInvariant(const ExprRef &E) const {
@@ -476,6 +497,23 @@ ExprRef RegionBuilder::translate(const Expr *E) {
     StringRef Name = calleeName(Call);
     // The same value for every thread of a team.
     unsigned Roles = knownRoles(Call);
+    // The size of the team that runs the work items, asked inside them.
+    if ((Roles & TeamSize) && OutsideDefinitions == 0 && !InNestedTask)
+      return SymExpr::symbol(teamSizeSymbol());
+    // Asked before a construct that makes a team and says nothing of its
+    // size: that team has at most this many threads.
+    if ((Roles & NextTeamBound) && OutsideDefinitions > 0 && R.CreatesTeam &&
+        !R.NumThreadsClause) {
+      ExprRef Bound = unknownInvariant(E);
+      Symbol &B = R.Symbols[Bound->symbol()];
+      if (B.Kind == SymbolKind::Opaque) {
+        B.Kind = SymbolKind::Invariant;
+        B.Min = SymExpr::constant(1);
+        R.Facts.push_back(
+            {SymExpr::symbol(teamSizeSymbol()), Comparison::LE, Bound});
+      }
+      return Bound;
+    }
     if (Roles & TeamCount) {
       // A count: at least one.
       ExprRef Count = opaque(E, /*Dependent=*/false);
@@ -489,7 +527,16 @@ ExprRef RegionBuilder::translate(const Expr *E) {
                              translate(Call->getArg(0)),
                              translate(Call->getArg(1)));
     }
-    return opaque(E, true);
+    ExprRef Result = opaque(E, true);
+    // A function that, given the same arguments, answers differently in
+    // each work item (a thread number through a wrapper): not an element
+    // of a container (`v[i]`), not a function of the work item's data.
+    bool SameArguments = !isa<CXXOperatorCallExpr>(Call);
+    for (const Expr *Arg : Call->arguments())
+      SameArguments = SameArguments && isWorkItemInvariant(translate(Arg));
+    if (SameArguments && R.symbol(Result->symbol()).Kind == SymbolKind::Opaque)
+      R.Symbols[Result->symbol()].CallResult = true;
+    return Result;
   }
 
   // `a < b ? a : b` (a MIN macro, a clamped block end) is min(a, b), and

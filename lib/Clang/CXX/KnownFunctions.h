@@ -28,6 +28,11 @@ enum KnownRole : unsigned {
   TeamCount = 1u << 6,
   TeamBound = 1u << 7,
   TeamInvariant = 1u << 8,
+  /// The number of threads of the team that runs the call.
+  TeamSize = 1u << 9,
+  /// At least the number of threads of a team that a construct started
+  /// after the call, where it is, creates (without a clause of its own).
+  NextTeamBound = 1u << 10,
 };
 
 /// The roles of the function \p Call calls directly; 0 when it is not known

@@ -459,6 +459,14 @@ std::optional<unsigned> RegionBuilder::bufferFor(const Target &T) {
                       Semantics.namedByConstruct(GV) && T.Level == 0;
   if (CalleeGlobal)
     Key.second = 0x100;
+  // The copy a nested construct's clause gives its body (`task private(t)`)
+  // is another object than the t the rest of the work item uses (but a
+  // function it calls uses the global).
+  bool NestedCopy = GV && T.Level == 0 &&
+                    !(GV->hasGlobalStorage() && !InlineStack.empty()) &&
+                    Semantics.privatizedByNestedConstruct(GV);
+  if (NestedCopy)
+    Key.second = 0x200;
   if (auto It = BufferIds.find(Key); It != BufferIds.end())
     return It->second;
   Buffer B;
@@ -486,7 +494,7 @@ std::optional<unsigned> RegionBuilder::bufferFor(const Target &T) {
     } else if (Ty->isRecordType()) {
       B.Kind = BufferKind::Record;
     }
-    if (T.Private)
+    if (T.Private || NestedCopy)
       B.Attr = Sharing::Private;
     else if (CalleeGlobal)
       B.Attr = Sharing::Shared;

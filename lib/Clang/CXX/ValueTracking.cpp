@@ -118,8 +118,10 @@ bool RegionBuilder::definitionsFlowIn(const VarDecl *V) const {
     return true; // declared inside: its definitions are there too
   switch (sharingOf(V)) {
   case Sharing::Shared:
-    // Another work item may change it meanwhile.
-    return !Modified.count(V);
+    // Another work item may change it meanwhile, unless one thread wrote
+    // it before a barrier the use comes after: every thread then reads
+    // that thread's value (`master: n = omp_get_num_threads(); barrier`).
+    return !Modified.count(V) || publishedBeforeBarrier(V);
   case Sharing::FirstPrivate:
     return true;
   case Sharing::Private:
@@ -135,8 +137,16 @@ bool RegionBuilder::definitionsFlowIn(const VarDecl *V) const {
   return false;
 }
 
+bool RegionBuilder::publishedBeforeBarrier(const VarDecl *V) const {
+  auto It = SharedWrites.find(V);
+  return It != SharedWrites.end() && It->second.OneThread &&
+         It->second.LastPhase < Phase;
+}
+
 bool RegionBuilder::reachesUse(const Definition &D, const DeclRefExpr *Use,
                                const ReachingDefinitions &RD) const {
+  const auto *V = dyn_cast_or_null<VarDecl>(Use->getDecl());
+  bool Published = V && Modified.count(V) && publishedBeforeBarrier(V);
   // Up from the definition to the first statement around the use too:
   // a loop on the way repeats the definition after the use's value was
   // made; a construct on the way runs it elsewhere.
@@ -147,7 +157,8 @@ bool RegionBuilder::reachesUse(const Definition &D, const DeclRefExpr *Use,
          isa<CXXForRangeStmt>(P)) &&
         inRepeatedPart(D.At, P, RD))
       return false;
-    if (!Semantics.runsInPlace(P))
+    // (One thread's write the barrier publishes runs elsewhere by design.)
+    if (!Semantics.runsInPlace(P) && !Published)
       return false;
   }
   return true;

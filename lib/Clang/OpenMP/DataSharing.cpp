@@ -207,11 +207,17 @@ bool OpenMPSemantics::describe(UnitShape &Shape, ParallelRegion &R) {
     if (const auto *OC = dyn_cast_or_null<OMPOrderedClause>(C);
         OC && OC->getNumForLoops())
       return false;
-    // `if(0)`: the region runs on one thread.
+    // `if(0)`: the region runs on one thread; a task, undeferred, runs on
+    // its creator's thread to its end, one instance after the other (one
+    // made once still runs beside its earlier siblings).
     if (const auto *IC = dyn_cast_or_null<OMPIfClause>(C)) {
       bool Value = true;
+      bool OnceTask = Shape.Kind == RegionKind::Tasks &&
+                      Shape.GeneratingLoops.empty() &&
+                      D->getDirectiveKind() == llvm::omp::OMPD_task;
       if (IC->getCondition() && !IC->getCondition()->isValueDependent() &&
-          IC->getCondition()->EvaluateAsBooleanCondition(Value, Ctx) && !Value)
+          IC->getCondition()->EvaluateAsBooleanCondition(Value, Ctx) &&
+          !Value && !OnceTask)
         return false;
     }
   }
@@ -414,6 +420,11 @@ bool OpenMPSemantics::pointeeMayBeThreadOwn(const ParmVarDecl *) const {
 
 bool OpenMPSemantics::privatizedByNestedConstruct(const ValueDecl *V) const {
   return NestedPrivate.count(V);
+}
+
+bool OpenMPSemantics::pointeePrivatizedByNestedConstruct(
+    const ValueDecl *V) const {
+  return NestedSections.count(V);
 }
 
 } // namespace clangfe

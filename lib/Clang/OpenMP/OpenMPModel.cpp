@@ -89,9 +89,19 @@ public:
     }
     // Tasks a loop generates, each waited for in its iteration (a
     // 'taskwait' in the loop's body): one at a time, no instances race.
-    if (Shape.Kind == RegionKind::Tasks && !Shape.GeneratingLoops.empty() &&
-        mayWaitForTasks(loopBody(Shape.GeneratingLoops.front())))
-      return true;
+    // Tasks waited for in each iteration of an outer generating loop
+    // (`for (it) { for (k) task; taskwait; }`) race only with those of the
+    // same iteration: that loop and the ones around it repeat the unit,
+    // their variables are invariant in it.
+    if (Shape.Kind == RegionKind::Tasks)
+      for (size_t K = 0; K < Shape.GeneratingLoops.size(); ++K) {
+        if (!mayWaitForTasks(loopBody(Shape.GeneratingLoops[K])))
+          continue;
+        if (K == 0)
+          return true;
+        Shape.GeneratingLoops.resize(K);
+        break;
+      }
     OpenMPSemantics Semantics(Ctx, D, Enclosing);
     ParallelRegion Seed;
     if (!Semantics.describe(Shape, Seed))
@@ -111,11 +121,20 @@ public:
     // ordered with there (a generated task's instances are the unit).
     if (Shape.GeneratingLoops.empty() && isPlainTask(D) && enclosingBlock(D)) {
       Region->UnorderedSiblings = unorderedSiblings(D);
-      Region->Continuation = continuation(D, Shape, Enclosing);
-      auto Copy = std::make_shared<ParallelRegion>(*Region);
-      Copy->UnorderedSiblings.clear(); // each task looks back itself
-      Copy->Continuation.reset();
-      Tasks[D] = std::move(Copy);
+      if (isUndeferredTask(D, Ctx)) {
+        // It has finished before its creator goes on: it races only with
+        // earlier siblings, and no later task or code sees it running.
+        if (Region->UnorderedSiblings.empty())
+          return true;
+      } else {
+        Region->Continuation = continuation(D, Shape, Enclosing);
+        auto Copy = std::make_shared<ParallelRegion>(*Region);
+        Copy->UnorderedSiblings.clear(); // each task looks back itself
+        Copy->Continuation.reset();
+        Tasks[D] = std::move(Copy);
+      }
+    } else if (isUndeferredTask(D, Ctx)) {
+      return true; // nothing it could race with is modelled
     }
     Found(ModelledConstruct{std::move(*Region), D, Function});
     return true;
@@ -246,15 +265,22 @@ private:
   std::vector<std::shared_ptr<const ParallelRegion>>
   unorderedSiblings(const OMPExecutableDirective *D) const {
     std::vector<std::shared_ptr<const ParallelRegion>> Siblings;
+    // Undeferred tasks between a sibling and D: one that waits for the
+    // sibling makes D start after it has finished.
+    llvm::SmallVector<const Stmt *, 2> Undeferred;
     for (const Stmt *S : statementsBefore(D)) {
       if (isPlainTask(S)) {
         const auto *T = cast<OMPExecutableDirective>(S);
-        // (An 'if' clause can make a task undeferred, run to its end
-        // before its creator goes on; when it is false: a task whose
-        // condition may be true still races.)
+        // (Undeferred tasks are not in Tasks: they have finished before
+        // D is created. A task whose 'if' may be true still races.)
         auto Found = Tasks.find(T);
-        if (Found != Tasks.end() && !dependOrders(T, D))
+        bool Waited = llvm::any_of(Undeferred, [&](const Stmt *U) {
+          return waitsForSibling(U, T, Ctx);
+        });
+        if (Found != Tasks.end() && !Waited && !dependOrders(T, D))
           Siblings.push_back(Found->second);
+        if (isUndeferredTask(S, Ctx))
+          Undeferred.push_back(S);
         continue;
       }
       if (mayWaitForTasks(S))
@@ -279,7 +305,7 @@ private:
       }
       if (!Seen)
         continue;
-      if (mayWaitForTasks(S))
+      if (mayWaitForTasks(S) || waitsForSibling(S, D, Ctx))
         break;
       After.push_back(S);
     }

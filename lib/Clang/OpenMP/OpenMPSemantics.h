@@ -14,6 +14,8 @@
 
 #include "privateer/Clang/CXX/ConstructSemantics.h"
 
+#include "Ordering.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -45,9 +47,12 @@ public:
   bool namedByConstruct(const clang::ValueDecl *V) const override;
   bool orderedOn(const clang::ValueDecl *V) const override;
   bool privatizedByNestedConstruct(const clang::ValueDecl *V) const override;
+  bool
+  pointeePrivatizedByNestedConstruct(const clang::ValueDecl *V) const override;
   bool pointeeMayBeThreadOwn(const clang::ParmVarDecl *P) const override;
   bool runsInPlace(const clang::Stmt *S) const override;
   bool visitNested(const clang::Stmt *S, NestedCodeVisitor &Visitor) override;
+  bool callMayHoldBarrier(const clang::CallExpr *Call) const override;
 
 private:
   void collectClauses(ParallelRegion &Seed);
@@ -75,9 +80,16 @@ private:
   /// declare is a new object in each: instances of other iterations do not
   /// share it, even when a clause says 'shared' (prefer silence).
   const clang::Stmt *GeneratingLoop = nullptr;
-  /// Variables privatized by the nested constructs being walked.
+  /// Variables privatized by the nested constructs being walked, and the
+  /// pointers whose memory their reductions over array sections privatize.
   llvm::SmallPtrSet<const clang::ValueDecl *, 8> NestedPrivate;
+  llvm::SmallPtrSet<const clang::ValueDecl *, 8> NestedSections;
   std::optional<Sharing> DefaultSharing;
+  /// Nested parallel constructs around the code being walked: their
+  /// barriers belong to their own teams.
+  unsigned NestedTeams = 0;
+  /// The functions looked into for barriers, and whether they hold one.
+  mutable BarrierMemo Barriers;
 
   /// Adds to Ordered the variables \p Body hands between threads with
   /// `flush`: those a flush names, and for a flush without a list the

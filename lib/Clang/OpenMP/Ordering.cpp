@@ -10,6 +10,7 @@
 #include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "clang/AST/OpenMPClause.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -86,6 +87,102 @@ bool mayHoldBarrier(const Stmt *S) { return mayHoldBarrierIn(S, 3); }
 
 namespace {
 
+bool endsWithBarrier(const OMPExecutableDirective *D) {
+  OpenMPDirectiveKind K = D->getDirectiveKind();
+  if (!isOpenMPWorksharingDirective(K) && K != llvm::omp::OMPD_scope &&
+      !isOpenMPGenericLoopDirective(K))
+    return false;
+  return D->getClausesOfKind<OMPNowaitClause>().empty();
+}
+
+/// What a call says about barriers by itself: the function it calls, when
+/// that function's body must be looked into; \p Holds when the call may
+/// hold one whatever that body is.
+const FunctionDecl *calleeToLookInto(const CallExpr *Call,
+                                     const ASTContext &Ctx, bool &Holds) {
+  Holds = false;
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD) {
+    Holds = true; // through a pointer: any function
+    return nullptr;
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (FD->getBuiltinID() ||
+      SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+    return nullptr;
+  const FunctionDecl *Def = nullptr;
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  // An override may hold one; a function defined in another file may.
+  Holds = (MD && MD->isVirtual()) || !FD->hasBody(Def) || !Def;
+  return Holds ? nullptr : Def;
+}
+
+/// Whether \p S holds a barrier of the team that runs it, not looking
+/// into the functions it calls (listed in \p Callees).
+bool holdsTeamBarrier(const Stmt *S, const ASTContext &Ctx,
+                      llvm::SmallVectorImpl<const FunctionDecl *> &Callees) {
+  if (!S)
+    return false;
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+    OpenMPDirectiveKind K = D->getDirectiveKind();
+    if (K == llvm::omp::OMPD_barrier || endsWithBarrier(D))
+      return true;
+    // A nested team's barriers, and a task's code, are not this team's.
+    if (isOpenMPParallelDirective(K) || isOpenMPTeamsDirective(K) ||
+        isOpenMPTargetExecutionDirective(K) || isOpenMPTaskingDirective(K))
+      return false;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    bool Holds = false;
+    if (const FunctionDecl *Def = calleeToLookInto(Call, Ctx, Holds))
+      Callees.push_back(Def);
+    if (Holds)
+      return true;
+  }
+  bool Holds = false;
+  forEachChild(S, [&](const Stmt *C) {
+    if (!Holds)
+      Holds = holdsTeamBarrier(C, Ctx, Callees);
+  });
+  return Holds;
+}
+
+} // namespace
+
+bool callMayHoldBarrier(const CallExpr *Call, const ASTContext &Ctx,
+                        BarrierMemo &Memo) {
+  bool Holds = false;
+  const FunctionDecl *Root = calleeToLookInto(Call, Ctx, Holds);
+  if (!Root)
+    return Holds;
+  if (auto It = Memo.find(Root); It != Memo.end())
+    return It->second;
+  // Every function the callee reaches, each once (recursion included).
+  llvm::SmallPtrSet<const FunctionDecl *, 16> Seen{Root};
+  llvm::SmallVector<const FunctionDecl *, 16> Work{Root};
+  while (!Work.empty() && !Holds) {
+    const FunctionDecl *F = Work.pop_back_val();
+    if (auto It = Memo.find(F); It != Memo.end()) {
+      Holds = It->second;
+      continue;
+    }
+    llvm::SmallVector<const FunctionDecl *, 8> Callees;
+    Holds = holdsTeamBarrier(F->getBody(), Ctx, Callees);
+    for (const FunctionDecl *G : Callees)
+      if (Seen.insert(G).second)
+        Work.push_back(G);
+  }
+  // Without a barrier, nothing the callee reaches holds one either.
+  if (Holds)
+    Memo[Root] = true;
+  else
+    for (const FunctionDecl *F : Seen)
+      Memo[F] = false;
+  return Holds;
+}
+
+namespace {
+
 struct DependItem {
   const ValueDecl *Var = nullptr;
   OpenMPDependClauseKind Kind = OMPC_DEPEND_unknown;
@@ -112,6 +209,29 @@ bool dependItems(const OMPExecutableDirective *D,
 }
 
 } // namespace
+
+bool isUndeferredTask(const Stmt *S, const ASTContext &Ctx) {
+  if (!isPlainTask(S))
+    return false;
+  for (const auto *C :
+       cast<OMPExecutableDirective>(S)->getClausesOfKind<OMPIfClause>()) {
+    bool Value = true;
+    const Expr *Cond = C->getCondition();
+    if (Cond && !Cond->isValueDependent() &&
+        Cond->EvaluateAsBooleanCondition(Value, Ctx) && !Value)
+      return true;
+  }
+  return false;
+}
+
+bool waitsForSibling(const Stmt *S, const OMPExecutableDirective *T,
+                     const ASTContext &Ctx) {
+  if (!isUndeferredTask(S, Ctx))
+    return false;
+  const auto *U = cast<OMPExecutableDirective>(S);
+  // A clause without 'depend' orders nothing: it waits for no sibling.
+  return !U->getClausesOfKind<OMPDependClause>().empty() && dependOrders(T, U);
+}
 
 bool dependOrders(const OMPExecutableDirective *A,
                   const OMPExecutableDirective *B) {

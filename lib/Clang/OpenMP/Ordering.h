@@ -13,12 +13,24 @@
 #define PRIVATEER_CLANG_OPENMP_ORDERING_H
 
 #include "clang/AST/StmtOpenMP.h"
+#include "llvm/ADT/DenseMap.h"
 
 namespace privateer {
 namespace clangfe {
 
 /// A plain `task` directive (not taskloop, not target task).
 bool isPlainTask(const clang::Stmt *S);
+
+/// A plain task whose 'if' clause is false: undeferred, the creating
+/// thread runs it to its end before it goes on.
+bool isUndeferredTask(const clang::Stmt *S, const clang::ASTContext &Ctx);
+
+/// Whether \p S waits for the sibling task \p T created before it: an
+/// undeferred task that 'depend' clauses order after \p T starts only
+/// once \p T has finished, and its creator goes on only once it has.
+bool waitsForSibling(const clang::Stmt *S,
+                     const clang::OMPExecutableDirective *T,
+                     const clang::ASTContext &Ctx);
 
 /// Whether \p S may wait for the tasks created before it, or holds a
 /// construct whose effect on them is not modelled: a 'taskwait', a
@@ -31,6 +43,18 @@ bool mayWaitForTasks(const clang::Stmt *S);
 /// function whose body is not seen or may (an orphaned barrier). Calls of
 /// the C library's math and output functions do not.
 bool mayHoldBarrier(const clang::Stmt *S);
+
+/// What callMayHoldBarrier() found for the functions it looked into.
+using BarrierMemo = llvm::DenseMap<const clang::FunctionDecl *, bool>;
+
+/// Whether the function \p Call calls may hold a barrier of the team that
+/// runs the call: an explicit one, or a worksharing construct without
+/// 'nowait', in its body or in what it calls; a call through a pointer, a
+/// virtual call or one of a function whose body is not in this file may.
+/// The C and C++ libraries' functions, and the bodies of nested teams, hold
+/// none.
+bool callMayHoldBarrier(const clang::CallExpr *Call,
+                        const clang::ASTContext &Ctx, BarrierMemo &Memo);
 
 /// Whether 'depend' clauses of the tasks \p A and \p B order them: both
 /// name one object, not both as 'in' (nor both as 'inoutset'), or either

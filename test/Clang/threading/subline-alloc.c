@@ -112,3 +112,60 @@ void aligned_part_line(int n, double *out) {
     free(ws);
   }
 }
+
+// One block per work item, made before the loop and picked by the
+// iteration (Rodinia's myocyte: x[i] = malloc(...), solver(x[i], ...)):
+// blocks per iteration, not per thread.
+static void integrate(float *x, int steps) {
+  for (int s = 1; s <= steps; s++)
+    x[s] = x[s - 1] * 0.5f + 1.0f;
+}
+
+void per_iteration_slots(int work, int steps) {
+  float **x = malloc(work * sizeof(float *));
+  for (int i = 0; i < work; i++)
+    x[i] = calloc(1 + steps, sizeof(float));
+#pragma omp parallel for schedule(static)
+  for (int i = 0; i < work; i++)
+    integrate(x[i], steps);
+  for (int i = 0; i < work; i++)
+    free(x[i]);
+  free(x);
+}
+
+void per_iteration_slots_inline(int work, int n) {
+  double *rows[64];
+  for (int i = 0; i < 64; i++)
+    rows[i] = malloc(96);
+#pragma omp parallel for
+  for (int i = 0; i < 64; i++)
+    for (int k = 0; k < n; k++)
+      rows[i][k % 12] += k;
+}
+
+void per_task_slots(int work, int steps) {
+  float **x = malloc(work * sizeof(float *));
+  for (int i = 0; i < work; i++)
+    x[i] = malloc(40);
+#pragma omp parallel
+#pragma omp single
+  for (int i = 0; i < work; i++) {
+#pragma omp task
+    integrate(x[i], 9);
+  }
+}
+
+// The same slots picked by the thread number in a worksharing loop: one
+// block per thread.
+void per_thread_slots_in_loop(int n, int nthreads, double *out) {
+  double **ws = malloc(nthreads * sizeof *ws);
+  for (int t = 0; t < nthreads; t++)
+    ws[t] = malloc(96); // expected-warning {{per-thread block 'ws[...]' of 96 bytes}}
+#pragma omp parallel for num_threads(nthreads)
+  for (int i = 0; i < n; i++) {
+    double *w = ws[omp_get_thread_num()];
+    for (int k = 0; k < 12; k++)
+      w[k] += i;
+    out[i] = w[0];
+  }
+}

@@ -152,11 +152,24 @@ public:
   virtual bool orderedOn(const clang::ValueDecl *V) const = 0;
   /// Whether a nested construct being walked gives \p V private copies.
   virtual bool privatizedByNestedConstruct(const clang::ValueDecl *V) const = 0;
+  /// Whether a nested construct being walked gives the memory the pointer
+  /// \p V points to private copies (a reduction over an array section).
+  virtual bool
+  pointeePrivatizedByNestedConstruct(const clang::ValueDecl *V) const {
+    (void)V;
+    return false;
+  }
   /// Whether what the function's parameter \p P points to may be each
   /// thread's own: an orphaned construct binds to a team its caller made,
   /// and a caller may pass each thread its own buffer.
   virtual bool pointeeMayBeThreadOwn(const clang::ParmVarDecl *P) const {
     (void)P;
+    return false;
+  }
+  /// Whether \p Call, which the collector does not follow (its callee is
+  /// not seen, or not walked), may hold a barrier of the unit's team.
+  virtual bool callMayHoldBarrier(const clang::CallExpr *Call) const {
+    (void)Call;
     return false;
   }
   /// Whether the code of \p S, a statement nested in the work item, runs

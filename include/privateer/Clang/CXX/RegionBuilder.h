@@ -25,6 +25,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace privateer {
@@ -121,6 +122,9 @@ private:
   ExprRef outerDefinition(const clang::VarDecl *V);
   SymbolId symbolForLoop(const LoopShape &L, SymbolKind Kind);
   std::optional<SymbolId> threadIdSymbol();
+  /// The size of the team that runs the work items (ParallelRegion::
+  /// TeamSize); the thread number is below it.
+  SymbolId teamSizeSymbol();
   bool isThreadIdValue(const clang::Expr *E);
   /// Whether \p S uses the thread number, in itself or in the functions it
   /// calls (\p Depth levels deep; deeper or recursive calls may).
@@ -156,6 +160,9 @@ private:
   /// into it (its copy there starts with the value outside), and which
   /// code its copy belongs to.
   bool definitionsFlowIn(const clang::VarDecl *V) const;
+  /// Whether the unit writes shared scalar \p V only on one thread (single,
+  /// master), all before a barrier the walk has passed since.
+  bool publishedBeforeBarrier(const clang::VarDecl *V) const;
   /// Whether \p S is code of the unit (its work items' or its team's)
   /// rather than code before the construct.
   bool inUnitCode(const clang::Stmt *S, const ReachingDefinitions &RD) const;
@@ -202,10 +209,35 @@ private:
   void visitGuarded(const clang::Stmt *S, Guard G,
                     std::optional<int64_t> Thread) override;
   void visitNestedTask(const clang::Stmt *S) override;
-  void barrier() override { ++Phase; }
+  void barrier() override;
   void schedulingPoint(clang::SourceLocation Where, const char *What) override;
   void childTasks(const clang::Stmt *Body) override;
   void worksharingLoop(const clang::Stmt *Body) override;
+  /// Where the walk stands among the team's barriers (Access::Phase and
+  /// ::PossibleBarriers).
+  struct PhaseMark {
+    unsigned Phase = 0, Possible = 0;
+    bool operator==(const PhaseMark &O) const {
+      return Phase == O.Phase && Possible == O.Possible;
+    }
+  };
+  PhaseMark phaseMark() const { return {Phase, PossibleBarriers}; }
+  void resetPhase(PhaseMark M) {
+    Phase = M.Phase;
+    PossibleBarriers = M.Possible;
+  }
+  /// Leaves a branch or loop whose paths ended at \p Ends (one that can be
+  /// skipped ends where it started): the barriers passed on every path
+  /// count, and one on some paths only is a possible barrier.
+  void joinPhases(std::initializer_list<PhaseMark> Ends);
+  /// Notes the fewest barriers passed on a way out of \p Branch, the
+  /// innermost branch of the walk (ParallelRegion::BranchEndPhase).
+  void noteBranchEnd(const clang::Stmt *Branch);
+  /// A break, continue or return here leaves the branches from
+  /// BranchPath[Depth] inwards.
+  void noteExit(size_t Depth);
+  /// A call the walk does not follow may hold a barrier of the team.
+  void notePossibleBarrier(const clang::CallExpr *Call);
   void visitDecl(const clang::VarDecl *V);
   void visitExpr(const clang::Expr *E, AccessKind Mode, bool ValueUsed);
   bool visitCall(const clang::CallExpr *Call, bool ValueUsed);
@@ -244,6 +276,13 @@ private:
   bool oneThreadOnly(const clang::Expr *Cond);
   /// For `v == e` on the work-item variable v: e (or 0 for `!v`).
   ExprRef singleWorkItemValue(const clang::Expr *Cond);
+  /// The comparisons that hold when \p Cond is \p Holds (its conjuncts,
+  /// through `!` and De Morgan), as far as they compare integers.
+  void conditionsOf(const clang::Expr *Cond, bool Holds,
+                    std::vector<Condition> &Out);
+  /// Whether \p Pointer, a parameter of an inlined call, is null, where
+  /// the caller's argument says.
+  std::optional<bool> knownNull(const clang::Expr *Pointer) const;
 
   clang::ASTContext &Ctx;
   const UnitShape &Spec;
@@ -278,6 +317,13 @@ private:
   /// item's.
   llvm::SmallPtrSet<const Definition *, 8> DefinitionsInProgress;
   unsigned OutsideDefinitions = 0;
+  /// Writes of shared scalars met so far: the last barrier phase of one,
+  /// and whether each ran on one thread only.
+  struct ScalarWrites {
+    unsigned LastPhase = 0;
+    bool OneThread = true;
+  };
+  llvm::DenseMap<const clang::VarDecl *, ScalarWrites> SharedWrites;
   /// Unknown values computed before the construct, by expression.
   llvm::DenseMap<const clang::Expr *, SymbolId> ValueBefore;
   std::map<std::string, SymbolId> OpaqueBySpelling;
@@ -289,6 +335,9 @@ private:
   llvm::DenseMap<const clang::VarDecl *, std::optional<Target>> Aliases;
   /// Value parameters of inlined calls, bound to the caller's expressions.
   llvm::DenseMap<const clang::VarDecl *, ExprRef> ParamValues;
+  /// Pointer parameters of inlined calls whose argument is a null pointer
+  /// (true) or the address of an object (false).
+  llvm::DenseMap<const clang::VarDecl *, bool> NullPointerParams;
   std::map<std::pair<const clang::ValueDecl *, unsigned>, unsigned> BufferIds;
   llvm::SmallVector<const clang::FunctionDecl *, 4> InlineStack;
   /// Where accesses of an inlined call are reported: the call in the unit.
@@ -301,6 +350,7 @@ private:
       AllocationsOf;
   unsigned LoopDepth = 0;
   unsigned Phase = 0;
+  unsigned PossibleBarriers = 0;
   bool InNestedTask = false;
 
   Guard CurrentGuard = Guard::None;
@@ -311,10 +361,20 @@ private:
   bool AfterReturn = false;
   /// The branches around the statement being visited (Access::Branch).
   std::vector<unsigned> BranchPath;
+  /// Branches that are the bodies of loops and switches, for what a break
+  /// or continue leaves; the depth of BranchPath at each inlined call, for
+  /// what a return leaves; the fewest barriers passed where a branch is
+  /// left before its end.
+  std::set<unsigned> LoopBodies, SwitchBodies;
+  std::vector<size_t> FunctionBranchDepth;
+  std::map<unsigned, unsigned> ExitPhases;
   unsigned NextBranch = 0;
   /// Labels and cases seen so far (Access::Epoch).
   unsigned LabelEpoch = 0;
   bool InSingleItem = false;
+  /// The comparisons the branches around the statement being visited hold
+  /// (Access::Conditions).
+  std::vector<Condition> PathConditions;
   ExprRef PinnedItem;
   /// Inside 'master' or 'masked': the thread that runs the code.
   std::optional<int64_t> GuardThread;

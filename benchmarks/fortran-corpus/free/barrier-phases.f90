@@ -1,0 +1,17 @@
+! race: no
+! Each thread writes its slot, a barrier, then reads a neighbour's slot.
+program barrier_phases
+  use omp_lib
+  implicit none
+  integer :: t, nt
+  integer :: slot(0:63), peek(0:63)
+  slot = 0
+  !$omp parallel private(t, nt) num_threads(4)
+  t = omp_get_thread_num()
+  nt = omp_get_num_threads()
+  slot(t) = t * 10
+  !$omp barrier
+  peek(t) = slot(mod(t + 1, nt))
+  !$omp end parallel
+  print *, peek(0)
+end program

@@ -1,0 +1,360 @@
+//===- NestedCode.cpp - The code of one work item, walked -----------------===//
+//
+// Part of privateer. What a work item runs: its operations in order, the
+// constructs of the omp dialect nested in them (a guard, a barrier, a task
+// the work item creates, a construct that is a unit of its own, code every
+// thread of a nested team runs), and the functions of the module it calls,
+// followed with their dummy arguments bound to the actual ones (as the C
+// front end inlines visible callees).
+//
+//===----------------------------------------------------------------------===//
+
+#include "FlangOps.h"
+#include "OpSemantics.h"
+#include "RegionModeler.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+using namespace mlir;
+
+namespace privateer {
+namespace mlirfe {
+
+bool RegionModeler::insideUnit(Value V) {
+  Operation *Owner = V.getDefiningOp();
+  if (!Owner)
+    Owner = cast<BlockArgument>(V).getOwner()->getParentOp();
+  if (!Owner)
+    return false;
+  for (const CallFrame &F : Calls)
+    if (F.Callee->isAncestor(Owner))
+      return true;
+  if (!Body.empty())
+    return llvm::any_of(Body,
+                        [&](Operation *Op) { return Op->isAncestor(Owner); });
+  return (ItemRoot ? ItemRoot : Unit)->isAncestor(Owner);
+}
+
+bool RegionModeler::privateMemory(Value Root) {
+  // A global's address may be taken anywhere; every thread sees one.
+  if (flang::isGlobal(Root))
+    return false;
+  Operation *Owner = Root.getDefiningOp();
+  auto Arg = dyn_cast<BlockArgument>(Root);
+  if (!Owner)
+    Owner = Arg.getOwner()->getParentOp();
+  if (!Owner)
+    return false;
+  // A local of a called function: made anew by each call.
+  for (const CallFrame &F : Calls)
+    if (F.Callee->isAncestor(Owner))
+      return !(Arg && Owner == F.Callee);
+  if (!Body.empty())
+    return llvm::any_of(Body,
+                        [&](Operation *Op) { return Op->isAncestor(Owner); });
+  // The dummy arguments of an orphaned construct's function are the
+  // caller's memory.
+  if (Orphaned && Arg && Owner == Scope)
+    return false;
+  return Scope->isAncestor(Owner);
+}
+
+bool isSequentialLoop(Operation *Op) {
+  return isa<scf::ForOp, scf::ParallelOp, scf::ForallOp, affine::AffineForOp,
+             affine::AffineParallelOp, omp::LoopNestOp, scf::WhileOp>(Op) ||
+         flang::isDoLoop(Op) || flang::isIterateWhile(Op);
+}
+namespace {
+bool isBranch(Operation *Op) {
+  return isa<scf::IfOp, affine::AffineIfOp, scf::IndexSwitchOp>(Op) ||
+         flang::isIf(Op);
+}
+} // namespace
+
+void RegionModeler::noteBranch(Operation *If, unsigned Arm, Context &C) {
+  C.Conditional = true;
+  auto Key = std::make_pair(If, Arm);
+  C.Branch.push_back(
+      BranchIds.try_emplace(Key, BranchIds.size() + 1).first->second);
+  if (Arm != 0 || If->getNumOperands() < 1 ||
+      !If->getOperand(0).getType().isInteger(1))
+    return;
+  Value Cond = If->getOperand(0);
+  // `if (f() == 0)` with f's body elsewhere: the branch may be one work
+  // item's, which the model cannot tell.
+  if (auto Cmp = Cond.getDefiningOp<arith::CmpIOp>();
+      Cmp && (Cmp.getPredicate() == arith::CmpIPredicate::eq ||
+              Cmp.getPredicate() == arith::CmpIPredicate::ne))
+    for (Value Side : {Cmp.getLhs(), Cmp.getRhs()})
+      expr(Side)->mentions([&](SymbolId S) {
+        auto It = UnseenResults.find(S);
+        if (It != UnseenResults.end() && C.Doubt.empty())
+          C.Doubt = "the branch around it tests what '" + It->second +
+                    "' returns, whose body is not in this file: it may be "
+                    "taken by one thread only";
+        return false;
+      });
+  if (lastIterationOnly(Cond)) {
+    C.SingleWorkItem = true;
+  } else if (ExprRef V = pinnedValue(Cond)) {
+    // `if (tid == 0)`, `if (i == n)`: one work item runs the branch.
+    C.SingleWorkItem = true;
+    C.PinnedItem = V;
+  } else if (C.Protection == Guard::None && Kind != UnitKind::Task &&
+             !C.InNestedTask && R.Kind != RegionKind::Replicated &&
+             oneThreadOnly(Cond)) {
+    // One thread of the team runs its work items one after another (not
+    // for tasks, which interleave on a thread).
+    C.Protection = Guard::Single;
+  }
+}
+
+RegionModeler::Context RegionModeler::contextOf(Operation *Op) {
+  Context C;
+  // The operations around the access up to the unit, the function being
+  // followed, or the block of the creator's statements; innermost first.
+  Operation *Stop = Unit;
+  for (Operation *Statement : Body)
+    if (Statement->isAncestor(Op) ||
+        (!Calls.empty() && Statement->isAncestor(Calls.front().Call)))
+      Stop = Statement->getParentOp();
+  std::vector<unsigned> Inner;
+  Operation *Boundary = Stop;
+  Operation *Child = Op;
+  for (Operation *P = Op->getParentOp();
+       P && P != Stop && !isa<FunctionOpInterface>(P);
+       Child = P, P = P->getParentOp()) {
+    Region *Holder = Child->getParentRegion();
+    if (isSequentialLoop(P) && P != Nest)
+      ++C.LoopDepth;
+    if (isa<scf::WhileOp>(P) || flang::isIterateWhile(P))
+      C.Conditional = true;
+    if (isBranch(P)) {
+      size_t Before = C.Branch.size();
+      noteBranch(P, Holder->getRegionNumber(), C);
+      Inner.insert(Inner.end(), C.Branch.begin() + Before, C.Branch.end());
+      C.Branch.resize(Before);
+    }
+    // Unstructured control flow (a `do while`, `exit`, `cycle`): a block
+    // after the entry may not run, and is a branch of its own.
+    if (!Holder->hasOneBlock() && Child->getBlock() != &Holder->front()) {
+      C.Conditional = true;
+      unsigned BlockNo = 1;
+      for (Block &B : *Holder) {
+        if (&B == Child->getBlock())
+          break;
+        ++BlockNo;
+      }
+      auto Key =
+          std::make_pair(P, (Holder->getRegionNumber() + 1) * 4096 + BlockNo);
+      Inner.push_back(
+          BranchIds.try_emplace(Key, BranchIds.size() + 1).first->second);
+    }
+    if (C.Protection == Guard::None) {
+      if (isa<omp::CriticalOp>(P))
+        C.Protection = Guard::Critical;
+      else if (isa<omp::OrderedRegionOp>(P))
+        C.Protection = Guard::Ordered;
+      else if (isa<omp::SingleOp, omp::MaskedOp, omp::MasterOp,
+                   omp::WorkshareOp, omp::SectionsOp>(P)) {
+        // A workshare's statements run once, shared out by the team with
+        // the meaning of their sequential order.
+        C.Protection = Guard::Single;
+        if (std::optional<int64_t> T = pinnedThread(P);
+            T && R.Kind == RegionKind::Replicated && !C.PinnedItem)
+          C.PinnedItem = Expr::constant(*T);
+      }
+    }
+    if (isa<omp::TaskOp>(P))
+      C.InNestedTask = true;
+    if (isa<omp::SectionOp>(P) && P->getParentOp() == Unit) {
+      unsigned N = 1;
+      for (Operation &S : Unit->getRegion(0).front()) {
+        if (&S == P)
+          break;
+        N += isa<omp::SectionOp>(S);
+      }
+      C.Section = N;
+    }
+    Boundary = P;
+  }
+  (void)Boundary;
+  C.Branch.assign(Inner.rbegin(), Inner.rend());
+  Operation *LockScope =
+      Calls.empty() ? (Body.empty() ? Unit : Stop) : Calls.back().Callee;
+  C.LockHeld = heldLock(Op, LockScope);
+  if (!Calls.empty()) {
+    // Inside a followed function: the call's context, then this one's.
+    const Context &Outer = Calls.back().AtCall;
+    C.LoopDepth += Outer.LoopDepth;
+    C.Conditional |= Outer.Conditional;
+    std::vector<unsigned> Path = Outer.Branch;
+    Path.insert(Path.end(), C.Branch.begin(), C.Branch.end());
+    C.Branch = std::move(Path);
+    if (Outer.Protection != Guard::None)
+      C.Protection = Outer.Protection;
+    C.SingleWorkItem |= Outer.SingleWorkItem;
+    if (Outer.PinnedItem)
+      C.PinnedItem = Outer.PinnedItem;
+    C.InNestedTask |= Outer.InNestedTask;
+    if (Outer.Section)
+      C.Section = Outer.Section;
+    C.LockHeld |= Outer.LockHeld;
+    if (C.Doubt.empty())
+      C.Doubt = Outer.Doubt;
+  }
+  if (Statement)
+    C.Section = Statement;
+  return C;
+}
+
+bool RegionModeler::visitNested(Operation *Op) {
+  if (isa<omp::BarrierOp>(Op)) {
+    ++Phase; // accesses after it never race with those before it
+    return true;
+  }
+  bool Replicated = R.Kind == RegionKind::Replicated;
+  // Constructs that are units of their own: worksharing, distribute and
+  // taskloop loops, sections, and the tasks a task creates. The team waits
+  // at the end of a worksharing construct without nowait.
+  // (The inner wrappers of the unit's own composite are no unit.)
+  // A worksharing construct of a team nested in the unit shares out the
+  // work item's own work: walked as its code.
+  // (A distribute binds to its league, through the team of a composite.)
+  Operation *Team = isa<omp::DistributeOp>(Op)
+                        ? Op->getParentOfType<omp::TeamsOp>().getOperation()
+                        : enclosingTeam(Op);
+  Operation *OwnTeam = Replicated ? Unit : enclosingTeam(Unit);
+  bool BoundHere = !Team || Team == OwnTeam;
+  bool OwnUnit = (unitKind(Op) == UnitKind::Worksharing && BoundHere) ||
+                 isa<omp::TeamsOp>(Op) ||
+                 (isa<omp::SectionsOp>(Op) && !Replicated && BoundHere) ||
+                 (isa<omp::TaskOp>(Op) && Kind == UnitKind::Task);
+  if (OwnUnit) {
+    if (Replicated && endsWithBarrier(Op))
+      ++Phase;
+    return true;
+  }
+  // Code one thread runs (single, a section), or the team shares out
+  // (workshare): walked with their guard (see contextOf), then the barrier
+  // at their end.
+  if (isa<omp::SingleOp, omp::WorkshareOp, omp::SectionsOp>(Op)) {
+    collectUpdates(Op);
+    walkRegions(Op);
+    if (Replicated && endsWithBarrier(Op))
+      ++Phase;
+    return true;
+  }
+  // A task created by the work item, a nested team (its accesses are this
+  // work item's), simd lanes, guards: walked as the work item's code.
+  return false;
+}
+
+bool RegionModeler::inlineCall(Operation *Call) {
+  Operation *Callee = visibleCallee(Call);
+  if (!Callee)
+    return false;
+  // Deeper than we look, or recursion (whose locals are other objects).
+  auto Own = Unit->getParentOfType<FunctionOpInterface>();
+  if (Calls.size() >= MaxCallDepth || Callee == Own.getOperation() ||
+      llvm::any_of(Calls,
+                   [&](const CallFrame &F) { return F.Callee == Callee; }))
+    return false;
+  auto Fn = cast<FunctionOpInterface>(Callee);
+  Block &Entry = Fn.getFunctionBody().front();
+  if (Entry.getNumArguments() != Call->getNumOperands())
+    return false;
+  Context AtCall = contextOf(Call);
+  Calls.push_back({Call, Callee, std::move(AtCall)});
+  for (unsigned K = 0; K < Entry.getNumArguments(); ++K)
+    Bindings[Entry.getArgument(K)] = Call->getOperand(K);
+  collectUpdates(Callee);
+  walkRegions(Callee);
+  forgetCallee(Callee);
+  for (unsigned K = 0; K < Entry.getNumArguments(); ++K)
+    Bindings.erase(Entry.getArgument(K));
+  Calls.pop_back();
+  return true;
+}
+
+void RegionModeler::collectFlushed() {
+  // Flags handed between threads with `flush` or atomic reads (a "done"
+  // flag a consumer polls, a failure flag that stops the others) order
+  // the accesses around them by a protocol the model does not follow:
+  // prefer silence to a report on code that is correct in practice. The
+  // team's whole body is looked at, as the hand-off's two sides may be in
+  // different constructs.
+  Operation *Where = Body.empty() ? Unit : Body.front()->getParentOp();
+  if (Operation *Team = enclosingTeam(Unit); Team && Body.empty())
+    Where = Team;
+  bool Bare = false;
+  llvm::SmallVector<Operation *> Polls;
+  Where->walk([&](Operation *Op) {
+    if (auto Flush = dyn_cast<omp::FlushOp>(Op)) {
+      for (Value V : Flush.getVarList())
+        Ordered.push_back(rootOf(V));
+      Bare |= Flush.getVarList().empty();
+      Polls.push_back(Op);
+    } else if (isa<omp::AtomicReadOp>(Op)) {
+      Polls.push_back(Op);
+    }
+  });
+  // A flush or atomic read in a loop (`do while (flag == 0)`, a loop left
+  // by `exit`) waits for another work item.
+  for (Operation *Poll : Polls)
+    for (Operation *P = Poll; P && P != Where; P = P->getParentOp())
+      if (!P->getParentRegion()->hasOneBlock() || isSequentialLoop(P) ||
+          isa<scf::WhileOp>(P)) {
+        SpinsOnFlag = true;
+        break;
+      }
+  if (!Bare)
+    return;
+  // A flush without a list: the flags are the integer scalars the code only
+  // ever assigns constants.
+  llvm::DenseMap<Value, bool> OnlyConstants;
+  Where->walk([&](Operation *Op) {
+    auto Stored = flang::storedValue(Op);
+    if (!Stored || !Stored->first.getType().isSignlessInteger() ||
+        flang::isArrayReference(Stored->second.getType()))
+      return;
+    APInt C;
+    bool Constant = matchPattern(Stored->first, m_ConstantInt(&C));
+    auto [It, New] =
+        OnlyConstants.try_emplace(rootOf(Stored->second), Constant);
+    if (!New)
+      It->second &= Constant;
+  });
+  for (auto &[Root, Flag] : OnlyConstants)
+    if (Flag)
+      Ordered.push_back(Root);
+}
+
+void RegionModeler::walkRegions(Operation *Op) {
+  for (Region &Rg : Op->getRegions())
+    for (Block &B : Rg)
+      for (Operation &X : B)
+        walk(&X);
+}
+
+void RegionModeler::walk(Operation *Op) {
+  if (visitNested(Op))
+    return;
+  if (inlineCall(Op)) {
+    R.MakesCalls = true;
+    return;
+  }
+  // The distributed loop nest's variables are the work items' already.
+  if (Op != Nest)
+    registerInnerLoops(Op);
+  visit(Op);
+  walkRegions(Op);
+}
+
+} // namespace mlirfe
+} // namespace privateer

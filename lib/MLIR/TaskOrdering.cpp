@@ -1,0 +1,177 @@
+//===- TaskOrdering.cpp - Tasks, their instances and what they run beside -===//
+//
+// Part of privateer. An `omp.task` is a unit of its own: one instance, or
+// one per iteration of the loops that create it (their variables are its
+// work items). A task created once runs beside the sibling tasks created
+// before it in its block, unless `depend` clauses order them, and beside
+// the code that created it up to the first operation that may wait for it;
+// lib/Analysis/UnorderedTasks.cpp compares them (as the C front end's
+// OpenMPModel.cpp and CreatorCode.cpp list them).
+//
+//===----------------------------------------------------------------------===//
+
+#include "TaskOrdering.h"
+#include "FlangOps.h"
+#include "RegionModeler.h"
+
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+using namespace mlir;
+
+namespace privateer {
+namespace mlirfe {
+
+bool RegionModeler::setUpTask() {
+  R.Kind = RegionKind::Tasks;
+  R.InterleavedWork = true;
+  auto Task = cast<omp::TaskOp>(Unit);
+  R.Untied = Task.getUntied();
+  // The creator's code: one instance, the task's data sharing.
+  if (!Body.empty())
+    return true;
+  // The loops that create the task, up to the construct or function around
+  // them; each iteration makes an instance.
+  llvm::SmallVector<Operation *> Loops;
+  bool Unstructured = !Unit->getParentRegion()->hasOneBlock();
+  for (Operation *P = Unit->getParentOp();
+       P && !isa<FunctionOpInterface>(P) &&
+       P->getName().getDialectNamespace() != "omp";
+       P = P->getParentOp()) {
+    if (flang::isDoLoop(P) || isa<scf::ForOp>(P))
+      Loops.push_back(P);
+    else if (flang::isIterateWhile(P) || isa<scf::WhileOp>(P))
+      Unstructured = true;
+    Unstructured |= !P->getParentRegion()->hasOneBlock();
+  }
+  // Instances waited for in each iteration (a taskwait in the loop's body),
+  // or undeferred (each runs to its end before the loop goes on), run one
+  // at a time.
+  if ((!Loops.empty() || Unstructured) && isUndeferred(Task))
+    return false;
+  if (!Loops.empty())
+    for (Operation &Op : Loops.front()->getRegion(0).front())
+      if (&Op != Unit && !Op.isAncestor(Unit) && mayWaitForTasks(&Op))
+        return false;
+  // Outermost generating loop first, so that witnesses read naturally.
+  for (auto It = Loops.rbegin(); It != Loops.rend(); ++It) {
+    Operation *L = *It;
+    Value IV = L->getRegion(0).getArgument(0);
+    SymbolId Id;
+    if (flang::isDoLoop(L))
+      Id = loopSymbol(IV, SymbolKind::Induction, L->getOperand(0),
+                      L->getOperand(1), L->getOperand(2), true);
+    else {
+      auto For = cast<scf::ForOp>(L);
+      Id = loopSymbol(IV, SymbolKind::Induction, For.getLowerBound(),
+                      For.getUpperBound(), For.getStep(), false);
+    }
+    R.WorkItemVars.push_back(Id);
+  }
+  if (Unstructured) {
+    // A loop of branches (`do while`) still makes one task per iteration;
+    // its iterations have no values to show.
+    Symbol S;
+    S.Name = "iteration";
+    S.Kind = SymbolKind::Induction;
+    R.WorkItemVars.push_back(R.addSymbol(std::move(S)));
+  }
+  if (!Loops.empty())
+    ItemRoot = Loops.back();
+  // Instances ordered on a variable by their depend clauses never meet on
+  // it.
+  if (!R.WorkItemVars.empty())
+    for (Value V : orderingDependVariables(Task))
+      Ordered.push_back(V);
+  return true;
+}
+
+Value RegionModeler::firstPrivateSource(Value Root) {
+  auto Arg = dyn_cast<BlockArgument>(Root);
+  if (!Arg)
+    return nullptr;
+  auto Owner = dyn_cast_or_null<omp::BlockArgOpenMPOpInterface>(
+      Arg.getOwner()->getParentOp());
+  if (!Owner)
+    return nullptr;
+  auto Args = Owner.getPrivateBlockArgs();
+  auto Vars = Owner.getPrivateVars();
+  auto Syms =
+      Arg.getOwner()->getParentOp()->getAttrOfType<ArrayAttr>("private_syms");
+  for (unsigned K = 0; K < Args.size() && K < Vars.size(); ++K) {
+    if (Args[K] != Arg)
+      continue;
+    if (!Syms || K >= Syms.size())
+      return nullptr;
+    auto Sym = dyn_cast<SymbolRefAttr>(Syms[K]);
+    auto Priv = dyn_cast_or_null<omp::PrivateClauseOp>(
+        Sym ? SymbolTable::lookupNearestSymbolFrom(Unit, Sym) : nullptr);
+    if (!Priv ||
+        Priv.getDataSharingType() != omp::DataSharingClauseType::FirstPrivate)
+      return nullptr;
+    return Vars[K];
+  }
+  return nullptr;
+}
+
+void orderTask(omp::TaskOp Task, ParallelRegion &R, LocationTable &Locs) {
+  // Instances of a task made by a loop are the unit's work items.
+  if (!R.WorkItemVars.empty())
+    return;
+  Operation *Op = Task.getOperation();
+  // The tasks created before it in its block, nearest first, that nothing
+  // orders with it. An undeferred one (`if(.false.)`) ran to its end
+  // before this one was created.
+  for (Operation *P = Op->getPrevNode(); P; P = P->getPrevNode()) {
+    if (auto T = dyn_cast<omp::TaskOp>(P)) {
+      if (!isUndeferred(T) && !dependOrders(T, Task))
+        if (std::optional<ParallelRegion> S = RegionModeler(T, Locs).build())
+          R.UnorderedSiblings.push_back(
+              std::make_shared<const ParallelRegion>(std::move(*S)));
+      continue;
+    }
+    if (mayWaitForTasks(P))
+      break;
+  }
+  // The creator goes on beside the task up to the first operation that
+  // may wait for it; an undeferred task has finished by then.
+  if (isUndeferred(Task))
+    return;
+  std::vector<Operation *> After;
+  bool Waited = false;
+  for (Operation *N = Op->getNextNode(); N; N = N->getNextNode()) {
+    if (N->hasTrait<OpTrait::IsTerminator>())
+      break;
+    if ((Waited = mayWaitForTasks(N)))
+      break;
+    After.push_back(N);
+  }
+  // A task made by a task outlives its parent, and a 'taskwait' waits for
+  // child tasks only: the code after the parent runs beside this task up
+  // to a barrier or the end of a taskgroup.
+  if (auto Parent = dyn_cast<omp::TaskOp>(Op->getParentOp()); Parent && !Waited)
+    for (Operation *N = Parent->getNextNode(); N; N = N->getNextNode()) {
+      if (N->hasTrait<OpTrait::IsTerminator>() || mayWaitForDescendants(N))
+        break;
+      if (!isa<omp::TaskwaitOp>(N))
+        After.push_back(N);
+    }
+  if (After.empty())
+    return;
+  std::optional<ParallelRegion> C = RegionModeler(Op, After, Locs).build();
+  if (!C)
+    return;
+  // Where a 'taskwait' can go before each statement: its line, when the
+  // operation has one (Flang's operations of one statement share it).
+  for (Operation *N : After) {
+    auto At = N->getLoc()->findInstanceOf<FileLineColLoc>();
+    C->StatementStarts.push_back(At ? Locs.add(N->getLoc(), N) : Loc());
+  }
+  R.Continuation = std::make_shared<const ParallelRegion>(std::move(*C));
+}
+
+} // namespace mlirfe
+} // namespace privateer
