@@ -248,7 +248,7 @@ std::string reductionAdvice(const ParallelRegion &R, const Buffer &B,
         W.Index[0]->kind() == ExprKind::Constant)
       Clause.clear(); // `*p += x`: one element
   }
-  if (R.Kind == RegionKind::Tasks)
+  if (R.Kind == RegionKind::Tasks || W.InNestedTask)
     return "protect the update with " + Atomic +
            (Clause.empty() ? std::string(" or 'omp critical'")
                            : ", or reduce with 'in_reduction(" +

@@ -102,7 +102,7 @@ void analyzeAfter(const ParallelRegion &R, const ParallelRegion *P,
       F.Check = CheckId::SharedBuffer;
       F.Kind = RaceKind::LoopCarried;
       F.BufferName = B.Name;
-      F.BufferHandle = B.Handle;
+      F.Buffer = B.Handle;
       F.Where = Y.Where;
       F.Construct = R.Directive;
       std::string Name = "'" + B.Name + "'";
@@ -148,10 +148,8 @@ void analyzeAfter(const ParallelRegion &R, const ParallelRegion *P,
             {P->Directive, missingBarrierAdvice(R, *P, /*OneThread=*/false,
                                                 /*HasNowait=*/true)});
       }
-      if (P->NowaitClause.valid()) {
-        F.Fix.What = Remedy::Kind::RemoveNowait;
-        F.Fix.Begin = P->NowaitClause;
-      }
+      if (P->NowaitClause.valid())
+        F.Fix = remedy::RestoreBarrier{P->NowaitClause};
       Findings.push_back(std::move(F));
     }
   }

@@ -83,7 +83,7 @@ std::vector<Finding> analyzeChunkFalseSharing(const ParallelRegion &R,
     F.Check = CheckId::ChunkFalseSharing;
     F.Where = R.ScheduleClause.valid() ? R.ScheduleClause : R.Directive;
     F.BufferName = B.Name;
-    F.BufferHandle = B.Handle;
+    F.Buffer = B.Handle;
     F.Message = scheduleSpelling(R, Chunk) + " gives each thread " +
                 std::to_string(*ChunkBytes) + " bytes of " + quote(B.Name) +
                 " at a time: up to " + std::to_string(CacheLine / *ChunkBytes) +
@@ -92,12 +92,8 @@ std::vector<Finding> analyzeChunkFalseSharing(const ParallelRegion &R,
                 "sharing)";
     F.Notes.push_back({A.Where, "written repeatedly here"});
     F.Construct = R.Directive;
-    if (R.ChunkBegin.valid()) {
-      F.Fix.What = Remedy::Kind::Rechunk;
-      F.Fix.Begin = R.ChunkBegin;
-      F.Fix.End = R.ChunkEnd;
-      F.Fix.Chunk = Better;
-    }
+    if (R.ChunkBegin.valid())
+      F.Fix = remedy::Rechunk{R.ChunkBegin, R.ChunkEnd, Better};
     F.Notes.push_back({F.Where, wholeLineChunkAdvice(R, Better)});
     Findings.push_back(std::move(F));
     break; // one report per schedule

@@ -60,6 +60,7 @@ std::vector<Finding> analyzeLoopAlloc(const ParallelRegion &R) {
     F.Check = CheckId::LoopAlloc;
     F.Where = A.Where;
     F.BufferName = A.Name;
+    F.Buffer = R.Buffers[A.BufferIndex].Handle;
     std::string Size = A.Bytes->kind() == ExprKind::Constant
                            ? std::to_string(A.Bytes->value()) + " bytes"
                            : quote(R.print(*A.Bytes)) + " bytes";
@@ -88,12 +89,10 @@ std::vector<Finding> analyzeLoopAlloc(const ParallelRegion &R) {
           A.Allocator == AllocatorKind::MakeUnique) &&
          R.CreatesTeam && R.WorkItemVars.size() == 1) ||
         (PerThreadContainer && !R.WorkItemVars.empty())) {
-      F.Fix.What = Remedy::Kind::SplitAllocation;
-      F.Fix.Variable = A.Name;
-      F.Fix.Begin = A.Where;
-      F.Fix.KeepContents = readsFollowOwnWrites(R, A.BufferIndex);
+      F.Fix = remedy::AllocationPerThread{
+          A.Where, readsFollowOwnWrites(R, A.BufferIndex)};
     } else {
-      F.Fix = Remedy::none(NoFixReason::AllocationNotHoisted);
+      F.Fix = remedy::NoFix{NoFixReason::AllocationNotHoisted};
     }
     Findings.push_back(std::move(F));
   }

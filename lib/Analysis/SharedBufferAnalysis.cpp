@@ -289,14 +289,16 @@ bool atomicUpdateOp(ReductionOp Op) {
 /// the whole array (`s`, `h[:256]` in OpenMP's words).
 std::optional<Remedy> reductionRemedy(const ParallelRegion &R, const Buffer &B,
                                       const Access &W) {
-  if (!reducible(W.Op) || !B.VisibleAtConstruct || R.Kind == RegionKind::Tasks)
+  // A task's update (a task construct, or a task the work item creates)
+  // may run after the construct's private copy is combined: no reduction
+  // of the construct covers it.
+  if (!reducible(W.Op) || !B.VisibleAtConstruct ||
+      R.Kind == RegionKind::Tasks || W.InNestedTask)
     return std::nullopt;
   for (const std::string &F : W.Fields)
     if (!F.empty())
       return std::nullopt;
-  Remedy Fix;
-  Fix.What = Remedy::Kind::Reduce;
-  Fix.Variable = B.Name;
+  remedy::Reduce Fix;
   Fix.Op = W.Op;
   if (B.Kind == BufferKind::Array && B.Extent && W.Index.size() == 1)
     Fix.SectionLength = *B.Extent;
@@ -315,14 +317,16 @@ bool perThreadBuffersFit(const ParallelRegion &R) {
   if (R.Kind != RegionKind::Loop || R.InterleavedWork || !R.CreatesTeam ||
       R.WorkItemVars.size() != 1 || R.Construction == ConstructKind::TaskLoop)
     return false;
-  std::set<const void *> Queues;
+  // Counted queues by their counter, containers by their buffer.
+  std::set<BufferHandle> Counters;
+  std::set<unsigned> Containers;
   for (const Symbol &S : R.Symbols)
     if (S.CounterHandle)
-      Queues.insert(S.CounterHandle);
+      Counters.insert(S.CounterHandle);
   for (const Access &A : R.Accesses)
     if (A.Append)
-      Queues.insert(&R.Buffers[A.BufferIndex]);
-  return Queues.size() == 1;
+      Containers.insert(A.BufferIndex);
+  return Counters.size() + Containers.size() == 1;
 }
 
 /// Every access of the container in the construct appends an element in
@@ -393,7 +397,7 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
   F.Check = CheckId::SharedBuffer;
   F.May = C.V != Verdict::Collide;
   F.BufferName = B.Name;
-  F.BufferHandle = B.Handle;
+  F.Buffer = B.Handle;
   F.Where = W.Where;
 
   // `s.total` is a scalar of its own; name it so.
@@ -411,11 +415,15 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
       (&W == &A ||
        (A.Kind == AccessKind::ReadModifyWrite && Family(A.Op) == Family(W.Op)));
   // A scalar counted up in one statement and read in another (`out[k] = i;
-  // k++;`) is a counter whose value is used, like `out[k++] = i`.
-  bool CountedAndRead = false;
-  if (UpdateOp && Family(W.Op) == ReductionOp::Add && W.Index.empty())
-    for (const Access *X : All)
-      CountedAndRead |= X->Kind == AccessKind::Read;
+  // k++;`) is a counter whose value is used, like `out[k++] = i`; a read in
+  // a protected statement counts too: 'omp atomic' on `c[k] += x` makes
+  // the update of c atomic, not the read of k in its subscript.
+  bool ReadAnywhere = false;
+  for (const Access &X : R.Accesses)
+    ReadAnywhere |=
+        X.BufferIndex == W.BufferIndex && X.Kind == AccessKind::Read;
+  bool CountedAndRead = UpdateOp && Family(W.Op) == ReductionOp::Add &&
+                        W.Index.empty() && ReadAnywhere;
   std::set<unsigned> Writers;
   for (const Access *X : All)
     if (X->Kind != AccessKind::Read)
@@ -431,7 +439,7 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
   std::string Advice;
 
   F.Construct = R.Directive;
-  F.Fix = Remedy::none(NoFixReason::RaceKind);
+  F.Fix = remedy::NoFix{NoFixReason::RaceKind};
   if (W.Kind == AccessKind::ReadModifyWrite &&
       (W.ResultUsed || CountedAndRead)) {
     F.Kind = RaceKind::Counter;
@@ -441,22 +449,31 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
     Advice = counterAdvice(R);
     // Every use of the counter must be such an update for the capture to
     // be the whole story.
-    bool OnlyUpdates = true;
+    bool OnlyUpdates = !ReadAnywhere;
     for (const Access *X : All)
       OnlyUpdates &= X->Kind == AccessKind::ReadModifyWrite &&
                      X->Op == ReductionOp::Add && X->Via.empty();
     if (OnlyUpdates && All.size() == 1) {
       if (const Access *Append = queueAppend(R, B, W)) {
-        F.Fix.What = Remedy::Kind::LocalQueue;
-        F.Fix.Variable = R.Buffers[Append->BufferIndex].Name;
-        F.Fix.Counter = B.Name;
-        F.Fix.Begin = Append->Where;
+        F.Fix = remedy::BufferAppends{R.Buffers[Append->BufferIndex].Handle,
+                                      B.Handle, Append->Where};
       } else {
-        F.Fix.What = Remedy::Kind::AtomicCapture;
-        F.Fix.Begin = W.Where;
+        // Every update of the counter, in one fix (All holds one access
+        // per kind: alike updates in two places are captured both).
+        remedy::CaptureCounter Capture;
+        bool InCode = true;
+        for (const Access &X : R.Accesses)
+          if (X.BufferIndex == W.BufferIndex && X.Protection == Guard::None) {
+            InCode &= X.Via.empty();
+            Capture.Updates.push_back(X.Where);
+          }
+        if (InCode)
+          F.Fix = std::move(Capture);
+        else
+          F.Fix = remedy::NoFix{NoFixReason::CounterUsedOutside};
       }
     } else {
-      F.Fix = Remedy::none(NoFixReason::CounterUsedOutside);
+      F.Fix = remedy::NoFix{NoFixReason::CounterUsedOutside};
     }
   } else if (UpdateOp) {
     F.Kind = RaceKind::Accumulation;
@@ -480,24 +497,27 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
                         Family(X->Op) == Family(W.Op) && !X->ResultUsed;
       bool Compared = X->Kind == AccessKind::Read &&
                       (W.Op == ReductionOp::Min || W.Op == ReductionOp::Max);
-      OnlyCombining &= SameUpdate || Compared;
+      OnlyCombining &= (SameUpdate || Compared) && !X->InNestedTask;
     }
     if (auto Reduce = OnlyCombining ? reductionRemedy(R, B, W) : std::nullopt) {
       F.Fix = std::move(*Reduce);
     } else if (atomicUpdateOp(W.Op)) {
       // No reduction clause can name it: make every update atomic, when
       // updates are all the construct does with the buffer.
+      // Every update, in one fix (All holds one access per kind: two alike
+      // updates in two places are both made atomic).
       bool OnlyUpdates = true;
-      for (const Access *X : All)
-        OnlyUpdates &= X->Kind == AccessKind::ReadModifyWrite &&
-                       atomicUpdateOp(X->Op) && !X->ResultUsed &&
-                       X->Via.empty();
+      remedy::AtomicUpdates Atomic;
+      for (const Access &X : R.Accesses)
+        if (X.BufferIndex == W.BufferIndex && X.Protection == Guard::None) {
+          OnlyUpdates &= X.Kind == AccessKind::ReadModifyWrite &&
+                         atomicUpdateOp(X.Op) && !X.ResultUsed && X.Via.empty();
+          Atomic.Updates.push_back(X.Where);
+        }
       if (OnlyUpdates) {
-        F.Fix.What = Remedy::Kind::Atomic;
-        for (const Access *X : All)
-          F.Fix.Updates.push_back(X->Where);
+        F.Fix = std::move(Atomic);
       } else {
-        F.Fix = Remedy::none(NoFixReason::AccessesBesideUpdates);
+        F.Fix = remedy::NoFix{NoFixReason::AccessesBesideUpdates};
       }
     }
   } else if (isScratch(R, All)) {
@@ -522,22 +542,19 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
     Advice = privatizeAdvice(R, B, !Privatizable);
     if (B.Kind == BufferKind::Pointee && R.Kind == RegionKind::Loop &&
         Privatizable) {
-      F.Fix.What = Remedy::Kind::SplitScratch;
-      F.Fix.Variable = B.Name;
+      F.Fix = remedy::ScratchPerThread{};
     } else if (!Privatizable)
-      F.Fix = Remedy::none(NoFixReason::ReadsNotOwnWrites);
+      F.Fix = remedy::NoFix{NoFixReason::ReadsNotOwnWrites};
     else if (B.Kind == BufferKind::Pointee)
-      F.Fix = Remedy::none(NoFixReason::HeapScratchOutsideLoop);
+      F.Fix = remedy::NoFix{NoFixReason::HeapScratchOutsideLoop};
     else if (B.VisibleAtConstruct) {
-      // A container's copy must hold its elements: copy it in.
-      F.Fix.What = Remedy::Kind::Privatize;
-      F.Fix.Copy = B.Kind == BufferKind::Container || CopyIn
-                       ? PrivateCopy::FirstPrivate
-                       : PrivateCopy::Private;
-      F.Fix.Variable = B.Name;
-      // A copy reused by several work items (one per thread) need not be
-      // filled again when each reads only what it wrote first.
-      F.Fix.KeepContents = !CopyIn && readsFollowOwnWrites(R, W.BufferIndex);
+      // A container's copy must hold its elements: copy it in. A copy
+      // reused by several work items (one per thread) need not be filled
+      // again when each reads only what it wrote first.
+      F.Fix = remedy::Privatize{
+          B.Kind == BufferKind::Container || CopyIn ? PrivateCopy::FirstPrivate
+                                                    : PrivateCopy::Private,
+          !CopyIn && readsFollowOwnWrites(R, W.BufferIndex)};
     }
   } else if (&W != &A && (R.dependsOnWorkItem(W) || R.dependsOnWorkItem(A)) &&
              R.Kind == RegionKind::Loop) {
@@ -553,9 +570,7 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
                 " without synchronization ('" + W.Spelling + "')";
     Advice = containerAdvice(R);
     if (onlyAppends(R, W.BufferIndex)) {
-      F.Fix.What = Remedy::Kind::LocalQueue;
-      F.Fix.Variable = B.Name;
-      F.Fix.Begin = W.Where;
+      F.Fix = remedy::BufferAppends{B.Handle, {}, W.Where};
     }
   } else {
     F.Kind = RaceKind::Collision;
@@ -650,10 +665,10 @@ Finding makeUnguardedFinding(const ParallelRegion &R, const Buffer &B,
   F.Kind = RaceKind::Collision;
   F.May = C.V != Verdict::Collide;
   F.BufferName = B.Name;
-  F.BufferHandle = B.Handle;
+  F.Buffer = B.Handle;
   F.Where = A.Where;
   F.Construct = R.Directive;
-  F.Fix = Remedy::none(NoFixReason::Unstated);
+  F.Fix = remedy::NoFix{};
   std::string Name = quote(B.Name);
   bool OneThread = W.Protection == Guard::Single;
   if (OneThread)

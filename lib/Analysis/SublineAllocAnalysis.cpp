@@ -84,14 +84,11 @@ std::vector<Finding> analyzeSublineAlloc(const ParallelRegion &R,
     if ((A.Allocator == AllocatorKind::Malloc ||
          A.Allocator == AllocatorKind::Calloc) &&
         A.End.valid()) {
-      F.Fix.What = Remedy::Kind::AlignAllocation;
-      F.Fix.Begin = A.Where;
-      F.Fix.End = A.End;
-      F.Fix.LineBytes = CacheLine;
+      F.Fix = remedy::AlignAllocation{A.Where, A.End, CacheLine};
     } else if (A.Allocator == AllocatorKind::NewArray) {
-      F.Fix = Remedy::none(NoFixReason::NewArrayNotAligned);
+      F.Fix = remedy::NoFix{NoFixReason::NewArrayNotAligned};
     } else {
-      F.Fix = Remedy::none(NoFixReason::AllocationNotAligned);
+      F.Fix = remedy::NoFix{NoFixReason::AllocationNotAligned};
     }
     Findings.push_back(std::move(F));
   }

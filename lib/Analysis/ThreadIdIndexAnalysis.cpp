@@ -76,16 +76,14 @@ Finding taskRace(const ParallelRegion &R, const Buffer &B, const Access &Use,
   F.Check = CheckId::ThreadIdIndex;
   F.Where = Use.Where;
   F.BufferName = B.Name;
-  F.BufferHandle = B.Handle;
+  F.Buffer = B.Handle;
   F.Message = taskSlotMessage(R, B, P.What, Untied);
   F.Notes.push_back({P.Where, "the task can be suspended here"});
   F.Notes.push_back({R.Directive, taskSlotAdvice(R)});
   F.Construct = R.Directive;
-  F.Fix.What = Remedy::Kind::LeaseFromPool;
-  F.Fix.Variable = B.Name;
   // A leased buffer holds what its last holder left: the lease is exact
   // where the task reads only what it wrote.
-  F.Fix.KeepContents = readsFollowOwnWrites(R, Use.BufferIndex);
+  F.Fix = remedy::LeaseBuffer{readsFollowOwnWrites(R, Use.BufferIndex)};
   return F;
 }
 
@@ -198,7 +196,7 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
       F.Check = CheckId::ThreadIdIndex;
       F.Where = A.Where;
       F.BufferName = B.Name;
-      F.BufferHandle = B.Handle;
+      F.Buffer = B.Handle;
       bool Report = false;
       // User constants (`num_threads`, the extent, the offset): a sum
       // past int64_t decides nothing.
@@ -241,7 +239,7 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
       F.Check = CheckId::ThreadIdIndex;
       F.Where = A.Where;
       F.BufferName = B.Name;
-      F.BufferHandle = B.Handle;
+      F.Buffer = B.Handle;
       std::string Line = std::to_string(CacheLine) + "-byte";
       std::string Slots =
           Slot < CacheLine
@@ -294,25 +292,17 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
                             R.Kind == RegionKind::Loop && OnlyDirect &&
                             A.Index.size() == 1 && A.Protection == Guard::None;
       if (ThreadSpecific) {
-        F.Fix.What = Remedy::Kind::ThreadSpecific;
-        F.Fix.Variable = B.Name;
-        if (Paddable)
-          F.Fix.LineBytes = CacheLine;
+        F.Fix = remedy::ObjectPerThread{Paddable ? CacheLine : 0};
       } else if ((R.Kind == RegionKind::Replicated || SlotFixedPerThread) &&
                  OnlyDirect) {
-        F.Fix.What = Remedy::Kind::LocalAccumulator;
-        F.Fix.Begin = A.Where;
-        F.Fix.Variable = B.Name;
-        if (Paddable)
-          F.Fix.LineBytes = CacheLine; // padding, where no local can be made
+        // Padding, where no local can be made.
+        F.Fix = remedy::LocalAccumulator{A.Where, Paddable ? CacheLine : 0};
       } else if (B.Kind == BufferKind::Array && B.Extent &&
                  A.Index.size() == 1) {
         // A worksharing loop's own iterations update the slot: pad it.
-        F.Fix.What = Remedy::Kind::PadElements;
-        F.Fix.Variable = B.Name;
-        F.Fix.LineBytes = CacheLine;
+        F.Fix = remedy::PadElements{CacheLine};
       } else {
-        F.Fix = Remedy::none(NoFixReason::SlotNotArrayElement);
+        F.Fix = remedy::NoFix{NoFixReason::SlotNotArrayElement};
       }
       F.Notes.push_back(
           {R.Directive, slotFalseSharingAdvice(R, A.Spelling, CacheLine)});

@@ -108,7 +108,7 @@ Finding taskFinding(const ParallelRegion &R, const Buffer &B, Loc Where) {
   F.Check = CheckId::SharedBuffer;
   F.Kind = RaceKind::Collision;
   F.BufferName = B.Name;
-  F.BufferHandle = B.Handle;
+  F.Buffer = B.Handle;
   F.Where = Where;
   F.Construct = R.Directive;
   return F;
@@ -145,7 +145,7 @@ void siblingRaces(const ParallelRegion &R, const ParallelRegion &P,
         {P.Directive,
          "the sibling task is created here; " +
              siblingTaskAdvice(R, B, /*CommutingUpdates=*/Updates)});
-    F.Fix = Remedy::none(NoFixReason::TaskOrder);
+    F.Fix = remedy::NoFix{NoFixReason::TaskOrder};
     Findings.push_back(std::move(F));
   }
 }
@@ -185,12 +185,10 @@ void continuationRaces(const ParallelRegion &R, const ParallelRegion &After,
         {R.Directive,
          "the task is created here; " +
              creatorWaitAdvice(R, B, /*Reads=*/X.Kind == AccessKind::Read)});
-    if (Insert.valid()) {
-      F.Fix.What = Remedy::Kind::InsertTaskwait;
-      F.Fix.Begin = Insert;
-    } else {
-      F.Fix = Remedy::none(NoFixReason::WaitPlacement);
-    }
+    if (Insert.valid())
+      F.Fix = remedy::WaitForCreatedWork{Insert};
+    else
+      F.Fix = remedy::NoFix{NoFixReason::WaitPlacement};
     Findings.push_back(std::move(F));
   }
 }

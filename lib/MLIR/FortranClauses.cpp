@@ -7,6 +7,7 @@
 #include "privateer/MLIR/FortranClauses.h"
 #include "FlangOps.h"
 #include "privateer/Analysis/Advice.h"
+#include "privateer/MLIR/RegionBuilder.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -18,36 +19,36 @@ namespace mlirfe {
 
 std::string fortranClause(const Finding &F, Operation *Loop,
                           const ParallelRegion &R) {
-  const Remedy &Fix = F.Fix;
-  if (F.Model != ProgrammingModelKind::Fortran || !F.BufferHandle)
+  if (F.Model != ProgrammingModelKind::Fortran || !F.Buffer)
     return "";
   // A clause gives the construct's own code a copy; a procedure it calls
   // still reaches the original (a global, a host variable).
   for (const Access &A : R.Accesses)
-    if (!A.Via.empty() && R.Buffers[A.BufferIndex].Handle == F.BufferHandle)
+    if (!A.Via.empty() && R.Buffers[A.BufferIndex].Handle == F.Buffer)
       return "";
-  if (Fix.What == Remedy::Kind::Reduce) {
-    switch (Fix.Op) {
+  if (const auto *Reduce = std::get_if<remedy::Reduce>(&F.Fix)) {
+    switch (Reduce->Op) {
     case ReductionOp::Add:
     case ReductionOp::Sub: // spelled '+': the subtracted terms are summed
     case ReductionOp::Mul:
     case ReductionOp::Min:
     case ReductionOp::Max:
-      return std::string("reduction(") + openMPReductionIdentifier(Fix.Op) +
-             ": " + Fix.Variable + ")";
+      return std::string("reduction(") + openMPReductionIdentifier(Reduce->Op) +
+             ": " + F.BufferName + ")";
     default:
       // Fortran's bitwise and logical reductions (iand, .and., ...) depend
       // on the variable's type, which the remedy does not carry.
       return "";
     }
   }
-  if (Fix.What != Remedy::Kind::Privatize || Fix.Copy != PrivateCopy::Private)
+  const auto *Privatize = std::get_if<remedy::Privatize>(&F.Fix);
+  if (!Privatize || Privatize->Copy != PrivateCopy::Private)
     return "";
   // A private copy leaves the variable undefined after the construct: the
   // fix is exact only when nothing after the construct reads it, which for
   // a global (a module variable, COMMON) another procedure may, and for a
   // dummy argument the caller may.
-  Value Memory = Value::getFromOpaquePointer(F.BufferHandle);
+  Value Memory = valueOf(F.Buffer);
   if (flang::isGlobal(Memory) || isa<BlockArgument>(Memory))
     return "";
   auto Func = Loop->getParentOfType<FunctionOpInterface>();
@@ -81,7 +82,7 @@ std::string fortranClause(const Finding &F, Operation *Loop,
     });
   if (UsedAfter)
     return "";
-  return "private(" + Fix.Variable + ")";
+  return "private(" + F.BufferName + ")";
 }
 
 } // namespace mlirfe

@@ -271,9 +271,10 @@ EditOutcome orderingEdit(const Finding &F, const LocationTable &Locs,
                          TextEdit &Edit, std::string &WhyNot) {
   if (F.Model != ProgrammingModelKind::Fortran)
     return EditOutcome::NotOrdering;
-  switch (F.Fix.What) {
-  case Remedy::Kind::InsertTaskwait: {
-    Operation *Statement = Locs.operation(F.Fix.Begin);
+  switch (kindOf(F.Fix)) {
+  case RemedyKind::WaitForCreatedWork: {
+    Operation *Statement =
+        Locs.operation(std::get<remedy::WaitForCreatedWork>(F.Fix).Before);
     Operation *Task = Locs.operation(F.Construct);
     if (Statement && Task && Statement->getBlock() != Task->getBlock()) {
       WhyNot = "the task was created by another task, and a '!$omp "
@@ -296,8 +297,9 @@ EditOutcome orderingEdit(const Finding &F, const LocationTable &Locs,
     }
     return EditOutcome::Declined;
   }
-  case Remedy::Kind::RemoveNowait: {
-    Operation *Construct = Locs.operation(F.Fix.Begin);
+  case RemedyKind::RestoreBarrier: {
+    Operation *Construct =
+        Locs.operation(std::get<remedy::RestoreBarrier>(F.Fix).Clause);
     if (!Construct) {
       WhyNot = "the construct with 'nowait' was not found";
       return EditOutcome::Declined;
@@ -308,17 +310,19 @@ EditOutcome orderingEdit(const Finding &F, const LocationTable &Locs,
     }
     return EditOutcome::Declined;
   }
-  case Remedy::Kind::None:
-    if (F.Fix.Why == NoFixReason::WaitPlacement) {
+  case RemedyKind::NoFix: {
+    NoFixReason Why = std::get<remedy::NoFix>(F.Fix).Why;
+    if (Why == NoFixReason::WaitPlacement) {
       WhyNot = "the statement that must wait has no line of its own in the "
                "source";
       return EditOutcome::Declined;
     }
     // Findings with nothing to say about a fix: a one-thread construct's
     // missing barrier among them.
-    if (F.Check == CheckId::SharedBuffer && F.Fix.Why == NoFixReason::Unstated)
+    if (F.Check == CheckId::SharedBuffer && Why == NoFixReason::Unstated)
       return barrierEdit(F, Locs, Edit, WhyNot);
     return EditOutcome::NotOrdering;
+  }
   default:
     return EditOutcome::NotOrdering;
   }

@@ -101,7 +101,7 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
     return It->second;
   Buffer B;
   B.Name = FortranName.empty() ? name(MemRef) : FortranName;
-  B.Handle = MemRef.getAsOpaquePointer();
+  B.Handle = handleOf(MemRef);
   B.Attr = Sharing::Shared;
   auto Type = dyn_cast<MemRefType>(MemRef.getType());
   if (Type) {
@@ -679,7 +679,7 @@ bool RegionModeler::setUpSections() {
 
 std::optional<ParallelRegion> RegionModeler::build() {
   R.Kind = RegionKind::Loop;
-  R.Handle = Unit;
+  R.Handle = ConstructHandle::of(Unit);
   R.Directive = Locs.add(Unit->getLoc(), Unit);
   // Advice is worded for what the user wrote: Fortran's `!$omp` clauses,
   // the omp dialect's operands, or scf's reductions.

@@ -39,6 +39,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <set>
 #include <vector>
 
 using namespace mlir;
@@ -161,7 +162,7 @@ Block *allocaScope(Operation *Loop, Block *Body) {
 
 void RewritePass::privatize(Operation *Loop, const Finding &F, Value Memory) {
   const std::string &Name = F.BufferName;
-  if (F.Fix.Copy != PrivateCopy::Private) {
+  if (std::get<remedy::Privatize>(F.Fix).Copy != PrivateCopy::Private) {
     // Iterations read elements that none of them writes: a fresh copy
     // would not hold them.
     decline(Loop, Name) << "iterations read elements they do not write "
@@ -556,12 +557,12 @@ void RewritePass::reduceWsloop(omp::WsloopOp Loop, const Finding &F,
 }
 
 Operation *RewritePass::apply(Operation *Loop, const Finding &F) {
-  Value Memory = Value::getFromOpaquePointer(F.BufferHandle);
-  switch (F.Fix.What) {
-  case Remedy::Kind::Privatize:
+  Value Memory = valueOf(F.Buffer);
+  switch (kindOf(F.Fix)) {
+  case RemedyKind::Privatize:
     privatize(Loop, F, Memory);
     return Loop;
-  case Remedy::Kind::Reduce:
+  case RemedyKind::Reduce:
     return reduce(Loop, F, Memory);
   default:
     decline(Loop, F.BufferName) << "the analysis has no privatization or "
@@ -587,13 +588,13 @@ void RewritePass::runOnOperation() {
     // buffer already rewritten. Privatizations first: a reduction rebuilds
     // the loop.
     std::vector<Finding> Todo;
-    llvm::DenseSet<const void *> Seen;
+    std::set<BufferHandle> Seen;
     for (Finding &F : A->Findings)
-      if (F.BufferHandle && Seen.insert(F.BufferHandle).second)
+      if (F.Buffer && Seen.insert(F.Buffer).second)
         Todo.push_back(std::move(F));
     for (bool Reductions : {false, true})
       for (const Finding &F : Todo)
-        if ((F.Fix.What == Remedy::Kind::Reduce) == Reductions)
+        if (std::holds_alternative<remedy::Reduce>(F.Fix) == Reductions)
           Loop = apply(Loop, F);
   }
   summarize(Analyzer);

@@ -14,6 +14,7 @@
 #include "privateer/Clang/FileWriter.h"
 #include "privateer/Clang/UnitWatch.h"
 
+#include "clang/Lex/Preprocessor.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -34,7 +35,11 @@ class PrivateerConsumer : public ASTConsumer {
 public:
   PrivateerConsumer(CompilerInstance &CI, Options Opts)
       : CI(CI), Opts(std::move(Opts)),
-        Watch(CI.getPreprocessor(), CI.getLangOpts()) {}
+        Watch(CI.getPreprocessor(), CI.getLangOpts()) {
+    // The unit's #include lines, where fixes add theirs.
+    CI.getPreprocessor().addPPCallbacks(
+        Includes.recorder(CI.getSourceManager()));
+  }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &Diags = CI.getDiagnostics();
@@ -55,7 +60,8 @@ public:
                    Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0"))
           << Notice->Message;
     }
-    std::vector<clangfe::Report> Reports = clangfe::analyze(Ctx, Opts);
+    std::vector<clangfe::Report> Reports =
+        clangfe::analyze(Ctx, Opts, Includes);
     // What is silenced where it is is not fixed either.
     llvm::erase_if(
         Reports, [&](const clangfe::Report &R) { return !Reporter.report(R); });
@@ -79,6 +85,7 @@ private:
   CompilerInstance &CI;
   Options Opts;
   clangfe::UnitWatch Watch;
+  clangfe::IncludeDirectives Includes;
 };
 
 bool isFirstCopy();

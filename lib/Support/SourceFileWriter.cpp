@@ -56,16 +56,20 @@ std::string refusal(llvm::StringRef Path,
            std::to_string(Status.getLinkCount()) +
            " hard links, which a rewrite would separate";
   // The rename would succeed (the directory is writable), but the user
-  // said the file is not to be changed: with its mode (which root, whom
-  // access() lets write anything, must respect too) or by not letting
-  // this user write it.
-  if (!(Status.permissions() & fs::all_write) ||
-      fs::access(Path, fs::AccessMode::Write))
+  // said the file is not to be changed.
+  if (isReadOnly(Path))
     return "fixes not written: " + Name + " is read-only";
   return "";
 }
 
 } // namespace
+
+bool isReadOnly(llvm::StringRef Path) {
+  namespace fs = llvm::sys::fs;
+  llvm::ErrorOr<fs::perms> Mode = fs::getPermissions(Path);
+  return !Mode || !(*Mode & fs::all_write) ||
+         fs::access(Path, fs::AccessMode::Write);
+}
 
 std::string withLineBreaksOf(llvm::StringRef Text, llvm::StringRef FileText) {
   if (!FileText.contains("\r\n"))

@@ -17,6 +17,7 @@
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -52,14 +53,15 @@ public:
     return Cache;
   }
 
-  std::shared_ptr<UnitResult> resultFor(ASTContext &Ctx, const Options &Opts,
-                                        const std::string &OptionsKey) {
+  std::shared_ptr<UnitResult>
+  resultFor(ASTContext &Ctx, const Options &Opts, const std::string &OptionsKey,
+            const clangfe::IncludeDirectives &Includes) {
     std::lock_guard<std::mutex> Lock(Mutex);
     std::weak_ptr<UnitResult> &Slot = Entries[{&Ctx, OptionsKey}];
     if (std::shared_ptr<UnitResult> Shared = Slot.lock())
       return Shared;
     auto Result = std::make_shared<UnitResult>();
-    Result->Reports = clangfe::analyze(Ctx, Opts);
+    Result->Reports = clangfe::analyze(Ctx, Opts, Includes);
     Result->Edits =
         clangfe::assignMergedEdits(Result->Reports, Ctx.getSourceManager());
     Slot = Result;
@@ -144,8 +146,12 @@ public:
     Options.store(Map, "ReportMay", Opts.ReportMay);
   }
 
-  void registerPPCallbacks(const SourceManager &, Preprocessor *PP,
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                            Preprocessor *) override {
+    // The unit's #include lines, where fixes add theirs (every check
+    // records them: whichever runs the engine has them).
+    Includes.clear();
+    PP->addPPCallbacks(Includes.recorder(SM));
     if (SpeaksForUnit)
       Watch = std::make_unique<clangfe::UnitWatch>(*PP, getLangOpts());
   }
@@ -163,7 +169,8 @@ public:
     if (Watch)
       if (std::optional<clangfe::IgnoredCode> Notice = Watch->notice())
         diag(Notice->Where, "%0", DiagnosticIDs::Remark) << Notice->Message;
-    Shared = ResultCache::get().resultFor(*Result.Context, Opts, OptionsKey);
+    Shared = ResultCache::get().resultFor(*Result.Context, Opts, OptionsKey,
+                                          Includes);
     for (size_t I = 0; I < Shared->Reports.size(); ++I) {
       const clangfe::Report &R = Shared->Reports[I];
       if (R.F.Check != Id)
@@ -198,6 +205,7 @@ private:
   std::unique_ptr<clangfe::UnitWatch> Watch;
   privateer::Options Opts;
   std::string OptionsKey;
+  clangfe::IncludeDirectives Includes;
   std::shared_ptr<UnitResult> Shared;
 };
 

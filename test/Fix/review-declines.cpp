@@ -74,6 +74,19 @@ template <typename C> int fill(int *next, const int *adj, int n) {
 int both(int *next, const int *adj) {
   return fill<long>(next, adj, 100) + fill<int>(next, adj, 100);
 }
+// A container made in every iteration of a range-based 'parallel for':
+// the split that would make it once per thread rewrites a 'for' loop with
+// an index only, and the note says so.
+void range_rows(std::vector<std::vector<double>> &rows, int m) {
+#pragma omp parallel for
+  for (auto &row : rows) {
+    std::vector<double> tmp(m);
+    for (int j = 0; j < m; j++)
+      tmp[j] = row[j] * row[j];
+    for (int j = 0; j < m; j++)
+      row[j] = tmp[m - 1 - j];
+  }
+}
 // DIAG: warning: 'scratch' is indexed by the thread number in an untied task
 // DIAG: note: no automatic fix: no parallel construct around the task in this function, or a 'default' clause on the way
 // DIAG: warning: 'scratch' is indexed by the thread number in an untied task
@@ -82,3 +95,5 @@ int both(int *next, const int *adj) {
 // DIAG: note: no automatic fix: 'scratch' is named in a clause
 // DIAG: warning: shared counter 'tail'
 // DIAG: note: no automatic fix: the code is a template's, and the fix would spell one instance's types
+// DIAG: warning: 'tmp' ('m * 8' bytes) is constructed and destroyed in every iteration
+// DIAG: note: no automatic fix: only a combined 'parallel for' over one 'for' loop is split

@@ -73,22 +73,6 @@ void strings(int n, std::vector<std::size_t> &out) {
 // CHECK: warning: 'names' {{.*}} [privateer-loop-alloc]
 // CHECK: note: no automatic fix: the elements are not plain values
 
-// Two variables of that name in the body.
-void two_named(int n, double *out) {
-  tbb::parallel_for(0, n, [&](int i) {
-    std::vector<double> t(1024);
-    for (int k = 0; k < 1024; ++k)
-      t[k] = i + k;
-    {
-      double t = 2;
-      out[i] = t;
-    }
-    out[i] += t[1023];
-  });
-}
-// CHECK: warning: 't' {{.*}} [privateer-loop-alloc]
-// CHECK: note: no automatic fix: 't' is not declared once, alone, in the body's own code
-
 // A standard algorithm has no object per thread to keep it in.
 void std_par(std::vector<double> &xs) {
   std::for_each(std::execution::par, xs.begin(), xs.end(), [&](double &e) {

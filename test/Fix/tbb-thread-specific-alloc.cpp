@@ -119,6 +119,22 @@ static void zeroed_block(int n, std::vector<double> &out) {
   });
 }
 
+// Another variable of that name in a block of the body: the fix starts
+// from the container's declaration, not from its name, and the inner one
+// keeps hiding the thread's copy where it did.
+static void two_named(int n, std::vector<double> &out) {
+  tbb::parallel_for(0, n, [&](int i) {
+    std::vector<double> t(1024);
+    for (int k = 0; k < 1024; ++k)
+      t[k] = i + k;
+    {
+      double t = 2;
+      out[i] += t;
+    }
+    out[i] += t[1023];
+  });
+}
+
 int main(int argc, char **argv) {
   int threads = argc > 1 ? std::atoi(argv[1]) : 1;
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
@@ -132,6 +148,7 @@ int main(int argc, char **argv) {
     ranges(2000, out);
     new_block(2000, 4, out);
     zeroed_block(2000, out);
+    two_named(2000, out);
   }
   double t = 0;
   for (double v : out)
@@ -146,6 +163,7 @@ int main(int argc, char **argv) {
 // DIAG: warning: 'c' {{.*}} [privateer-loop-alloc]
 // DIAG: warning: 't' {{.*}} [privateer-loop-alloc]
 // DIAG: warning: 'c' {{.*}} [privateer-loop-alloc]
+// DIAG: warning: 't' {{.*}} [privateer-loop-alloc]
 // DIAG-NOT: note: no automatic fix
 // FIXED:      {{^}}#include <tbb/blocked_range.h>{{$}}
 // FIXED-NEXT: {{^}}#include <tbb/enumerable_thread_specific.h>{{$}}
@@ -180,4 +198,9 @@ int main(int argc, char **argv) {
 // FIXED:      {{^}}    auto &c_buf = c_ets.local();{{$}}
 // FIXED-NEXT: {{^}}    c_buf.assign(2048, long());{{$}}
 // FIXED-NEXT: {{^}}    long *c = c_buf.data();{{$}}
+// FIXED-NOT:  delete
+// FIXED:      {{^}}  tbb::enumerable_thread_specific<std::vector<double>, tbb::cache_aligned_allocator<std::vector<double>>, tbb::ets_key_per_instance> t_ets;{{$}}
+// FIXED-NEXT: {{^}}  tbb::parallel_for(0, n, [&](int i) {{{$}}
+// FIXED-NEXT: {{^}}    auto &t = t_ets.local();{{$}}
+// FIXED-NEXT: {{^}}    t.resize(1024);{{$}}
 // FIXED-NOT:  delete

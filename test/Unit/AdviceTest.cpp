@@ -65,7 +65,7 @@ std::string scratch(ProgrammingModelKind Model) {
   T.access(Row, AccessKind::Read, {});
   auto F = shared(T);
   EXPECT_EQ(F.size(), 1u);
-  EXPECT_EQ(F[0].Fix.What, Remedy::Kind::Privatize);
+  EXPECT_EQ(kindOf(F[0].Fix), RemedyKind::Privatize);
   return text(F);
 }
 
@@ -78,9 +78,9 @@ std::string accumulation(ProgrammingModelKind Model) {
   auto F = shared(T);
   EXPECT_EQ(F.size(), 1u);
   // The remedy is the same for both: what to do, not how to spell it.
-  EXPECT_EQ(F[0].Fix.What, Remedy::Kind::Reduce);
-  EXPECT_EQ(F[0].Fix.Op, ReductionOp::Add);
-  EXPECT_EQ(F[0].Fix.Variable, "s");
+  const auto *Reduce = std::get_if<remedy::Reduce>(&F[0].Fix);
+  EXPECT_TRUE(Reduce && Reduce->Op == ReductionOp::Add);
+  EXPECT_EQ(F[0].BufferName, "s");
   return text(F);
 }
 
@@ -158,7 +158,7 @@ TEST(Advice, PerIterationAllocationInEachModelsWords) {
     T.R.Allocations.push_back(A);
     auto F = analyzeLoopAlloc(T.R);
     ASSERT_EQ(F.size(), 1u);
-    EXPECT_EQ(F[0].Fix.What, Remedy::Kind::SplitAllocation);
+    EXPECT_EQ(kindOf(F[0].Fix), RemedyKind::AllocationPerThread);
     std::string Text = text(F);
     if (M == ProgrammingModelKind::OpenMP) {
       EXPECT_TRUE(has(Text, "an 'omp parallel' region that allocates 'tmp'"))

@@ -13,6 +13,7 @@
 #include "privateer/Clang/SourceLoc.h"
 #include "privateer/Clang/UnitWatch.h"
 
+#include "clang/Lex/Preprocessor.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/FileManager.h"
@@ -144,7 +145,11 @@ public:
   UnitConsumer(CompilerInstance &CI, const RunContext &C, UnitOutcome &Out,
                UnitData &Data)
       : CI(CI), C(C), Out(Out), Data(Data),
-        Watch(CI.getPreprocessor(), CI.getLangOpts()) {}
+        Watch(CI.getPreprocessor(), CI.getLangOpts()) {
+    // The unit's #include lines, where fixes add theirs.
+    CI.getPreprocessor().addPPCallbacks(
+        Includes.recorder(CI.getSourceManager()));
+  }
 
   void HandleTranslationUnit(ASTContext &Ctx) override;
 
@@ -160,6 +165,7 @@ private:
   UnitOutcome &Out;
   UnitData &Data;
   clangfe::UnitWatch Watch;
+  clangfe::IncludeDirectives Includes;
   std::map<std::string, unsigned> Occurrences;
 };
 
@@ -223,7 +229,7 @@ void UnitConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     Data.Notice = NoteOut{positionOf(SM, Notice->Where), Notice->Message};
   clangfe::UnitSummary Summary;
   std::vector<clangfe::Report> Reports =
-      clangfe::analyze(Ctx, C.Opts, &Summary);
+      clangfe::analyze(Ctx, C.Opts, Includes, &Summary);
   Data.HeldBackMay = Summary.HeldBackMay;
   // What is silenced where it is (-Wno-everything by pragma) is not
   // reported, fixed or logged, as in the plugin.

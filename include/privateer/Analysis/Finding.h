@@ -46,8 +46,9 @@ struct Finding {
   std::vector<Note> Notes;
   /// The buffer, for front ends that want it (fixes, SARIF properties).
   std::string BufferName;
-  /// The buffer's front-end node (Buffer::Handle): fixes start from it.
-  const void *BufferHandle = nullptr;
+  /// The buffer, as its front-end node (Buffer::Handle): fixes start from
+  /// it.
+  BufferHandle Buffer;
   /// What would fix it; a front end spells it as edits of its source.
   Remedy Fix;
   /// The programming model of the construct, for words rendered later (why

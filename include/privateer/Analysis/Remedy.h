@@ -1,10 +1,13 @@
 //===- Remedy.h - What would fix a finding, as data -------------*- C++ -*-===//
 //
 // Part of privateer. A remedy says what to change in terms of the model
-// (privatize this buffer, reduce it with '+', make these updates atomic),
-// never how a programming model spells it: the front end that builds the
-// edits spells the clause, the call or the operation, and Advice.h words
-// the sentence a user reads.
+// (privatize this buffer, reduce it with '+', make these updates atomic,
+// wait for the work this code created), never how a programming model
+// spells it: the front end that builds the edits spells the clause, the
+// call or the operation (one builder per kind, chosen by a switch over
+// RemedyKind), and Advice.h words the sentence a user reads. Each kind is
+// its own type, holding only what its fix needs; the buffer is the
+// finding's, by its handle, never by its name.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +19,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace privateer {
@@ -44,92 +48,167 @@ enum class NoFixReason {
   AllocationNotAligned,   ///< only malloc and calloc blocks are reallocated
 };
 
-/// A fix as typed data. Which fields mean something depends on What.
-struct Remedy {
-  enum class Kind {
-    None,      ///< no exact fix; Why says why
-    Privatize, ///< give each work item its own Copy of Variable
-    Reduce,    ///< reduce Variable (or its first SectionLength elements) by Op
-    Atomic,    ///< make each update at Updates atomic
-    /// take the value of the counter update at Begin atomically into a
-    /// local, used in its place
-    AtomicCapture,
-    /// keep the slot at Begin (of Variable) in a local across its loop: read
-    /// it before, update the local, write it back after; with LineBytes
-    /// set, padding every element (as PadElements) is the exact fallback
-    /// where the code around the loop leaves no room for the local
-    LocalAccumulator,
-    /// heap scratch Variable shared by a worksharing loop: one block per
-    /// thread, made like Variable's, used under a new name, freed after
-    SplitScratch,
-    /// the allocation of Variable at Begin, made and freed by every
-    /// iteration: made once per thread instead, and reused (a container
-    /// sized at its construction is refilled in place in each iteration,
-    /// so that no value carries over from the one before)
-    SplitAllocation,
-    /// pad every element of the array Variable to whole cache lines
-    /// (LineBytes), rewriting every use
-    PadElements,
-    /// make the allocation call from Begin to End return whole, aligned
-    /// cache lines (LineBytes) of the same size
-    AlignAllocation,
-    /// the task's slot of the thread-indexed buffer Variable becomes a
-    /// buffer leased from a privateer::buffer_pool for the task's lifetime
-    LeaseFromPool,
-    /// each thread's slot of the thread-indexed buffer Variable, updated
-    /// by the work items, becomes an object of the thread's own (TBB's
-    /// enumerable_thread_specific), and the slots read after the construct
-    /// become the combination of those objects; with LineBytes set,
-    /// padding every element (as PadElements) is the other remedy
-    ThreadSpecific,
-    /// the chunk of the loop's schedule, from Begin to End, becomes Chunk
-    Rechunk,
-    /// appends to the shared queue Variable (push_back on a container, or
-    /// `Variable[Counter++] = v` at Begin) go to a buffer per thread, added
-    /// to the queue in bulk; the queue's elements may come in another order
-    LocalQueue,
-    /// remove the 'nowait' clause at Begin: the barrier it removed orders
-    /// the construct before the next one
-    RemoveNowait,
-    /// insert a 'taskwait' before the statement at Begin: the code that
-    /// created a task waits for it before using what it writes
-    InsertTaskwait,
-  };
-  Kind What = Kind::None;
-  /// The buffer the remedy is about, by name (no subscript, no section).
-  std::string Variable;
-  /// For Privatize.
+/// The kinds of fix, as typed data: each holds what its fix needs, and
+/// starts from the finding's buffer (Finding::Buffer). The kinds are the
+/// model's, not a programming model's: "wait for the work this code
+/// created" is a 'taskwait' in OpenMP and a group's wait() in TBB.
+namespace remedy {
+
+/// No exact fix: Why says why.
+struct NoFix {
+  NoFixReason Why = NoFixReason::Unstated;
+};
+
+/// Give each work item its own Copy of the buffer.
+struct Privatize {
   PrivateCopy Copy = PrivateCopy::Private;
-  /// For Reduce: the combining operator, and for an array the number of
-  /// elements reduced (from the first); none for a scalar.
+  /// A container: every element an iteration reads it wrote first, so a
+  /// copy reused by the next work item need not be filled again.
+  bool KeepContents = false;
+};
+
+/// Combine the work items' updates of the buffer with Op; an array's first
+/// SectionLength elements (none for a scalar).
+struct Reduce {
   ReductionOp Op = ReductionOp::None;
   std::optional<uint64_t> SectionLength;
-  /// For AtomicCapture, LocalAccumulator, SplitAllocation, AlignAllocation
-  /// and Rechunk.
-  Loc Begin, End;
-  /// For Rechunk.
-  int64_t Chunk = 0;
-  /// For LocalQueue in its counter form: the counter's name.
-  std::string Counter;
-  /// For SplitAllocation, and Privatize of a container: every element an
-  /// iteration reads it wrote first, so a reused block or container need
-  /// not be filled again (as the construction or make_unique would fill
-  /// it). For LeaseFromPool: every element of the slot a task reads it
-  /// wrote first, so a leased buffer's old contents are never seen.
-  bool KeepContents = false;
-  /// For PadElements and AlignAllocation.
-  unsigned LineBytes = 0;
-  /// For Atomic: where each update statement's target starts.
-  std::vector<Loc> Updates;
-  /// For None.
-  NoFixReason Why = NoFixReason::Unstated;
-
-  static Remedy none(NoFixReason Why) {
-    Remedy R;
-    R.Why = Why;
-    return R;
-  }
 };
+
+/// Make each update whose target starts at one of Updates atomic.
+struct AtomicUpdates {
+  std::vector<Loc> Updates;
+};
+
+/// Take the value of each counter update (whose operand starts at one of
+/// Updates) atomically into a local, used in its place.
+struct CaptureCounter {
+  std::vector<Loc> Updates;
+};
+
+/// Keep the thread's slot whose subscript starts at Slot in a local across
+/// its loop: read it before, update the local, write it back after. With
+/// PadLineBytes set, padding every element to lines of that size (as
+/// PadElements) is the exact fallback where the code around the loop
+/// leaves no room for the local.
+struct LocalAccumulator {
+  Loc Slot;
+  unsigned PadLineBytes = 0;
+};
+
+/// Heap scratch shared by a worksharing loop: one block per thread, made
+/// like the buffer's, used in its place, released after the loop.
+struct ScratchPerThread {};
+
+/// The buffer's allocation at Allocation, made and released by every work
+/// item: made once per thread instead, and reused. A container sized at
+/// its construction is made again in place in each work item, so that no
+/// value carries over, unless KeepContents: every element a work item
+/// reads it wrote first (as the construction or make_unique would fill
+/// it).
+struct AllocationPerThread {
+  Loc Allocation;
+  bool KeepContents = false;
+};
+
+/// Pad every element of the array to whole cache lines of LineBytes,
+/// rewriting every use.
+struct PadElements {
+  unsigned LineBytes = 0;
+};
+
+/// Make the allocation call from Begin to End return whole, aligned cache
+/// lines of LineBytes, of the same size.
+struct AlignAllocation {
+  Loc Begin, End;
+  unsigned LineBytes = 0;
+};
+
+/// The work item's slot of the thread-indexed buffer becomes a buffer
+/// leased for the work item's lifetime (it can be suspended, and its thread
+/// run other work that takes the same slot). KeepContents: every element
+/// of the slot a work item reads it wrote first, so a leased buffer's old
+/// contents are never seen.
+struct LeaseBuffer {
+  bool KeepContents = false;
+};
+
+/// Each thread's slot of the thread-indexed buffer, updated by the work
+/// items, becomes one object per thread, and the slots read after the
+/// construct become the combination of those objects. With PadLineBytes
+/// set, padding every element (as PadElements) is the other remedy.
+struct ObjectPerThread {
+  unsigned PadLineBytes = 0;
+};
+
+/// The chunk of the loop's schedule, from Begin to End, becomes Chunk.
+struct Rechunk {
+  Loc Begin, End;
+  int64_t Chunk = 0;
+};
+
+/// Appends to the shared queue Queue go to a buffer per thread, added to
+/// the queue in bulk (its elements may come in another order): appends to
+/// a container, or, with Counter, `Queue[Counter++] = v` at Append.
+struct BufferAppends {
+  BufferHandle Queue;
+  BufferHandle Counter;
+  Loc Append;
+};
+
+/// Restore the barrier that the clause at Clause (OpenMP's 'nowait')
+/// removed: it orders the construct before the next one.
+struct RestoreBarrier {
+  Loc Clause;
+};
+
+/// The code that created work (a task) waits for it before the statement
+/// at Before, which uses what the work writes.
+struct WaitForCreatedWork {
+  Loc Before;
+};
+
+} // namespace remedy
+
+/// What would fix a finding: one of the kinds above.
+using Remedy = std::variant<
+    remedy::NoFix, remedy::Privatize, remedy::Reduce, remedy::AtomicUpdates,
+    remedy::CaptureCounter, remedy::LocalAccumulator, remedy::ScratchPerThread,
+    remedy::AllocationPerThread, remedy::PadElements, remedy::AlignAllocation,
+    remedy::LeaseBuffer, remedy::ObjectPerThread, remedy::Rechunk,
+    remedy::BufferAppends, remedy::RestoreBarrier, remedy::WaitForCreatedWork>;
+
+/// A remedy's kind, for a `switch`: the alternatives of Remedy, in order.
+enum class RemedyKind {
+  NoFix,
+  Privatize,
+  Reduce,
+  AtomicUpdates,
+  CaptureCounter,
+  LocalAccumulator,
+  ScratchPerThread,
+  AllocationPerThread,
+  PadElements,
+  AlignAllocation,
+  LeaseBuffer,
+  ObjectPerThread,
+  Rechunk,
+  BufferAppends,
+  RestoreBarrier,
+  WaitForCreatedWork,
+};
+static_assert(std::variant_size_v<Remedy> ==
+                  static_cast<size_t>(RemedyKind::WaitForCreatedWork) + 1,
+              "one RemedyKind per alternative of Remedy");
+
+inline RemedyKind kindOf(const Remedy &R) {
+  return static_cast<RemedyKind>(R.index());
+}
+
+/// Why \p R is no fix; Unstated for a fix.
+inline NoFixReason whyNone(const Remedy &R) {
+  const auto *None = std::get_if<remedy::NoFix>(&R);
+  return None ? None->Why : NoFixReason::Unstated;
+}
 
 } // namespace privateer
 

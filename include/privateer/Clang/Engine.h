@@ -14,6 +14,7 @@
 #define PRIVATEER_CLANG_ENGINE_H
 
 #include "privateer/Analysis/Options.h"
+#include "privateer/Clang/CXX/Edits/Includes.h"
 #include "privateer/Clang/Report.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -38,8 +39,12 @@ struct UnitSummary {
 /// The reports of one translation unit, in source-walk order. Nothing is
 /// reported on a unit compiled without any parallel programming model.
 /// Findings the analysis could not prove are reported only with
-/// report-may; otherwise they are counted in \p Summary.
+/// report-may; otherwise they are counted in \p Summary. \p Includes holds
+/// the unit's #include lines, which the front end recorded while the unit
+/// was preprocessed (IncludeDirectives::recorder): fixes add theirs beside
+/// them.
 std::vector<Report> analyze(clang::ASTContext &Ctx, const Options &Opts,
+                            const IncludeDirectives &Includes,
                             UnitSummary *Summary = nullptr);
 
 /// The edits of \p Reports as one list to apply in order: a fix that

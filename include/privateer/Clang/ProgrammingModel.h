@@ -14,6 +14,7 @@
 
 #include "privateer/Analysis/Finding.h"
 #include "privateer/Analysis/Options.h"
+#include "privateer/Clang/CXX/Edits/EditBuilder.h"
 #include "privateer/Model/Region.h"
 
 #include "clang/Basic/Diagnostic.h"
@@ -58,11 +59,12 @@ public:
   virtual void
   findConstructs(clang::ASTContext &Ctx,
                  llvm::function_ref<void(ModelledConstruct &&)> Found) = 0;
-  /// The edits of \p F's fix, about \p C; none with \p WhyNot set.
-  virtual std::vector<clang::FixItHint> buildFix(const Finding &F,
-                                                 const ModelledConstruct &C,
-                                                 clang::ASTContext &Ctx,
-                                                 std::string &WhyNot) = 0;
+  /// The edits of \p F's fix, about \p C, built through \p E (which
+  /// holds the refusal policy every fix follows); or why there are none.
+  /// A model chooses the builder of the remedy's kind with a switch over
+  /// kindOf(F.Fix); every builder has this signature.
+  virtual llvm::Expected<Edits>
+  buildFix(const Finding &F, const ModelledConstruct &C, EditBuilder &E) = 0;
 };
 
 /// Code of a programming model that a unit's compile ignores, so that no

@@ -20,6 +20,7 @@
 
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Operation.h"
+#include "mlir/IR/Value.h"
 
 #include <map>
 #include <optional>
@@ -66,6 +67,16 @@ private:
   std::vector<mlir::Operation *> Ops;
   std::map<uint64_t, std::string> Doubts;
 };
+
+/// A memory object's value as the model's handle, and back: the one place
+/// this front end wraps and reads its nodes.
+inline BufferHandle handleOf(mlir::Value V) {
+  return BufferHandle::of(V.getImpl());
+}
+inline mlir::Value valueOf(BufferHandle H) {
+  return mlir::Value(
+      const_cast<mlir::detail::ValueImpl *>(H.get<mlir::detail::ValueImpl>()));
+}
 
 /// Whether \p Op is a unit of parallel work this front end models (see
 /// lib/MLIR/Constructs.h): a parallel loop, a worksharing, distribute,

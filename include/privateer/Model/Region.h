@@ -12,6 +12,7 @@
 
 #include "privateer/Model/CheckedInt.h"
 #include "privateer/Model/Expr.h"
+#include "privateer/Model/Handle.h"
 
 #include <cstdint>
 #include <map>
@@ -63,7 +64,7 @@ struct Symbol {
   /// For the value of a counter's increment (`n++` in `q[n++] = v`): the
   /// counter's node (as Buffer::Handle), so that the analysis can tell an
   /// append to a queue; null otherwise.
-  const void *CounterHandle = nullptr;
+  BufferHandle CounterHandle;
 };
 
 /// How many values a loop variable takes when both its bounds are constants
@@ -142,10 +143,10 @@ struct Buffer {
   /// The name can be used in a clause of the construct's directive (a
   /// static local of a called function cannot).
   bool VisibleAtConstruct = true;
-  /// The front end's node for the memory object (a clang::ValueDecl*, an
-  /// mlir::Value's opaque pointer...), so that a fix starts from the node,
-  /// never from the name; opaque to the core, null when there is none.
-  const void *Handle = nullptr;
+  /// The front end's node for the memory object (a clang::ValueDecl, an
+  /// mlir::Value...), so that a fix starts from the node, never from the
+  /// name; opaque to the core, null when there is none.
+  BufferHandle Handle;
 };
 
 enum class AccessKind { Read, Write, ReadModifyWrite };
@@ -398,9 +399,9 @@ struct ParallelRegion {
   /// expression (for a fix).
   Loc ScheduleClause;
   Loc ChunkBegin, ChunkEnd;
-  /// The front end's node for the construct (a clang::Stmt* such as an
-  /// OpenMP directive, an mlir::Operation*...); opaque to the core.
-  const void *Handle = nullptr;
+  /// The front end's node for the construct (a clang::Stmt such as an
+  /// OpenMP directive, an mlir::Operation...); opaque to the core.
+  ConstructHandle Handle;
 
   SymbolId addSymbol(Symbol S) {
     Symbols.push_back(std::move(S));

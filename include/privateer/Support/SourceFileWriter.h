@@ -29,6 +29,12 @@ std::string withLineBreaksOf(llvm::StringRef Text, llvm::StringRef FileText);
 /// path; empty with \p Error set when it cannot be resolved.
 std::string resolvedSourcePath(llvm::StringRef Path, std::string &Error);
 
+/// Whether the user said the file at \p Path is not to be changed: by its
+/// mode (which root, whom access() lets write anything, must respect too),
+/// or by not letting this user write it. Fixes are neither offered nor
+/// written for such a file.
+bool isReadOnly(llvm::StringRef Path);
+
 /// Replaces the file at \p Path (a regular file; resolve links first) with
 /// \p Contents, atomically (a temporary file beside it, renamed over it),
 /// if it still holds \p Original, the text the edits were made to. Returns

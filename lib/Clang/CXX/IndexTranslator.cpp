@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/Handles.h"
 
 #include "KnownFunctions.h"
 
@@ -360,7 +361,7 @@ ExprRef RegionBuilder::opaque(const Expr *E, bool Dependent) {
       UO && UO->isIncrementOp())
     if (const auto *DRE =
             dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
-      S.CounterHandle = DRE->getDecl();
+      S.CounterHandle = handleOf(DRE->getDecl());
   SymbolId Id = R.addSymbol(std::move(S));
   OpaqueBySpelling[Key] = Id;
   return SymExpr::symbol(Id);

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/Handles.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -50,7 +51,7 @@ RegionBuilder::RegionBuilder(ASTContext &Ctx, const UnitShape &Spec,
 std::optional<ParallelRegion> RegionBuilder::build(ParallelRegion Seed) {
   R = std::move(Seed);
   R.Kind = Spec.Kind;
-  R.Handle = Spec.Construct;
+  R.Handle = handleOf(Spec.Construct);
   if (!setUpWorkItems() || !Body)
     return std::nullopt;
 
@@ -470,7 +471,7 @@ std::optional<unsigned> RegionBuilder::bufferFor(const Target &T) {
     return It->second;
   Buffer B;
   B.Name = T.Decl->getNameAsString();
-  B.Handle = T.Decl;
+  B.Handle = handleOf(T.Decl);
   B.Decl = toLoc(T.Decl->getLocation());
   QualType Ty = T.Decl->getType().getNonReferenceType();
   B.ElementSize = elementSize(Ctx, Ty);

@@ -6,6 +6,8 @@
 
 #include "privateer/Clang/CXX/SizedContainer.h"
 
+#include "privateer/Clang/CXX/Edits/EditBuilder.h"
+
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -67,10 +69,9 @@ std::optional<SizedContainer> sizedContainer(const VarDecl *V,
     return std::nullopt;
   }
   // The element's T() is spelled for one instance of a template.
-  if (const auto *FD = dyn_cast<FunctionDecl>(V->getDeclContext());
-      FD && (FD->isTemplateInstantiation() || FD->isDependentContext())) {
-    WhyNot = "the code is a template's, and the fix would spell one "
-             "instance's types";
+  if (const char *Why = EditBuilder::typesRefusal(
+          dyn_cast<FunctionDecl>(V->getDeclContext()))) {
+    WhyNot = Why;
     return std::nullopt;
   }
   auto Text = [&](const clang::Expr *E) {

@@ -105,11 +105,11 @@ bool nestedIn(const Stmt *Inner, const Stmt *Outer, ASTContext &Ctx) {
 /// outer fix is kept beside the inner one. (A worksharing loop of the
 /// outer team must not reduce a variable its region made private.)
 void takeInnerReport(Report &Outer, Report &&Inner, bool InnerMakesTeam) {
-  bool BothReduce = InnerMakesTeam &&
-                    Outer.F.Fix.What == Remedy::Kind::Reduce &&
-                    Inner.F.Fix.What == Remedy::Kind::Reduce &&
-                    Outer.F.Fix.Op == Inner.F.Fix.Op && !Outer.Fixes.empty() &&
-                    !Inner.Fixes.empty();
+  const auto *OuterReduce = std::get_if<remedy::Reduce>(&Outer.F.Fix);
+  const auto *InnerReduce = std::get_if<remedy::Reduce>(&Inner.F.Fix);
+  bool BothReduce = InnerMakesTeam && OuterReduce && InnerReduce &&
+                    OuterReduce->Op == InnerReduce->Op &&
+                    !Outer.Fixes.empty() && !Inner.Fixes.empty();
   if (BothReduce)
     Inner.Fixes.insert(Inner.Fixes.begin(), Outer.Fixes.begin(),
                        Outer.Fixes.end());
@@ -119,6 +119,7 @@ void takeInnerReport(Report &Outer, Report &&Inner, bool InnerMakesTeam) {
 } // namespace
 
 std::vector<Report> analyze(ASTContext &Ctx, const Options &Opts,
+                            const IncludeDirectives &Includes,
                             UnitSummary *Summary) {
   std::vector<Report> Reports;
   // One solver per translation unit: its cache and budget are the unit's.
@@ -156,7 +157,11 @@ std::vector<Report> analyze(ASTContext &Ctx, const Options &Opts,
           continue;
         Report R;
         R.F = std::move(F);
-        R.Fixes = Model->buildFix(R.F, C, Ctx, R.WhyNoFix);
+        EditBuilder Edits(Ctx, Includes);
+        if (auto Fix = Model->buildFix(R.F, C, Edits))
+          R.Fixes = std::move(*Fix);
+        else
+          R.WhyNoFix = whyDeclined(Fix.takeError());
         if (Inner) {
           takeInnerReport(Reports[It->second.first], std::move(R),
                           C.Region.CreatesTeam);

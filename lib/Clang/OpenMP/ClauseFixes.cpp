@@ -1,291 +1,36 @@
-//===- ClauseFixes.cpp - Data-sharing clauses
-//-------------------------------===//
+//===- ClauseFixes.cpp - Data-sharing clauses -----------------------------===//
 //
-// Part of privateer.
+// Part of privateer. A Privatize or Reduce remedy becomes a clause of the
+// directive: private, firstprivate, lastprivate where exact, reduction. An
+// existing clause of the same kind takes the new item; the clause goes
+// after the last clause (or into a `_Pragma` string written in the file).
+// Declined where no clause can name the variable, where the copy could not
+// be made, where the program needs the value the construct leaves, and
+// where a clause already names the variable (a second one would not
+// compile).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Directives.h"
-#include "FixSupport.h"
-#include "privateer/Clang/CXX/RegionBuilder.h"
+#include "Fixes.h"
+#include "Pragmas.h"
+#include "PrivateCopies.h"
 
 #include "privateer/Analysis/Advice.h"
+#include "privateer/Clang/CXX/Edits/SourceText.h"
 
-#include "clang/AST/ASTContext.h"
 #include "clang/AST/OpenMPClause.h"
-#include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
-#include "llvm/ADT/StringExtras.h"
-
-#include <functional>
 
 using namespace clang;
 
 namespace privateer {
 namespace clangfe {
+namespace openmpfix {
+
+using clang::Expr;
 
 namespace {
-
-/// Whether a class can be default-constructed (or, with \p Copy, copied)
-/// as an OpenMP private copy is.
-bool constructible(const CXXRecordDecl *RD, bool Copy) {
-  RD = RD->getDefinition();
-  if (!RD)
-    return false;
-  if (Copy && RD->needsImplicitCopyConstructor())
-    return !RD->defaultedCopyConstructorIsDeleted();
-  if (!Copy && RD->needsImplicitDefaultConstructor()) {
-    // Deleted when a member or base cannot be default-initialized.
-    for (const CXXBaseSpecifier &B : RD->bases())
-      if (const CXXRecordDecl *BD = B.getType()->getAsCXXRecordDecl();
-          BD && !constructible(BD, false))
-        return false;
-    for (const FieldDecl *F : RD->fields()) {
-      QualType T = F->getType();
-      if (F->hasInClassInitializer())
-        continue;
-      if (T->isReferenceType() ||
-          (T.isConstQualified() && !T->getAsCXXRecordDecl()))
-        return false;
-      if (const CXXRecordDecl *FD =
-              T->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
-          FD && !constructible(FD, false))
-        return false;
-    }
-    return true;
-  }
-  return llvm::any_of(RD->ctors(), [&](const CXXConstructorDecl *C) {
-    return !C->isDeleted() && C->getAccess() != AS_private &&
-           C->getAccess() != AS_protected &&
-           (Copy ? C->isCopyConstructor() : C->isDefaultConstructor());
-  });
-}
-
-bool mentions(const Stmt *S, const ValueDecl *V) {
-  if (!S)
-    return false;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-    return DRE->getDecl() == V;
-  for (const Stmt *Child : S->children())
-    if (mentions(Child, V))
-      return true;
-  return false;
-}
-
-/// Whether \p S assigns an element, indexed by \p V, of an array or
-/// pointee declared before \p D: memory the whole team shares.
-bool writesSharedElementsBy(const Stmt *S, const ValueDecl *V,
-                            const OMPExecutableDirective *D,
-                            const SourceManager &SM) {
-  if (!S)
-    return false;
-  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
-    if (const auto *AS =
-            dyn_cast<ArraySubscriptExpr>(BO->getLHS()->IgnoreParenImpCasts());
-        AS && mentions(AS->getIdx(), V))
-      if (const auto *Base =
-              dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts()))
-        if (SM.isBeforeInTranslationUnit(Base->getDecl()->getLocation(),
-                                         D->getBeginLoc()))
-          return true;
-  for (const Stmt *Child : S->children())
-    if (writesSharedElementsBy(Child, V, D, SM))
-      return true;
-  return false;
-}
-
-/// A `for` loop in \p S (not under a nested directive) whose header
-/// assigns \p V (`for (i = 0; ...; i++)`) and whose body writes shared
-/// elements indexed by it: a loop that lacks its worksharing directive.
-const ForStmt *unsharedLoopCountedBy(const Stmt *S, const ValueDecl *V,
-                                     const OMPExecutableDirective *D,
-                                     const SourceManager &SM) {
-  if (!S || isa<OMPExecutableDirective>(S))
-    return nullptr;
-  if (const auto *F = dyn_cast<ForStmt>(S)) {
-    const auto *Init =
-        dyn_cast_or_null<BinaryOperator>(dyn_cast_or_null<Expr>(F->getInit()));
-    if (Init && Init->isAssignmentOp())
-      if (const auto *DRE =
-              dyn_cast<DeclRefExpr>(Init->getLHS()->IgnoreParenImpCasts());
-          DRE && DRE->getDecl() == V &&
-          writesSharedElementsBy(F->getBody(), V, D, SM))
-        return F;
-  }
-  for (const Stmt *Child : S->children())
-    if (const ForStmt *F = unsharedLoopCountedBy(Child, V, D, SM))
-      return F;
-  return nullptr;
-}
-
-/// For a directive written as `_Pragma("omp ...")` in the file itself (not
-/// in a macro's body), the end of the string's text, where a clause goes;
-/// invalid otherwise.
-SourceLocation pragmaOperatorInsertionPoint(const OMPExecutableDirective *D,
-                                            ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  const LangOptions &LO = Ctx.getLangOpts();
-  // The directive starts at its `_Pragma` token: in the code, or in the
-  // body of the macro that holds it.
-  SourceLocation At = D->getBeginLoc();
-  if (!At.isFileID() || SM.isInSystemHeader(At))
-    return {};
-  std::pair<FileID, unsigned> Pos = SM.getDecomposedLoc(At);
-  bool Invalid = false;
-  StringRef Buffer = SM.getBufferData(Pos.first, &Invalid);
-  if (Invalid)
-    return {};
-  // Not in a `#define`: the logical line (with its `\` continuations)
-  // must not be a preprocessor directive.
-  size_t Line = lineStart(Buffer, Pos.second);
-  while (Line >= 2 && Buffer[Line - 2] == '\\')
-    Line = lineStart(Buffer, Line - 1);
-  if (Buffer.substr(Line).ltrim(" \t").starts_with("#"))
-    return {};
-  // `_Pragma` `(` "string" `)`, lexed from the file.
-  Lexer Raw(SM.getLocForStartOfFile(Pos.first), LO, Buffer.begin(),
-            Buffer.begin() + Pos.second, Buffer.end());
-  Token Tok;
-  Raw.LexFromRawLexer(Tok);
-  if (!Tok.is(tok::raw_identifier) || Tok.getRawIdentifier() != "_Pragma")
-    return {};
-  Raw.LexFromRawLexer(Tok);
-  if (!Tok.is(tok::l_paren))
-    return {};
-  Raw.LexFromRawLexer(Tok);
-  if (!Tok.is(tok::string_literal) || Tok.getLength() < 2)
-    return {};
-  StringRef Text(SM.getCharacterData(Tok.getLocation()), Tok.getLength());
-  // A plain "..." literal whose text is the directive of \p D.
-  if (!Text.starts_with("\"") || !Text.ends_with("\"") || Text.contains('\\') ||
-      !Text.drop_front().trim().starts_with("omp"))
-    return {};
-  return Tok.getLocation().getLocWithOffset(Tok.getLength() - 1);
-}
-
-/// A use of \p V after the construct, in its function.
-bool usedAfter(const ValueDecl *V, const OMPExecutableDirective *D,
-               const FunctionDecl *FD, ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  // In a loop around the construct, a use before it in the text comes
-  // after it in the next iteration.
-  DynTypedNode Node = DynTypedNode::create(*static_cast<const Stmt *>(D));
-  for (;;) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.empty() || Parents[0].get<FunctionDecl>())
-      break;
-    Node = Parents[0];
-    const Stmt *Loop = Node.get<Stmt>();
-    if (!Loop || !(isa<ForStmt>(Loop) || isa<WhileStmt>(Loop) ||
-                   isa<DoStmt>(Loop) || isa<CXXForRangeStmt>(Loop)))
-      continue;
-    bool Elsewhere = false;
-    std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
-      if (!S || S == D || Elsewhere)
-        return;
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
-          DRE && DRE->getDecl() == V)
-        Elsewhere = true;
-      forEachChild(S, Find);
-    };
-    Find(Loop);
-    if (Elsewhere)
-      return true;
-  }
-  if (!FD || !FD->getBody())
-    return true; // cannot tell: assume it is
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const ValueDecl *V;
-    SourceLocation After;
-    const SourceManager &SM;
-    bool Found = false;
-    Finder(const ValueDecl *V, SourceLocation After, const SourceManager &SM)
-        : V(V), After(After), SM(SM) {}
-    bool VisitDeclRefExpr(DeclRefExpr *E) {
-      if (E->getDecl() == V &&
-          SM.isBeforeInTranslationUnit(After, E->getBeginLoc()))
-        Found = true;
-      return !Found;
-    }
-  } F(V, D->getEndLoc(), SM);
-  // The construct's own statement ends after its directive line: look
-  // beyond the whole construct.
-  if (const Stmt *S = D->hasAssociatedStmt() ? D->getAssociatedStmt() : nullptr)
-    F.After = S->getEndLoc();
-  F.TraverseStmt(FD->getBody());
-  // A static or global variable can be read anywhere else.
-  if (const auto *Var = dyn_cast<VarDecl>(V); Var && Var->hasGlobalStorage())
-    return true;
-  return F.Found;
-}
-
-/// Whether every iteration of the worksharing loop \p D that runs to its
-/// end assigns \p V in a statement of the loop body itself, before anything
-/// that could leave the iteration: then the sequentially last iteration
-/// writes the value a sequential run leaves, and `lastprivate` is exact.
-bool lastIterationWrites(const OMPExecutableDirective *D, const ValueDecl *V) {
-  const auto *L = dyn_cast<OMPLoopDirective>(D);
-  OpenMPDirectiveKind K = D->getDirectiveKind();
-  if (!L || !(K == llvm::omp::OMPD_for || K == llvm::omp::OMPD_for_simd ||
-              K == llvm::omp::OMPD_parallel_for ||
-              K == llvm::omp::OMPD_parallel_for_simd))
-    return false;
-  if (!V->getType()->isScalarType())
-    return false;
-  std::function<bool(const Stmt *)> Leaves = [&](const Stmt *S) {
-    if (!S)
-      return false;
-    if (isa<ContinueStmt>(S) || isa<BreakStmt>(S) || isa<ReturnStmt>(S) ||
-        isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<CXXThrowExpr>(S))
-      return true;
-    for (const Stmt *C : S->children())
-      if (Leaves(C))
-        return true;
-    return false;
-  };
-  // Whether \p S, run to its end, assigns V before anything that could
-  // leave the iteration: an assignment, a block with such a statement
-  // before any that could leave, or an if whose branches both do.
-  std::function<bool(const Stmt *)> Assigns = [&](const Stmt *S) {
-    if (!S)
-      return false;
-    if (const auto *BO = dyn_cast<BinaryOperator>(S);
-        BO && BO->getOpcode() == BO_Assign)
-      if (const auto *DRE =
-              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
-          DRE && DRE->getDecl() == V)
-        return !Leaves(BO->getRHS());
-    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
-      for (const Stmt *C : CS->body()) {
-        if (Assigns(C))
-          return true;
-        if (Leaves(C))
-          return false;
-      }
-      return false;
-    }
-    if (const auto *If = dyn_cast<IfStmt>(S))
-      return !If->getInit() && !If->getConditionVariable() &&
-             !Leaves(If->getCond()) && Assigns(If->getThen()) &&
-             Assigns(If->getElse());
-    return false;
-  };
-  return Assigns(L->getBody());
-}
-
-/// A nonmonotonic dynamic schedule (the default of `schedule(dynamic)`):
-/// LLVM 22's libomp can leave a lastprivate variable unassigned under it
-/// (its work stealing loses which thread ran the last iteration).
-bool nonmonotonicDynamic(const OMPExecutableDirective *D) {
-  const auto *C = D->getSingleClause<OMPScheduleClause>();
-  if (!C || C->getScheduleKind() != OMPC_SCHEDULE_dynamic)
-    return false;
-  return C->getFirstScheduleModifier() != OMPC_SCHEDULE_MODIFIER_monotonic &&
-         C->getSecondScheduleModifier() != OMPC_SCHEDULE_MODIFIER_monotonic;
-}
 
 /// The clause that makes a copy of kind \p Copy.
 const char *clauseName(PrivateCopy Copy) {
@@ -303,206 +48,227 @@ const char *clauseName(PrivateCopy Copy) {
 /// A reduction's list item: the variable, or for an array the section of
 /// its first \p Length elements with the length as the declaration spells
 /// it: `hist[:NB]` rather than `hist[:16]` when `hist` is `int hist[NB]`.
-std::string spelledSection(const std::string &Name,
-                           std::optional<uint64_t> Length, const ValueDecl *V,
+std::string spelledSection(const VarDecl *V, std::optional<uint64_t> Length,
                            ASTContext &Ctx) {
+  std::string Name = V->getNameAsString();
   if (!Length)
     return Name;
   std::string Item = Name + "[:" + std::to_string(*Length) + "]";
-  const auto *Var = dyn_cast<VarDecl>(V);
-  if (!Var || !Var->getTypeSourceInfo())
+  if (!V->getTypeSourceInfo())
     return Item;
-  auto AT = Var->getTypeSourceInfo()
+  auto AT = V->getTypeSourceInfo()
                 ->getTypeLoc()
                 .getAsAdjusted<ConstantArrayTypeLoc>();
   const Expr *Size = AT ? AT.getSizeExpr() : nullptr;
   if (!Size)
     return Item;
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange Range = SM.getExpansionRange(Size->getSourceRange());
-  StringRef Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
   // A name (a macro or a constant) or a number reads well; anything else
   // keeps the computed extent.
-  if (Text.empty() ||
-      !llvm::all_of(Text, [](char C) { return llvm::isAlnum(C) || C == '_'; }))
-    return Item;
-  return Name + "[:" + Text.str() + "]";
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Text = textOf(SM.getExpansionRange(Size->getSourceRange()), Ctx);
+  return isNameOrNumber(Text) ? Name + "[:" + Text + "]" : Item;
 }
 
-} // namespace
+/// The explicit data-sharing clause of \p D that names \p V, if one does.
+const OMPClause *sharingClauseNaming(const OMPExecutableDirective *D,
+                                     const ValueDecl *V) {
+  for (const OMPClause *C : D->clauses()) {
+    if (!C || C->isImplicit() ||
+        !(isa<OMPSharedClause>(C) || isa<OMPPrivateClause>(C) ||
+          isa<OMPFirstprivateClause>(C) || isa<OMPLastprivateClause>(C) ||
+          isa<OMPReductionClause>(C) || isa<OMPLinearClause>(C)))
+      continue;
+    for (const Stmt *Child : const_cast<OMPClause *>(C)->children())
+      if (const auto *E = dyn_cast_or_null<Expr>(Child);
+          E && clauseVariable(E) == V)
+        return C;
+  }
+  return nullptr;
+}
 
-std::vector<FixItHint> addClause(const Remedy &Fix, const void *BufferHandle,
-                                 const OMPExecutableDirective *D,
-                                 const FunctionDecl *Function, ASTContext &Ctx,
-                                 std::string &WhyNot, WritableFn Writable) {
-  std::vector<FixItHint> Hints;
-  // `_Pragma("omp parallel for")` written in the file takes the clause
-  // inside its string; one from a macro stays as it is.
-  SourceLocation InString = pragmaOperatorInsertionPoint(D, Ctx);
-  if (InString.isInvalid() && D->getBeginLoc().isMacroID()) {
-    WhyNot = "the directive comes from a macro";
-    return Hints;
-  }
-  if (InString.isInvalid() && !Writable(D->getBeginLoc()))
-    return Hints;
-  bool Reduction = Fix.What == Remedy::Kind::Reduce;
-  if (Reduction && !openMPReductionIdentifier(Fix.Op)) {
-    WhyNot = "no OpenMP reduction combines with this operator";
-    return Hints;
-  }
-  const ValueDecl *V = variableNamedInConstruct(D, BufferHandle);
-  if (!V) {
-    WhyNot = "the variable is not named in the construct";
-    return Hints;
-  }
+/// Why no clause of \p D can name \p V, or success.
+llvm::Error clauseCannotName(const VarDecl *V, const OMPExecutableDirective *D,
+                             bool Reduction) {
+  std::string Name = "'" + V->getNameAsString() + "'";
   // The counter of a plain loop that every thread of a parallel region
   // runs over shared elements: private copies would make each thread run
   // the whole loop. What the code lacks is the worksharing directive.
-  if (!Reduction && !isOpenMPLoopDirective(D->getDirectiveKind()))
-    if (unsharedLoopCountedBy(associatedBody(D), V, D,
-                              Ctx.getSourceManager())) {
-      WhyNot = "'" + V->getNameAsString() +
-               "' counts a loop that every thread runs whole; private "
-               "copies would not share its iterations: put '#pragma omp "
-               "for' on the loop instead";
-      return Hints;
-    }
+  if (!Reduction && !isOpenMPLoopDirective(D->getDirectiveKind()) &&
+      unsharedLoopCountedBy(associatedBody(D), V, D,
+                            V->getASTContext().getSourceManager()))
+    return decline(Name + " counts a loop that every thread runs whole; "
+                          "private copies would not share its iterations: "
+                          "put '#pragma omp for' on the loop instead");
   // OpenMP predetermines static data members as shared: no clause of a
   // construct can name one (`reduction(+: x)` would not even find `A::x`).
-  if (const auto *Var = dyn_cast<VarDecl>(V);
-      Var && Var->isStaticDataMember()) {
-    WhyNot = "'" + V->getQualifiedNameAsString() +
-             "' is a static data member, which OpenMP keeps shared: " +
-             (Reduction ? "accumulate into a local variable with a "
-                          "reduction and add it to the member after the "
-                          "construct"
-                        : "use a local variable declared inside the "
-                          "construct instead");
-    return Hints;
-  }
+  if (V->isStaticDataMember())
+    return decline("'" + V->getQualifiedNameAsString() +
+                   "' is a static data member, which OpenMP keeps shared: " +
+                   (Reduction ? "accumulate into a local variable with a "
+                                "reduction and add it to the member after "
+                                "the construct"
+                              : "use a local variable declared inside the "
+                                "construct instead"));
   // No reduction identifier is predefined for vector-extension types
   // (`float __attribute__((vector_size(16)))`): the clause would not compile.
-  if (Reduction && V->getType()->getBaseElementTypeUnsafe()->isVectorType()) {
-    WhyNot = "OpenMP predefines no reduction for the vector type of '" +
-             Fix.Variable +
-             "': declare one with '#pragma omp declare reduction', or "
-             "reduce each lane in a scalar";
-    return Hints;
+  if (Reduction && V->getType()->getBaseElementTypeUnsafe()->isVectorType())
+    return decline("OpenMP predefines no reduction for the vector type of " +
+                   Name +
+                   ": declare one with '#pragma omp declare reduction', or "
+                   "reduce each lane in a scalar");
+  // A variable may appear in one data-sharing clause of a directive: the
+  // user must take it out of a shared clause; one that is already private
+  // or a reduction races in code the clause's copy does not reach (a
+  // called function that uses the shared variable by its name).
+  if (const OMPClause *Named = sharingClauseNaming(D, V)) {
+    if (isa<OMPSharedClause>(Named))
+      return decline(Name + " is named in the directive's shared clause: take "
+                            "it out of that clause first");
+    return decline(
+        Name + " is already named in the directive's '" +
+        llvm::omp::getOpenMPClauseName(Named->getClauseKind()).str() +
+        "' clause: the race is in code that uses the shared variable instead "
+        "of the thread's copy (a called function); make those accesses "
+        "atomic, or pass the copy to that code");
   }
-  // A variable the directive already names as shared cannot be private
-  // or a reduction too: the user must take it out of that clause.
-  for (const OMPClause *C : D->clauses())
-    if (const auto *SC = dyn_cast_or_null<OMPSharedClause>(C))
-      for (const Expr *E : SC->varlist())
-        if (clauseVariable(E) == V) {
-          WhyNot = "'" + V->getNameAsString() +
-                   "' is named in the directive's shared clause: take it "
-                   "out of that clause first";
-          return Hints;
-        }
+  return llvm::Error::success();
+}
+
+/// The copy of \p V that keeps the program's meaning, from the remedy's
+/// \p Copy: lastprivate where the program reads the value after the
+/// construct and the last iteration surely writes it; an error where no
+/// copy does.
+llvm::Expected<PrivateCopy> exactCopy(const VarDecl *V, PrivateCopy Copy,
+                                      const OMPExecutableDirective *D,
+                                      const FunctionDecl *Function,
+                                      ASTContext &Ctx) {
+  std::string Name = V->getNameAsString();
   // A class-type copy must be made: default-constructed for private,
   // copied for firstprivate.
   if (const CXXRecordDecl *RD =
           V->getType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
-      RD && !Reduction &&
-      !constructible(RD, Fix.Copy == PrivateCopy::FirstPrivate)) {
-    WhyNot = "'" + Fix.Variable + "' cannot be " +
-             (Fix.Copy == PrivateCopy::FirstPrivate ? "copied"
-                                                    : "default-constructed") +
-             ", which a private copy needs";
-    return Hints;
-  }
+      RD && !constructible(RD, Copy == PrivateCopy::FirstPrivate))
+    return decline(
+        "'" + Name + "' cannot be " +
+        (Copy == PrivateCopy::FirstPrivate ? "copied" : "default-constructed") +
+        ", which a private copy needs");
   // A private copy loses what the construct leaves in the variable;
   // lastprivate keeps it when the last iteration surely writes it.
-  PrivateCopy Copy = Fix.Copy;
-  if (!Reduction && usedAfter(V, D, Function, Ctx)) {
-    if (Copy == PrivateCopy::Private && lastIterationWrites(D, V) &&
-        nonmonotonicDynamic(D)) {
-      WhyNot = "'lastprivate(" + Fix.Variable +
-               ")' would be exact, but LLVM's libomp can lose "
-               "lastprivate values under a nonmonotonic "
-               "'schedule(dynamic)': write 'schedule(monotonic: dynamic)' "
-               "and apply the fix again";
-      return Hints;
-    }
-    if (Copy != PrivateCopy::Private || !lastIterationWrites(D, V)) {
-      WhyNot = "'" + Fix.Variable +
-               "' is used after the construct, and a private copy would "
-               "not leave its value there" +
-               (Copy == PrivateCopy::Private && isa<OMPLoopDirective>(D)
-                    ? " (lastprivate would, but the last iteration may "
-                      "not write it)"
-                    : "");
-      return Hints;
-    }
-    Copy = PrivateCopy::LastPrivate;
-  }
-  // Before OpenMP 5.0 a variable in a 'target' directive's map clause
-  // cannot also be private there.
-  if (!Reduction && Ctx.getLangOpts().OpenMP < 50 &&
-      isOpenMPTargetExecutionDirective(D->getDirectiveKind()))
-    for (const OMPClause *C : D->clauses())
-      if (const auto *MC = dyn_cast_or_null<OMPMapClause>(C))
-        for (const Expr *E : MC->varlist())
-          if (clauseVariable(E) == V) {
-            WhyNot = "'" + Fix.Variable +
-                     "' is in the directive's map clause, and before "
-                     "OpenMP 5.0 a mapped variable cannot also be " +
-                     std::string(clauseName(Copy)) +
-                     ": declare it inside the loop body, or compile with "
-                     "-fopenmp-version=50 or later";
-            return Hints;
-          }
-  // Extend a clause of the same kind, or add one: a reduction with the same
-  // operator (and no modifier) takes the new item too.
-  if (Reduction)
-    for (const OMPClause *C : D->clauses()) {
+  if (!usedAfter(V, D, Function, Ctx))
+    return Copy;
+  bool LastWrites = lastIterationWrites(D, V);
+  if (Copy == PrivateCopy::Private && LastWrites && nonmonotonicDynamic(D))
+    return decline("'lastprivate(" + Name +
+                   ")' would be exact, but LLVM's libomp can lose lastprivate "
+                   "values under a nonmonotonic 'schedule(dynamic)': write "
+                   "'schedule(monotonic: dynamic)' and apply the fix again");
+  if (Copy != PrivateCopy::Private || !LastWrites)
+    return decline("'" + Name +
+                   "' is used after the construct, and a private copy would "
+                   "not leave its value there" +
+                   (Copy == PrivateCopy::Private && isa<OMPLoopDirective>(D)
+                        ? " (lastprivate would, but the last iteration may "
+                          "not write it)"
+                        : ""));
+  return PrivateCopy::LastPrivate;
+}
+
+/// Before OpenMP 5.0 a variable in a 'target' directive's map clause cannot
+/// also be private there.
+llvm::Error mappedBeforeOpenMP5(const VarDecl *V, PrivateCopy Copy,
+                                const OMPExecutableDirective *D,
+                                ASTContext &Ctx) {
+  if (Ctx.getLangOpts().OpenMP >= 50 ||
+      !isOpenMPTargetExecutionDirective(D->getDirectiveKind()))
+    return llvm::Error::success();
+  for (const OMPClause *C : D->clauses())
+    if (const auto *MC = dyn_cast_or_null<OMPMapClause>(C))
+      for (const Expr *E : MC->varlist())
+        if (clauseVariable(E) == V)
+          return decline("'" + V->getNameAsString() +
+                         "' is in the directive's map clause, and before "
+                         "OpenMP 5.0 a mapped variable cannot also be " +
+                         std::string(clauseName(Copy)) +
+                         ": declare it inside the loop body, or compile with "
+                         "-fopenmp-version=50 or later");
+  return llvm::Error::success();
+}
+
+/// The existing clause of \p D that takes \p Item as one more (`private`,
+/// or a `reduction` with the same operator and no modifier); null for
+/// none.
+const OMPClause *clauseToExtend(const OMPExecutableDirective *D,
+                                const remedy::Reduce *Reduce, PrivateCopy Copy,
+                                EditBuilder &E) {
+  for (const OMPClause *C : D->clauses()) {
+    if (!C || C->isImplicit() || !E.isWritable(C->getEndLoc()))
+      continue;
+    if (Reduce) {
       const auto *RC = dyn_cast<OMPReductionClause>(C);
-      if (!RC || RC->isImplicit() ||
-          RC->getModifier() != OMPC_REDUCTION_unknown ||
-          !Writable(RC->getEndLoc()))
+      if (!RC || RC->getModifier() != OMPC_REDUCTION_unknown)
         continue;
       DeclarationName Id = RC->getNameInfo().getName();
       std::string Op = Id.getNameKind() == DeclarationName::CXXOperatorName
                            ? getOperatorSpelling(Id.getCXXOverloadedOperator())
                            : Id.getAsString();
-      if (Op != openMPReductionIdentifier(Fix.Op))
-        continue;
-      Hints.push_back(FixItHint::CreateInsertion(
-          RC->getEndLoc(),
-          ", " + spelledSection(Fix.Variable, Fix.SectionLength, V, Ctx)));
-      return Hints;
+      if (Op == openMPReductionIdentifier(Reduce->Op))
+        return C;
+      continue;
     }
-  if (!Reduction)
-    for (const OMPClause *C : D->clauses()) {
-      bool Same =
-          (Copy == PrivateCopy::Private && isa<OMPPrivateClause>(C)) ||
-          (Copy == PrivateCopy::FirstPrivate &&
-           isa<OMPFirstprivateClause>(C)) ||
-          (Copy == PrivateCopy::LastPrivate && isa<OMPLastprivateClause>(C));
-      if (Same && !C->isImplicit() && Writable(C->getEndLoc())) {
-        Hints.push_back(
-            FixItHint::CreateInsertion(C->getEndLoc(), ", " + Fix.Variable));
-        return Hints;
-      }
-    }
-  SourceLocation At =
-      InString.isValid() ? InString : clauseInsertionPoint(D, Ctx);
-  if (At.isInvalid()) {
-    WhyNot = "the directive comes from a macro";
-    return Hints;
+    if ((Copy == PrivateCopy::Private && isa<OMPPrivateClause>(C)) ||
+        (Copy == PrivateCopy::FirstPrivate && isa<OMPFirstprivateClause>(C)) ||
+        (Copy == PrivateCopy::LastPrivate && isa<OMPLastprivateClause>(C)))
+      return C;
   }
-  if (!Writable(At))
-    return Hints;
-  std::string Text =
-      Reduction
-          ? " reduction(" + std::string(openMPReductionIdentifier(Fix.Op)) +
-                ": " + spelledSection(Fix.Variable, Fix.SectionLength, V, Ctx) +
-                ")"
-          : " " + std::string(clauseName(Copy)) + "(" + Fix.Variable + ")";
-  Hints.push_back(FixItHint::CreateInsertion(At, Text));
-  return Hints;
+  return nullptr;
 }
 
+} // namespace
+
+FixResult buildDataSharingClause(const Finding &F, const ModelledConstruct &C,
+                                 EditBuilder &E) {
+  const OMPExecutableDirective *D = directiveOf(C);
+  ASTContext &Ctx = E.context();
+  const auto *Reduce = std::get_if<remedy::Reduce>(&F.Fix);
+  const auto *Privatize = std::get_if<remedy::Privatize>(&F.Fix);
+  // `_Pragma("omp parallel for")` written in the file takes the clause
+  // inside its string; one from a macro stays as it is.
+  SourceLocation InString = pragmaOperatorInsertionPoint(D, Ctx);
+  if (InString.isInvalid() && !E.writable(D->getBeginLoc(), "the directive"))
+    return E.result();
+  if (Reduce && !openMPReductionIdentifier(Reduce->Op))
+    return E.decline("no OpenMP reduction combines with this operator");
+  const VarDecl *V = variableNamedInConstruct(D, F.Buffer);
+  if (!V)
+    return E.decline("the variable is not named in the construct");
+  if (llvm::Error Err = clauseCannotName(V, D, Reduce))
+    return std::move(Err);
+  PrivateCopy Copy = Privatize ? Privatize->Copy : PrivateCopy::Private;
+  if (!Reduce) {
+    llvm::Expected<PrivateCopy> Exact = exactCopy(V, Copy, D, C.Function, Ctx);
+    if (!Exact)
+      return Exact.takeError();
+    Copy = *Exact;
+    if (llvm::Error Err = mappedBeforeOpenMP5(V, Copy, D, Ctx))
+      return std::move(Err);
+  }
+  std::string Item = Reduce ? spelledSection(V, Reduce->SectionLength, Ctx)
+                            : V->getNameAsString();
+  if (const OMPClause *Existing = clauseToExtend(D, Reduce, Copy, E)) {
+    E.insert(Existing->getEndLoc(), ", " + Item);
+    return E.result();
+  }
+  SourceLocation At =
+      InString.isValid() ? InString : clauseInsertionPoint(D, Ctx);
+  if (!E.writable(At, "the directive"))
+    return E.result();
+  E.insert(At, Reduce ? " reduction(" +
+                            std::string(openMPReductionIdentifier(Reduce->Op)) +
+                            ": " + Item + ")"
+                      : " " + std::string(clauseName(Copy)) + "(" + Item + ")");
+  return E.result();
+}
+
+} // namespace openmpfix
 } // namespace clangfe
 } // namespace privateer

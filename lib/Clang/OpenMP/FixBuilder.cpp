@@ -1,170 +1,164 @@
-//===- FixBuilder.cpp - Fix plans to Clang fix-it hints -------------------===//
+//===- FixBuilder.cpp - OpenMP's fixes, chosen by the remedy's kind -------===//
 //
-// Part of privateer. Finds the construct a remedy is about, refuses edits in
-// macro expansions, system headers and (for fixes that spell types)
-// templates, and hands the plan to the builder of its kind.
+// Part of privateer. The switch over the remedy's kind that picks the
+// builder (Fixes.h), and the builders too small for a file of their own: a
+// chunk rounded to whole lines, a 'nowait' removed, a 'taskwait' inserted.
 //
 //===----------------------------------------------------------------------===//
 
-#include "FixBuilder.h"
-
-#include "FixSupport.h"
-#include "privateer/Clang/CXX/LineInsertion.h"
-#include "privateer/Clang/CXX/RegionBuilder.h"
+#include "Fixes.h"
 
 #include "privateer/Analysis/Advice.h"
+#include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/Handles.h"
+#include "privateer/Clang/SourceLoc.h"
 
-#include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
 namespace privateer {
 namespace clangfe {
+namespace openmpfix {
 
-std::vector<FixItHint> buildFix(const Finding &F,
-                                const OMPExecutableDirective *Directive,
-                                const FunctionDecl *InFunction, ASTContext &Ctx,
-                                std::string &WhyNot) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<FixItHint> Hints;
-  WhyNot = whyNoFix(F.Model, F.Fix.Why);
-  auto Writable = [&](SourceLocation L) {
-    if (L.isInvalid() || L.isMacroID()) {
-      WhyNot = "the code comes from a macro expansion";
-      return false;
-    }
-    if (SM.isInSystemHeader(L)) {
-      WhyNot = "the code is in a system header";
-      return false;
-    }
-    return true;
-  };
+using clang::Expr;
 
-  // Every kind but a plain replacement edits around the construct.
-  const OMPExecutableDirective *Construct = nullptr;
-  const FunctionDecl *Function = nullptr;
-  if (F.Fix.What != Remedy::Kind::None && F.Fix.What != Remedy::Kind::Rechunk &&
-      F.Fix.What != Remedy::Kind::RemoveNowait &&
-      F.Fix.What != Remedy::Kind::InsertTaskwait) {
-    if (!Directive) {
-      WhyNot = "the construct was not found";
-      return Hints;
-    }
-    Construct = Directive;
-    Function = InFunction;
-    // A template's code is shared by its instances: a fix that spells a
-    // type would spell one instance's.
-    bool SpellsTypes = F.Fix.What == Remedy::Kind::LocalAccumulator ||
-                       F.Fix.What == Remedy::Kind::AtomicCapture ||
-                       F.Fix.What == Remedy::Kind::PadElements ||
-                       F.Fix.What == Remedy::Kind::SplitScratch ||
-                       F.Fix.What == Remedy::Kind::LocalQueue ||
-                       F.Fix.What == Remedy::Kind::LeaseFromPool;
-    if (SpellsTypes && Function &&
-        (Function->isTemplateInstantiation() ||
-         Function->isDependentContext())) {
-      WhyNot = "the code is a template's, and the fix would spell one "
-               "instance's types";
-      return Hints;
-    }
-  }
+namespace {
 
-  switch (F.Fix.What) {
-  case Remedy::Kind::None:
-  case Remedy::Kind::ThreadSpecific: // TBB's alone
-    return Hints;
-  case Remedy::Kind::Rechunk: {
-    SourceLocation B = fromLoc(F.Fix.Begin), E = fromLoc(F.Fix.End);
-    if (!Writable(B) || !Writable(E))
-      return Hints;
-    Hints.push_back(FixItHint::CreateReplacement(
-        CharSourceRange::getTokenRange(B, E), std::to_string(F.Fix.Chunk)));
-    return Hints;
-  }
-  case Remedy::Kind::RemoveNowait: {
-    // The clause and the blanks before it: `for nowait` becomes `for`.
-    SourceLocation B = fromLoc(F.Fix.Begin);
-    const SourceManager &SM = Ctx.getSourceManager();
-    if (B.isInvalid() || B.isMacroID()) {
-      WhyNot = "the 'nowait' clause comes from a macro";
-      return Hints;
-    }
-    if (!Writable(B))
-      return Hints;
-    auto [File, Offset] = SM.getDecomposedLoc(B);
-    bool Invalid = false;
-    StringRef Text = SM.getBufferData(File, &Invalid);
-    if (Invalid || !Text.substr(Offset).starts_with("nowait")) {
-      WhyNot = "the 'nowait' clause is not written where it was found";
-      return Hints;
-    }
-    unsigned Start = Offset;
-    while (Start > 0 && (Text[Start - 1] == ' ' || Text[Start - 1] == '\t'))
-      --Start;
-    SourceLocation FileStart = SM.getLocForStartOfFile(File);
-    Hints.push_back(FixItHint::CreateRemoval(
-        CharSourceRange::getCharRange(FileStart.getLocWithOffset(Start),
-                                      FileStart.getLocWithOffset(Offset + 6))));
-    return Hints;
-  }
-  case Remedy::Kind::InsertTaskwait: {
-    // On a line of its own, indented like the statement, before it.
-    SourceLocation B = fromLoc(F.Fix.Begin);
-    if (!Writable(B))
-      return Hints;
-    if (auto Hint = insertLineBefore(B, "#pragma omp taskwait",
-                                     Ctx.getSourceManager(), WhyNot))
-      Hints.push_back(std::move(*Hint));
-    return Hints;
-  }
-  case Remedy::Kind::Atomic:
-    return atomicUpdates(F.Fix, Construct, Ctx, WhyNot, Writable);
-  case Remedy::Kind::LeaseFromPool: {
-    return leaseFromPool(Construct, Function, F.Fix.Variable, Ctx, WhyNot,
-                         Writable);
-  }
-  case Remedy::Kind::AlignAllocation: {
-    return alignAllocation(Function, fromLoc(F.Fix.Begin), F.Fix.LineBytes, Ctx,
-                           WhyNot, Writable);
-  }
-  case Remedy::Kind::PadElements: {
-    return padElements(F.BufferHandle, Construct, F.Fix.Variable,
-                       F.Fix.LineBytes, Ctx, WhyNot, Writable);
-  }
-  case Remedy::Kind::SplitScratch: {
-    return splitScratch(F.BufferHandle, Construct, Function, F.Fix.Variable,
-                        Ctx, WhyNot, Writable);
-  }
-  case Remedy::Kind::LocalAccumulator: {
-    Hints = localAccumulator(Construct, Function, fromLoc(F.Fix.Begin),
-                             F.Fix.Variable, Ctx, WhyNot, Writable);
-    if (Hints.empty() && F.Fix.LineBytes) {
-      std::string WhyNotLocal = WhyNot;
-      Hints = padElements(F.BufferHandle, Construct, F.Fix.Variable,
-                          F.Fix.LineBytes, Ctx, WhyNot, Writable);
-      if (Hints.empty())
-        WhyNot = WhyNotLocal; // the better fix's reason
-    }
-    return Hints;
-  }
-  case Remedy::Kind::AtomicCapture: {
-    return atomicCapture(Construct, fromLoc(F.Fix.Begin), Ctx, WhyNot,
-                         Writable);
-  }
-  case Remedy::Kind::LocalQueue:
-    return localQueue(F.Fix, F.BufferHandle, Construct, Ctx, WhyNot, Writable);
-  case Remedy::Kind::SplitAllocation: {
-    return splitAllocation(Construct, F.Fix.Variable, F.Fix.KeepContents, Ctx,
-                           WhyNot, Writable);
-  }
-  case Remedy::Kind::Privatize:
-  case Remedy::Kind::Reduce:
-    return addClause(F.Fix, F.BufferHandle, Construct, Function, Ctx, WhyNot,
-                     Writable);
-  }
-  return Hints;
+/// The kinds whose fixes edit around the construct (not one place the
+/// remedy names), and which spell a type.
+bool editsAroundConstruct(RemedyKind K) {
+  return K != RemedyKind::NoFix && K != RemedyKind::Rechunk &&
+         K != RemedyKind::RestoreBarrier && K != RemedyKind::WaitForCreatedWork;
+}
+bool spellsTypes(RemedyKind K) {
+  return K == RemedyKind::LocalAccumulator || K == RemedyKind::CaptureCounter ||
+         K == RemedyKind::PadElements || K == RemedyKind::ScratchPerThread ||
+         K == RemedyKind::BufferAppends || K == RemedyKind::LeaseBuffer;
 }
 
+/// A thread's slot kept in a local, or else padding (the fallback the
+/// remedy allows): the better fix's reason when neither can be made.
+FixResult localOrPadded(const Finding &F, const ModelledConstruct &C,
+                        EditBuilder &E) {
+  FixResult Local = buildLocalAccumulator(F, C, E);
+  if (Local || !std::get<remedy::LocalAccumulator>(F.Fix).PadLineBytes)
+    return Local;
+  EditBuilder Pad = E.fresh();
+  FixResult Padded = buildPadElements(F, C, Pad);
+  if (!Padded) {
+    llvm::consumeError(Padded.takeError());
+    return Local;
+  }
+  llvm::consumeError(Local.takeError());
+  return Padded;
+}
+
+} // namespace
+
+FixResult buildOpenMPFix(const Finding &F, const ModelledConstruct &C,
+                         EditBuilder &E) {
+  RemedyKind K = kindOf(F.Fix);
+  if (editsAroundConstruct(K) &&
+      !isa_and_nonnull<OMPExecutableDirective>(C.Construct))
+    return E.decline("the construct was not found");
+  // A template's code is shared by its instances: a fix that spells a type
+  // would spell one instance's.
+  if (editsAroundConstruct(K) && spellsTypes(K) &&
+      !E.maySpellTypesIn(C.Function))
+    return E.result();
+  switch (K) {
+  case RemedyKind::NoFix:
+    return E.decline(whyNoFix(F.Model, whyNone(F.Fix)));
+  case RemedyKind::ObjectPerThread: // TBB's alone
+    return E.decline("");
+  case RemedyKind::Rechunk:
+    return buildRechunk(F, C, E);
+  case RemedyKind::RestoreBarrier:
+    return buildRestoreBarrier(F, C, E);
+  case RemedyKind::WaitForCreatedWork:
+    return buildWaitForCreatedWork(F, C, E);
+  case RemedyKind::Privatize:
+  case RemedyKind::Reduce:
+    return buildDataSharingClause(F, C, E);
+  case RemedyKind::AtomicUpdates:
+    return buildAtomicUpdates(F, C, E);
+  case RemedyKind::CaptureCounter:
+    return buildCaptureCounter(F, C, E);
+  case RemedyKind::BufferAppends:
+    return buildBufferAppends(F, C, E);
+  case RemedyKind::ScratchPerThread:
+    return buildScratchPerThread(F, C, E);
+  case RemedyKind::AllocationPerThread:
+    return buildAllocationPerThread(F, C, E);
+  case RemedyKind::AlignAllocation:
+    return buildAlignAllocation(F, C, E);
+  case RemedyKind::LocalAccumulator:
+    return localOrPadded(F, C, E);
+  case RemedyKind::PadElements:
+    return buildPadElements(F, C, E);
+  case RemedyKind::LeaseBuffer:
+    return buildLeaseBuffer(F, C, E);
+  }
+  return E.decline("");
+}
+
+FixResult buildRechunk(const Finding &F, const ModelledConstruct &,
+                       EditBuilder &E) {
+  const auto &Fix = std::get<remedy::Rechunk>(F.Fix);
+  E.replaceTokens(SourceRange(fromLoc(Fix.Begin), fromLoc(Fix.End)),
+                  std::to_string(Fix.Chunk));
+  return E.result();
+}
+
+FixResult buildRestoreBarrier(const Finding &F, const ModelledConstruct &,
+                              EditBuilder &E) {
+  // The clause and the blanks before it: `for nowait` becomes `for`.
+  SourceLocation B = fromLoc(std::get<remedy::RestoreBarrier>(F.Fix).Clause);
+  if (!E.writable(B, "the 'nowait' clause"))
+    return E.result();
+  const SourceManager &SM = E.sources();
+  auto [File, Offset] = SM.getDecomposedLoc(B);
+  bool Invalid = false;
+  StringRef Text = SM.getBufferData(File, &Invalid);
+  if (Invalid || !Text.substr(Offset).starts_with("nowait"))
+    return E.decline("the 'nowait' clause is not written where it was found");
+  unsigned Start = Offset;
+  while (Start > 0 && (Text[Start - 1] == ' ' || Text[Start - 1] == '\t'))
+    --Start;
+  SourceLocation FileStart = SM.getLocForStartOfFile(File);
+  E.remove(
+      CharSourceRange::getCharRange(FileStart.getLocWithOffset(Start),
+                                    FileStart.getLocWithOffset(Offset + 6)));
+  return E.result();
+}
+
+FixResult buildWaitForCreatedWork(const Finding &F, const ModelledConstruct &,
+                                  EditBuilder &E) {
+  // On a line of its own, indented like the statement, before it.
+  E.insertLineBefore(
+      fromLoc(std::get<remedy::WaitForCreatedWork>(F.Fix).Before),
+      "#pragma omp taskwait");
+  return E.result();
+}
+
+const VarDecl *variableNamedInConstruct(const OMPExecutableDirective *D,
+                                        BufferHandle Buffer) {
+  const VarDecl *V = variableOf(Buffer);
+  if (!V)
+    return nullptr;
+  bool Found = false;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (Found)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      Found = DRE->getDecl() == V;
+    forEachChild(S, Walk);
+  };
+  Walk(D);
+  return Found ? V : nullptr;
+}
+
+} // namespace openmpfix
 } // namespace clangfe
 } // namespace privateer

@@ -14,7 +14,7 @@
 #include "privateer/Clang/CXX/CreatorCode.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 
-#include "FixBuilder.h"
+#include "Fixes.h"
 #include "OpenMPSemantics.h"
 #include "Ordering.h"
 
@@ -352,12 +352,9 @@ public:
     Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
   }
 
-  std::vector<FixItHint> buildFix(const Finding &F, const ModelledConstruct &C,
-                                  ASTContext &Ctx,
-                                  std::string &WhyNot) override {
-    return clangfe::buildFix(
-        F, dyn_cast_or_null<OMPExecutableDirective>(C.Construct), C.Function,
-        Ctx, WhyNot);
+  llvm::Expected<Edits> buildFix(const Finding &F, const ModelledConstruct &C,
+                                 EditBuilder &E) override {
+    return openmpfix::buildOpenMPFix(F, C, E);
   }
 };
 

@@ -13,20 +13,26 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FixSupport.h"
+#include "Fixes.h"
+#include "Split.h"
+
+#include "privateer/Clang/CXX/Edits/ASTQueries.h"
+#include "privateer/Clang/CXX/Edits/SourceText.h"
+#include "privateer/Clang/CXX/SizedContainer.h"
+#include "privateer/Clang/Handles.h"
 #include "privateer/Clang/SourceLoc.h"
 
-#include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
-
-#include <functional>
 
 using namespace clang;
 
 namespace privateer {
 namespace clangfe {
+namespace openmpfix {
+
+using clang::Expr;
 
 namespace {
 
@@ -40,95 +46,66 @@ const VarDecl *referencedVar(const clang::Expr *E) {
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
-/// How many times \p S names \p V.
-unsigned uses(const Stmt *S, const VarDecl *V) {
-  if (!S)
-    return 0;
-  unsigned N = 0;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V)
-    ++N;
-  for (const Stmt *C : S->children())
-    N += uses(C, V);
-  return N;
-}
-
-/// The loop after a split: the region's block closes after it.
-SourceLocation afterLoop(const ForStmt *Loop, const SourceManager &SM,
-                         const LangOptions &LO) {
-  SourceLocation After = Lexer::findLocationAfterToken(
-      Loop->getEndLoc(), tok::semi, SM, LO, false);
-  return After.isValid()
-             ? After
-             : Lexer::getLocForEndOfToken(Loop->getEndLoc(), 0, SM, LO);
-}
-
-/// next.push_back(v) -> privateer_next.push_back(v); after the loop the
-/// thread's elements join the queue under `critical`.
-std::vector<FixItHint> containerQueue(const VarDecl *Q,
-                                      const OMPExecutableDirective *D,
-                                      const ForStmt *Loop, ASTContext &Ctx,
-                                      std::string &WhyNot,
-                                      WritableFn Writable) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  std::string Name = Q->getName().str();
-  std::string Fresh = "privateer_" + Name;
-  std::vector<FixItHint> Hints;
-  unsigned Appends = 0;
-  bool Ok = true;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (!S || !Ok)
-      return;
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
+/// The appends `q.push_back(v)` (or emplace_back) to \p Q in \p S.
+std::vector<const DeclRefExpr *> appendsTo(const VarDecl *Q, const Stmt *S) {
+  std::vector<const DeclRefExpr *> Appends;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *X) {
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(X))
       if (const CXXMethodDecl *MD = MC->getMethodDecl();
           MD && MD->getIdentifier() &&
           (MD->getName() == "push_back" || MD->getName() == "emplace_back"))
         if (const auto *DRE = dyn_cast<DeclRefExpr>(
                 MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
-            DRE && DRE->getDecl() == Q) {
-          if (!Writable(DRE->getLocation())) {
-            Ok = false;
-            return;
-          }
-          ++Appends;
-          Hints.push_back(FixItHint::CreateReplacement(
-              CharSourceRange::getTokenRange(DRE->getLocation()), Fresh));
-        }
-    for (const Stmt *C : S->children())
-      Walk(C);
+            DRE && DRE->getDecl() == Q)
+          Appends.push_back(DRE);
+    for (const Stmt *C : X->children())
+      if (C)
+        Walk(C);
   };
-  Walk(Loop->getBody());
-  if (!Ok)
-    return {};
-  if (!Appends || Appends != uses(Loop, Q)) {
-    WhyNot = "the loop uses '" + Name + "' other than to append to it";
-    return {};
-  }
+  Walk(S);
+  return Appends;
+}
+
+/// next.push_back(v) -> privateer_next.push_back(v); after the loop the
+/// thread's elements join the queue under `critical`.
+FixResult containerQueue(const VarDecl *Q, const OMPExecutableDirective *D,
+                         const ForStmt *Loop, EditBuilder &E) {
+  ASTContext &Ctx = E.context();
+  const SourceManager &SM = E.sources();
+  std::string Name = Q->getName().str();
+  std::string Fresh = "privateer_" + Name;
+  std::vector<const DeclRefExpr *> Appends = appendsTo(Q, Loop->getBody());
+  for (const DeclRefExpr *A : Appends)
+    if (!E.writable(A->getLocation()))
+      return E.result();
+  if (Appends.empty() || Appends.size() != referencesTo(Q, Loop).size())
+    return E.decline("the loop uses '" + Name + "' other than to append to it");
   QualType T = Q->getType().getNonReferenceType().getUnqualifiedType();
-  std::string Indent = indentOf(Loop->getBeginLoc(), SM);
+  std::string Indent = lineIndent(Loop->getBeginLoc(), SM);
   auto Header = splitHeader(D, Indent, spellType(T, Ctx) + " " + Fresh + ";",
-                            Ctx, WhyNot, " nowait");
+                            Ctx, " nowait");
   if (!Header)
-    return {};
-  Hints.insert(Hints.begin(), *Header);
-  indentMore(Loop, SM, Hints);
-  Hints.push_back(FixItHint::CreateInsertion(
-      afterLoop(Loop, SM, Ctx.getLangOpts()),
-      "\n#pragma omp critical\n" + Indent + "  " + Name + ".insert(" + Name +
-          ".end(), " + Fresh + ".begin(), " + Fresh + ".end());\n" + Indent +
-          "}"));
-  return Hints;
+    return Header.takeError();
+  E.append({*Header});
+  for (const DeclRefExpr *A : Appends)
+    E.replaceTokens(A->getLocation(), Fresh);
+  E.indentMore(Loop);
+  E.insert(statementEnd(Loop, Ctx), "\n#pragma omp critical\n" + Indent + "  " +
+                                        Name + ".insert(" + Name + ".end(), " +
+                                        Fresh + ".begin(), " + Fresh +
+                                        ".end());\n" + Indent + "}");
+  return E.result();
 }
 
 /// The statement `q[n++] = v;` whose target starts at \p At.
 const BinaryOperator *appendAt(const Stmt *S, SourceLocation At) {
-  if (!S)
-    return nullptr;
   if (const auto *BO = dyn_cast<BinaryOperator>(S);
       BO && BO->getOpcode() == BO_Assign && BO->getLHS()->getBeginLoc() == At)
     return BO;
   for (const Stmt *C : S->children())
-    if (const BinaryOperator *Found = appendAt(C, At))
-      return Found;
+    if (C)
+      if (const BinaryOperator *Found = appendAt(C, At))
+        return Found;
   return nullptr;
 }
 
@@ -136,13 +113,10 @@ const BinaryOperator *appendAt(const Stmt *S, SourceLocation At) {
 /// replaced by a block.
 bool isStatement(const clang::Expr *E, const Stmt *Body) {
   std::function<bool(const Stmt *)> Find = [&](const Stmt *S) {
-    if (!S)
-      return false;
     auto Direct = [&](const Stmt *C) { return C == cast<Stmt>(E); };
     if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
-      for (const Stmt *C : CS->body())
-        if (Direct(C))
-          return true;
+      if (llvm::any_of(CS->body(), Direct))
+        return true;
     } else if (const auto *If = dyn_cast<IfStmt>(S)) {
       if (Direct(If->getThen()) || Direct(If->getElse()))
         return true;
@@ -156,23 +130,33 @@ bool isStatement(const clang::Expr *E, const Stmt *Body) {
       if (Direct(Do->getBody()))
         return true;
     }
-    for (const Stmt *C : S->children())
-      if (Find(C))
-        return true;
-    return false;
+    return llvm::any_of(S->children(),
+                        [&](const Stmt *C) { return C && Find(C); });
   };
   return Find(Body);
 }
 
+/// The code that copies `Buf[0, Len)` into room reserved in the queue by
+/// one `atomic capture` on its counter, at indent \p I.
+std::string flushText(const std::string &I, const std::string &CountType,
+                      const std::string &Queue, const std::string &Count,
+                      const std::string &Buf, const std::string &Len) {
+  return I + CountType + " privateer_base;\n" + "#pragma omp atomic capture\n" +
+         I + "{ privateer_base = " + Count + "; " + Count + " += " + Len +
+         "; }\n" + I + "for (" + CountType +
+         " privateer_k = 0; privateer_k < " + Len + "; privateer_k++)\n" + I +
+         "  " + Queue + "[privateer_base + privateer_k] = " + Buf +
+         "[privateer_k];\n";
+}
+
 /// next[n++] = v -> the thread's buffer; a full buffer, and what is left
 /// after the loop, are copied to room reserved by one `atomic capture`.
-std::vector<FixItHint> counterQueue(const Remedy &Fix,
-                                    const OMPExecutableDirective *D,
-                                    const ForStmt *Loop, ASTContext &Ctx,
-                                    std::string &WhyNot, WritableFn Writable) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  const LangOptions &LO = Ctx.getLangOpts();
-  const BinaryOperator *Assign = appendAt(Loop->getBody(), fromLoc(Fix.Begin));
+FixResult counterQueue(const remedy::BufferAppends &Fix,
+                       const OMPExecutableDirective *D, const ForStmt *Loop,
+                       EditBuilder &E) {
+  ASTContext &Ctx = E.context();
+  const SourceManager &SM = E.sources();
+  const BinaryOperator *Assign = appendAt(Loop->getBody(), fromLoc(Fix.Append));
   const auto *Subscript =
       Assign ? dyn_cast<ArraySubscriptExpr>(Assign->getLHS()->IgnoreParens())
              : nullptr;
@@ -183,88 +167,72 @@ std::vector<FixItHint> counterQueue(const Remedy &Fix,
   const VarDecl *N = Inc && Inc->getOpcode() == UO_PostInc
                          ? referencedVar(Inc->getSubExpr())
                          : nullptr;
-  if (!Q || !N || Q->getName() != Fix.Variable || N->getName() != Fix.Counter ||
+  if (!Q || !N || Q != declOf(Fix.Queue) || N != declOf(Fix.Counter) ||
       !N->getType()->isIntegerType() || !isStatement(Assign, Loop->getBody()) ||
-      uses(Loop, Q) != 1 || uses(Loop, N) != 1) {
-    WhyNot = "the append is not a statement 'q[n++] = v;' of its own, or "
-             "the loop uses the queue or its counter elsewhere";
-    return {};
-  }
+      referencesTo(Q, Loop).size() != 1 || referencesTo(N, Loop).size() != 1)
+    return E.decline("the append is not a statement 'q[n++] = v;' of its own, "
+                     "or the loop uses the queue or its counter elsewhere");
   QualType Element = Subscript->getType().getUnqualifiedType();
   if (Element->isIncompleteType() || Element->isDependentType() ||
-      Element->getAsCXXRecordDecl()) {
-    WhyNot = "the queue's elements are not plain values";
-    return {};
-  }
+      Element->getAsCXXRecordDecl())
+    return E.decline("the queue's elements are not plain values");
   uint64_t Size = Ctx.getTypeSizeInChars(Element).getQuantity();
-  if (!Size || Size > QueueBufferBytes / 16) {
-    WhyNot = "the queue's elements are too large for a buffer per thread";
-    return {};
-  }
-  SourceLocation End = Lexer::findLocationAfterToken(Assign->getEndLoc(),
-                                                     tok::semi, SM, LO, false);
-  if (End.isInvalid() || !Writable(Assign->getBeginLoc()) ||
-      !Writable(Assign->getEndLoc()))
-    return {};
-
+  if (!Size || Size > QueueBufferBytes / 16)
+    return E.decline(
+        "the queue's elements are too large for a buffer per thread");
+  SourceLocation End = Lexer::findLocationAfterToken(
+      Assign->getEndLoc(), tok::semi, SM, E.lang(), false);
+  if (!E.writable({Assign->getBeginLoc(), Assign->getEndLoc()}))
+    return E.result();
+  if (End.isInvalid())
+    return E.decline("");
   std::string Queue = Q->getName().str(), Count = N->getName().str();
   std::string Buf = "privateer_" + Queue, Len = Buf + "_len";
   std::string Capacity = std::to_string(QueueBufferBytes / Size);
   std::string CountType = spellType(N->getType().getUnqualifiedType(), Ctx);
-  std::string Value =
-      Lexer::getSourceText(
-          CharSourceRange::getTokenRange(Assign->getRHS()->getSourceRange()),
-          SM, LO)
-          .str();
-  // The copy of a buffer into room reserved in the queue, at indent I.
-  auto Flush = [&](const std::string &I) {
-    return I + CountType + " privateer_base;\n" +
-           "#pragma omp atomic capture\n" + I + "{ privateer_base = " + Count +
-           "; " + Count + " += " + Len + "; }\n" + I + "for (" + CountType +
-           " privateer_k = 0; privateer_k < " + Len + "; privateer_k++)\n" + I +
-           "  " + Queue + "[privateer_base + privateer_k] = " + Buf +
-           "[privateer_k];\n";
-  };
+  std::string Value = tokensOf(Assign->getRHS()->getSourceRange(), Ctx);
   // The statement's line moves two spaces right with the loop.
-  std::string At = indentOf(Assign->getBeginLoc(), SM) + "  ";
-  std::string Indent = indentOf(Loop->getBeginLoc(), SM);
+  std::string At = lineIndent(Assign->getBeginLoc(), SM) + "  ";
+  std::string Indent = lineIndent(Loop->getBeginLoc(), SM);
   auto Header =
       splitHeader(D, Indent,
                   spellType(Element, Ctx) + " " + Buf + "[" + Capacity +
                       "];\n" + Indent + "  " + CountType + " " + Len + " = 0;",
-                  Ctx, WhyNot, " nowait");
+                  Ctx, " nowait");
   if (!Header)
-    return {};
-  std::vector<FixItHint> Hints{*Header};
-  Hints.push_back(FixItHint::CreateReplacement(
-      CharSourceRange::getCharRange(Assign->getBeginLoc(), End),
-      "{\n" + At + "  if (" + Len + " == " + Capacity + ") {\n" +
-          Flush(At + "    ") + At + "    " + Len + " = 0;\n" + At + "  }\n" +
-          At + "  " + Buf + "[" + Len + "++] = " + Value + ";\n" + At + "}"));
-  indentMore(Loop, SM, Hints);
-  Hints.push_back(FixItHint::CreateInsertion(
-      afterLoop(Loop, SM, LO), "\n" + Flush(Indent + "  ") + Indent + "}"));
-  return Hints;
+    return Header.takeError();
+  E.append({*Header});
+  E.replace(CharSourceRange::getCharRange(Assign->getBeginLoc(), End),
+            "{\n" + At + "  if (" + Len + " == " + Capacity + ") {\n" +
+                flushText(At + "    ", CountType, Queue, Count, Buf, Len) + At +
+                "    " + Len + " = 0;\n" + At + "  }\n" + At + "  " + Buf +
+                "[" + Len + "++] = " + Value + ";\n" + At + "}");
+  E.indentMore(Loop);
+  E.insert(statementEnd(Loop, Ctx),
+           "\n" + flushText(Indent + "  ", CountType, Queue, Count, Buf, Len) +
+               Indent + "}");
+  return E.result();
 }
 
 } // namespace
 
-std::vector<FixItHint> localQueue(const Remedy &Fix, const void *BufferHandle,
-                                  const OMPExecutableDirective *D,
-                                  ASTContext &Ctx, std::string &WhyNot,
-                                  WritableFn Writable) {
-  const ForStmt *Loop = splittableLoop(D, WhyNot);
-  if (!Loop || !Writable(D->getBeginLoc()))
-    return {};
-  if (!Fix.Counter.empty())
-    return counterQueue(Fix, D, Loop, Ctx, WhyNot, Writable);
-  const VarDecl *Q = variableNamedInConstruct(D, BufferHandle);
-  if (!Q) {
-    WhyNot = "the queue is not a variable the loop names";
-    return {};
-  }
-  return containerQueue(Q, D, Loop, Ctx, WhyNot, Writable);
+FixResult buildBufferAppends(const Finding &F, const ModelledConstruct &C,
+                             EditBuilder &E) {
+  const OMPExecutableDirective *D = directiveOf(C);
+  const auto &Fix = std::get<remedy::BufferAppends>(F.Fix);
+  auto Loop = splittableLoop(D);
+  if (!Loop)
+    return Loop.takeError();
+  if (!E.writable(D->getBeginLoc()))
+    return E.result();
+  if (Fix.Counter)
+    return counterQueue(Fix, D, *Loop, E);
+  const VarDecl *Q = variableNamedInConstruct(D, F.Buffer);
+  if (!Q)
+    return E.decline("the queue is not a variable the loop names");
+  return containerQueue(Q, D, *Loop, E);
 }
 
+} // namespace openmpfix
 } // namespace clangfe
 } // namespace privateer

@@ -1,36 +1,62 @@
-//===- UpdateFixes.cpp - Atomic updates and captures
-//------------------------===//
+//===- UpdateFixes.cpp - Atomic updates and captures ----------------------===//
 //
-// Part of privateer.
+// Part of privateer. An accumulation no clause can name gets
+// `#pragma omp atomic` before each update; a counter whose value is used
+// (`next[n++] = v`) takes that value with `#pragma omp atomic capture` into
+// a local used in its place.
 //
 //===----------------------------------------------------------------------===//
 
-#include "FixSupport.h"
-#include "privateer/Clang/CXX/RegionBuilder.h"
+#include "Fixes.h"
 
-#include "clang/AST/ASTContext.h"
-#include "clang/AST/OpenMPClause.h"
-#include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/AST/StmtOpenMP.h"
+#include "privateer/Clang/CXX/Edits/SourceText.h"
+#include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/CXX/SizedContainer.h"
+#include "privateer/Clang/SourceLoc.h"
+
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/StringExtras.h"
-
-#include <functional>
 
 using namespace clang;
 
 namespace privateer {
 namespace clangfe {
+namespace openmpfix {
+
+using clang::Expr;
 
 namespace {
 
+/// The bodies a statement holds in statement position: a block's
+/// statements, a loop's or a branch's body, a directive's associated
+/// statement.
+void forEachStatementChild(const Stmt *S,
+                           llvm::function_ref<void(const Stmt *)> F) {
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    for (const Stmt *Child : CS->body())
+      F(Child);
+  else if (const auto *For = dyn_cast<ForStmt>(S))
+    F(For->getBody());
+  else if (const auto *W = dyn_cast<WhileStmt>(S))
+    F(W->getBody());
+  else if (const auto *If = dyn_cast<IfStmt>(S)) {
+    F(If->getThen());
+    if (If->getElse())
+      F(If->getElse());
+  } else if (const auto *OD = dyn_cast<OMPExecutableDirective>(S)) {
+    if (const Stmt *Body =
+            OD->hasAssociatedStmt() ? OD->getAssociatedStmt() : nullptr) {
+      while (const auto *C = dyn_cast<CapturedStmt>(Body))
+        Body = C->getCapturedStmt();
+      F(Body);
+    }
+  }
+}
+
 /// The expression statement of an update (`x += e;`, `x++;`) whose target
 /// starts at \p At, if it is a statement of its own.
-const Stmt *updateStatement(const OMPExecutableDirective *D, SourceLocation At,
-                            const SourceManager &SM) {
-  const Stmt *Found = nullptr;
+const Stmt *updateStatement(const OMPExecutableDirective *D,
+                            SourceLocation At) {
   auto IsUpdate = [&](const Stmt *S) {
     const auto *E = dyn_cast_or_null<Expr>(S);
     if (!E)
@@ -47,37 +73,17 @@ const Stmt *updateStatement(const OMPExecutableDirective *D, SourceLocation At,
       Target = BO->getLHS();
     return Target && Target->getBeginLoc() == At;
   };
+  const Stmt *Found = nullptr;
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (!S || Found)
+    if (Found)
       return;
-    // Statements that hold statements: compound bodies, loop and branch
-    // bodies.
-    auto Try = [&](const Stmt *Child) {
+    forEachStatementChild(S, [&](const Stmt *Child) {
       if (!Found && IsUpdate(Child))
         Found = Child;
-    };
-    if (const auto *CS = dyn_cast<CompoundStmt>(S))
-      for (const Stmt *Child : CS->body())
-        Try(Child);
-    else if (const auto *F = dyn_cast<ForStmt>(S))
-      Try(F->getBody());
-    else if (const auto *W = dyn_cast<WhileStmt>(S))
-      Try(W->getBody());
-    else if (const auto *If = dyn_cast<IfStmt>(S)) {
-      Try(If->getThen());
-      Try(If->getElse());
-    } else if (const auto *OD = dyn_cast<OMPExecutableDirective>(S)) {
-      if (const Stmt *Body =
-              OD->hasAssociatedStmt() ? OD->getAssociatedStmt() : nullptr) {
-        while (const auto *C = dyn_cast<CapturedStmt>(Body))
-          Body = C->getCapturedStmt();
-        Try(Body);
-      }
-    }
+    });
     forEachChild(S, Walk);
   };
   Walk(D);
-  (void)SM;
   return Found;
 }
 
@@ -93,7 +99,7 @@ bool atomicForbiddenAt(const OMPExecutableDirective *D, SourceLocation At,
   const SourceManager &SM = Ctx.getSourceManager();
   bool Found = false;
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (!S || Found)
+    if (Found)
       return;
     if (const auto *OD = dyn_cast<OMPExecutableDirective>(S);
         OD && isOpenMPSimdDirective(OD->getDirectiveKind()) &&
@@ -107,7 +113,8 @@ bool atomicForbiddenAt(const OMPExecutableDirective *D, SourceLocation At,
     }
     forEachChild(S, Walk);
   };
-  Walk(D->hasAssociatedStmt() ? D->getAssociatedStmt() : nullptr);
+  if (D->hasAssociatedStmt())
+    Walk(D->getAssociatedStmt());
   return Found;
 }
 
@@ -115,211 +122,227 @@ constexpr const char *AtomicInSimd =
     "the update is in a 'simd' loop, which allows no 'atomic' before OpenMP "
     "5.0: compile with -fopenmp-version=50 or later";
 
-} // namespace
-
-std::vector<FixItHint>
-atomicCapture(const OMPExecutableDirective *D, SourceLocation Target,
-              ASTContext &Ctx, std::string &WhyNot,
-              llvm::function_ref<bool(SourceLocation)> Writable) {
-  // `next[n++] = v;` becomes
-  //   int privateer_slot_L;
-  //   #pragma omp atomic capture
-  //   privateer_slot_L = n++;
-  //   next[privateer_slot_L] = v;
-  // in a block, and the same in braces as the body of a branch or loop.
-  if (atomicForbiddenAt(D, Target, Ctx)) {
-    WhyNot = AtomicInSimd;
-    return {};
-  }
-  const SourceManager &SM = Ctx.getSourceManager();
-  const LangOptions &LO = Ctx.getLangOpts();
+/// A counter update (`n++` whose operand starts at a given place), the
+/// statement it is part of, and what holds that statement (a block, or a
+/// branch or loop whose body it is).
+struct CapturedUpdate {
   const UnaryOperator *Update = nullptr;
-  const Stmt *Statement = nullptr, *Holder = nullptr;
+  const Stmt *Statement = nullptr;
+  const Stmt *Holder = nullptr;
+};
+
+CapturedUpdate findCounterUpdate(const OMPExecutableDirective *D,
+                                 SourceLocation Target) {
+  CapturedUpdate Found;
+  // Statement positions: in a block, and the bodies of branches and
+  // loops (a braced block is valid there too).
+  auto IsStatement = [](const Stmt *S, const Stmt *C) {
+    if (!isa<Expr>(C))
+      return false;
+    if (isa<CompoundStmt>(S))
+      return true;
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      return C == If->getThen() || C == If->getElse();
+    if (const auto *F = dyn_cast<ForStmt>(S))
+      return C == F->getBody();
+    if (const auto *W = dyn_cast<WhileStmt>(S))
+      return C == W->getBody();
+    return false;
+  };
   std::function<void(const Stmt *, const Stmt *, const Stmt *)> Walk =
-      [&](const Stmt *S, const Stmt *Top, const Stmt *TopHolder) {
-        if (!S || Update)
+      [&](const Stmt *S, const Stmt *Top, const Stmt *Holder) {
+        if (Found.Update)
           return;
         if (const auto *UO = dyn_cast<UnaryOperator>(S);
             UO && UO->isIncrementDecrementOp() &&
             UO->getSubExpr()->getBeginLoc() == Target) {
-          Update = UO;
-          Statement = Top;
-          Holder = TopHolder;
+          Found = {UO, Top, Holder};
           return;
         }
-        // Statement positions: in a block, and the bodies of branches and
-        // loops (a braced block is valid there too).
-        auto IsStatement = [&](const Stmt *C) {
-          if (!isa<Expr>(C))
-            return false;
-          if (isa<CompoundStmt>(S))
-            return true;
-          if (const auto *If = dyn_cast<IfStmt>(S))
-            return C == If->getThen() || C == If->getElse();
-          if (const auto *F = dyn_cast<ForStmt>(S))
-            return C == F->getBody();
-          if (const auto *W = dyn_cast<WhileStmt>(S))
-            return C == W->getBody();
-          return false;
-        };
         forEachChild(S, [&](const Stmt *C) {
-          bool Position = IsStatement(C);
-          Walk(C, Position ? C : Top, Position ? S : TopHolder);
+          bool Position = IsStatement(S, C);
+          Walk(C, Position ? C : Top, Position ? S : Holder);
         });
       };
   Walk(D, nullptr, nullptr);
-  if (!Update || !Statement || Statement == Update) {
-    WhyNot = "the update is not inside a statement of its own";
-    return {};
-  }
-  // The one update of its statement, and made whenever the statement runs
-  // (not under `?:`, `&&` or `||`, which the capture would take out).
+  return Found;
+}
+
+/// Why the capture would not be exact: the statement makes other updates,
+/// or makes this one only under a condition of its expression (`?:`,
+/// `&&`, `||`), which the capture would take out.
+llvm::Error captureWouldChangeMeaning(const CapturedUpdate &U) {
   unsigned Updates = 0;
   bool UnderCondition = false;
   std::function<void(const Stmt *, bool)> Count = [&](const Stmt *S,
                                                       bool Cond) {
-    if (!S)
-      return;
     if (const auto *UO = dyn_cast<UnaryOperator>(S);
         UO && UO->isIncrementDecrementOp()) {
       ++Updates;
-      UnderCondition |= UO == Update && Cond;
+      UnderCondition |= UO == U.Update && Cond;
     }
     if (isa<CompoundAssignOperator>(S))
       ++Updates;
     const auto *BO = dyn_cast<BinaryOperator>(S);
     Cond |= isa<AbstractConditionalOperator>(S) || (BO && BO->isLogicalOp());
     for (const Stmt *C : S->children())
-      Count(C, Cond);
+      if (C)
+        Count(C, Cond);
   };
-  Count(Statement, false);
-  if (Updates != 1 || UnderCondition) {
-    WhyNot = UnderCondition ? "the update is made only under a condition of "
-                              "its expression"
-                            : "the statement makes more than one update";
-    return {};
-  }
-  SourceLocation Begin = Statement->getBeginLoc();
-  SourceLocation End = Lexer::findLocationAfterToken(Statement->getEndLoc(),
-                                                     tok::semi, SM, LO, false);
-  if (!Writable(Begin) || !Writable(Update->getBeginLoc()) || End.isInvalid())
-    return {};
-  QualType T = Update->getType().getUnqualifiedType();
-  if (!T->isIntegerType()) {
-    WhyNot = "the counter is not an integer";
-    return {};
-  }
+  Count(U.Statement, false);
+  if (UnderCondition)
+    return decline("the update is made only under a condition of its "
+                   "expression");
+  if (Updates != 1)
+    return decline("the statement makes more than one update");
+  return llvm::Error::success();
+}
+
+/// Where a closing brace after the statement ending at \p End goes: after
+/// a trailing comment of its line (a NOLINT stays on the line it is about).
+SourceLocation closingBraceAt(SourceLocation End, const SourceManager &SM) {
+  StringRef Rest = restOfLine(End, SM);
+  if (Rest.starts_with("//") && !Rest.ends_with("\\"))
+    if (SourceLocation Next = nextLineStart(End, SM); Next.isValid())
+      return Next.getLocWithOffset(-1);
+  return End;
+}
+
+/// The braces a branch's or loop's body needs to hold the capture, on the
+/// header's line when the body is on a line of its own; false when the
+/// body must be braced where it is.
+bool braceOnHeaderLine(const CapturedUpdate &U, SourceLocation Close,
+                       const std::string &Capture, EditBuilder &E) {
+  const SourceManager &SM = E.sources();
+  SourceLocation Begin = U.Statement->getBeginLoc();
+  SourceLocation HeaderEnd;
+  if (const auto *If = dyn_cast<IfStmt>(U.Holder))
+    HeaderEnd =
+        U.Statement == If->getElse() ? If->getElseLoc() : If->getRParenLoc();
+  else if (const auto *F = dyn_cast<ForStmt>(U.Holder))
+    HeaderEnd = F->getRParenLoc();
+  else if (const auto *W = dyn_cast<WhileStmt>(U.Holder))
+    HeaderEnd = W->getRParenLoc();
+  SourceLocation AfterHeader =
+      HeaderEnd.isValid()
+          ? Lexer::getLocForEndOfToken(HeaderEnd, 0, SM, E.lang())
+          : SourceLocation();
+  if (AfterHeader.isInvalid() || !E.isWritable(AfterHeader) ||
+      SM.getExpansionLineNumber(AfterHeader) >=
+          SM.getExpansionLineNumber(Begin) ||
+      lineIndent(Begin, SM).size() <
+          lineIndent(U.Holder->getBeginLoc(), SM).size())
+    return false;
+  std::string Outer = lineIndent(U.Holder->getBeginLoc(), SM);
+  if (const auto *If = dyn_cast<IfStmt>(U.Holder);
+      If && U.Statement == If->getElse())
+    Outer = lineIndent(If->getElseLoc(), SM);
+  E.insert(AfterHeader, " {");
+  E.insert(Begin, Capture);
+  E.insert(Close, "\n" + Outer + "}");
+  return true;
+}
+
+/// `next[n++] = v;` becomes
+///   int privateer_slot_L;
+///   #pragma omp atomic capture
+///   privateer_slot_L = n++;
+///   next[privateer_slot_L] = v;
+/// in a block, and the same in braces as the body of a branch or loop. A
+/// refusal of an edit is kept in \p E.
+llvm::Error captureUpdate(const OMPExecutableDirective *D,
+                          SourceLocation Target, EditBuilder &E) {
+  ASTContext &Ctx = E.context();
+  const SourceManager &SM = E.sources();
+  if (atomicForbiddenAt(D, Target, Ctx))
+    return E.decline(AtomicInSimd);
+  CapturedUpdate U = findCounterUpdate(D, Target);
+  if (!U.Update || !U.Statement || U.Statement == U.Update)
+    return E.decline("the update is not inside a statement of its own");
+  if (llvm::Error Err = captureWouldChangeMeaning(U))
+    return Err;
+  SourceLocation Begin = U.Statement->getBeginLoc();
+  SourceLocation End = Lexer::findLocationAfterToken(
+      U.Statement->getEndLoc(), tok::semi, SM, E.lang(), false);
+  if (!E.writable({Begin, U.Update->getBeginLoc()}))
+    return llvm::Error::success();
+  if (End.isInvalid())
+    return E.decline("");
+  QualType T = U.Update->getType().getUnqualifiedType();
+  if (!T->isIntegerType())
+    return E.decline("the counter is not an integer");
   // Named by its line, and column when it does not start the line (two
   // statements of one line then get two names).
   std::string Name =
       "privateer_slot_" + std::to_string(SM.getExpansionLineNumber(Begin));
-  std::string Indent = indentOf(Begin, SM);
+  std::string Indent = lineIndent(Begin, SM);
   if (SM.getExpansionColumnNumber(Begin) != Indent.size() + 1)
     Name += "_" + std::to_string(SM.getExpansionColumnNumber(Begin));
-  std::string UpdateText =
-      Lexer::getSourceText(
-          CharSourceRange::getTokenRange(Update->getSourceRange()), SM, LO)
-          .str();
-  std::string Capture = spellType(T, Ctx) + " " + Name +
-                        ";\n#pragma omp atomic capture\n" + Indent + Name +
-                        " = " + UpdateText + ";\n" + Indent;
-  // A closing brace goes after a trailing comment of the statement's line
-  // (a NOLINT stays on the line it is about).
-  SourceLocation Close = End;
-  {
-    std::pair<FileID, unsigned> At = SM.getDecomposedLoc(End);
-    bool Invalid = false;
-    StringRef Buffer = SM.getBufferData(At.first, &Invalid);
-    size_t LineEnd = Invalid ? StringRef::npos : Buffer.find('\n', At.second);
-    if (LineEnd != StringRef::npos) {
-      StringRef Rest = Buffer.slice(At.second, LineEnd).trim();
-      if (Rest.starts_with("//") && !Rest.ends_with("\\"))
-        Close = SM.getLocForStartOfFile(At.first).getLocWithOffset(LineEnd);
-    }
+  std::string UpdateText = tokensOf(U.Update->getSourceRange(), Ctx);
+  auto Capture = [&](const std::string &In) {
+    return spellType(T, Ctx) + " " + Name + ";\n#pragma omp atomic capture\n" +
+           In + Name + " = " + UpdateText + ";\n" + In;
+  };
+  SourceLocation Close = closingBraceAt(End, SM);
+  if (isa<CompoundStmt>(U.Holder)) {
+    E.insert(Begin, Capture(Indent));
+  } else if (!braceOnHeaderLine(U, Close, Capture(Indent), E)) {
+    E.insert(Begin, "{\n" + Indent + "  " + Capture(Indent + "  "));
+    E.insert(Close, "\n" + Indent + "}");
   }
-  std::vector<FixItHint> Hints;
-  if (isa<CompoundStmt>(Holder)) {
-    Hints.push_back(FixItHint::CreateInsertion(Begin, Capture));
-  } else {
-    // The body of a branch or loop on a line of its own gets braces on the
-    // line of its header: `if (c) {` ... `}` under the `if`.
-    SourceLocation HeaderEnd;
-    if (const auto *If = dyn_cast<IfStmt>(Holder))
-      HeaderEnd =
-          Statement == If->getElse() ? If->getElseLoc() : If->getRParenLoc();
-    else if (const auto *F = dyn_cast<ForStmt>(Holder))
-      HeaderEnd = F->getRParenLoc();
-    else if (const auto *W = dyn_cast<WhileStmt>(Holder))
-      HeaderEnd = W->getRParenLoc();
-    SourceLocation AfterHeader =
-        HeaderEnd.isValid() ? Lexer::getLocForEndOfToken(HeaderEnd, 0, SM, LO)
-                            : SourceLocation();
-    bool OwnLine = AfterHeader.isValid() && Writable(AfterHeader) &&
-                   SM.getExpansionLineNumber(AfterHeader) <
-                       SM.getExpansionLineNumber(Begin) &&
-                   indentOf(Begin, SM).size() >=
-                       indentOf(Holder->getBeginLoc(), SM).size();
-    if (OwnLine) {
-      std::string Outer = indentOf(Holder->getBeginLoc(), SM);
-      if (const auto *If = dyn_cast<IfStmt>(Holder);
-          If && Statement == If->getElse())
-        Outer = indentOf(If->getElseLoc(), SM);
-      Hints.push_back(FixItHint::CreateInsertion(AfterHeader, " {"));
-      Hints.push_back(FixItHint::CreateInsertion(Begin, Capture));
-      Hints.push_back(FixItHint::CreateInsertion(Close, "\n" + Outer + "}"));
-    } else {
-      std::string Inner = Indent + "  ";
-      Hints.push_back(FixItHint::CreateInsertion(
-          Begin, "{\n" + Inner + spellType(T, Ctx) + " " + Name +
-                     ";\n#pragma omp atomic capture\n" + Inner + Name + " = " +
-                     UpdateText + ";\n" + Inner));
-      Hints.push_back(FixItHint::CreateInsertion(Close, "\n" + Indent + "}"));
-    }
-  }
-  Hints.push_back(FixItHint::CreateReplacement(
-      CharSourceRange::getTokenRange(Update->getSourceRange()), Name));
-  return Hints;
+  E.replaceTokens(U.Update->getSourceRange(), Name);
+  return llvm::Error::success();
 }
 
-std::vector<FixItHint> atomicUpdates(const Remedy &Fix,
-                                     const OMPExecutableDirective *D,
-                                     ASTContext &Ctx, std::string &WhyNot,
-                                     WritableFn Writable) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<FixItHint> Hints;
-  for (Loc U : Fix.Updates) {
-    const Stmt *S = updateStatement(D, fromLoc(U), SM);
-    if (!S) {
-      WhyNot = "an update is not a statement of its own";
-      return {};
-    }
+/// The locations of \p Updates, once each, in source order.
+std::vector<SourceLocation> inSourceOrder(const std::vector<Loc> &Updates,
+                                          const SourceManager &SM) {
+  std::vector<SourceLocation> Locs;
+  for (Loc U : Updates)
+    Locs.push_back(fromLoc(U));
+  llvm::sort(Locs, [&](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(A, B);
+  });
+  Locs.erase(std::unique(Locs.begin(), Locs.end()), Locs.end());
+  return Locs;
+}
+
+} // namespace
+
+FixResult buildCaptureCounter(const Finding &F, const ModelledConstruct &C,
+                              EditBuilder &E) {
+  // Every update of the counter, in one fix: a second pass would find
+  // another one otherwise.
+  for (SourceLocation At : inSourceOrder(
+           std::get<remedy::CaptureCounter>(F.Fix).Updates, E.sources()))
+    if (llvm::Error Err = captureUpdate(directiveOf(C), At, E))
+      return std::move(Err);
+  return E.result();
+}
+
+FixResult buildAtomicUpdates(const Finding &F, const ModelledConstruct &C,
+                             EditBuilder &E) {
+  const OMPExecutableDirective *D = directiveOf(C);
+  const SourceManager &SM = E.sources();
+  for (SourceLocation U :
+       inSourceOrder(std::get<remedy::AtomicUpdates>(F.Fix).Updates, SM)) {
+    const Stmt *S = updateStatement(D, U);
+    if (!S)
+      return E.decline("an update is not a statement of its own");
     SourceLocation Begin = S->getBeginLoc();
-    if (!Writable(Begin))
-      return {};
-    if (atomicForbiddenAt(D, Begin, Ctx)) {
-      WhyNot = AtomicInSimd;
-      return {};
-    }
-    // The pragma goes on a line of its own before the statement's
-    // (which must start its line), in the first column like every
-    // directive.
-    std::pair<FileID, unsigned> At = SM.getDecomposedLoc(Begin);
-    bool Invalid = false;
-    StringRef Buffer = SM.getBufferData(At.first, &Invalid);
-    if (Invalid)
-      return {};
-    size_t LineStart = lineStart(Buffer, At.second);
-    StringRef Indent = Buffer.slice(LineStart, At.second);
-    if (Indent.find_first_not_of(" \t") != StringRef::npos) {
-      WhyNot = "an update shares its line with other code";
-      return {};
-    }
-    Hints.push_back(FixItHint::CreateInsertion(
-        SM.getLocForStartOfFile(At.first).getLocWithOffset(LineStart),
-        "#pragma omp atomic\n"));
+    if (!E.writable(Begin))
+      return E.result();
+    if (atomicForbiddenAt(D, Begin, E.context()))
+      return E.decline(AtomicInSimd);
+    // The pragma goes on a line of its own before the statement's (which
+    // must start its line), in the first column like every directive.
+    if (!indentBefore(Begin, SM))
+      return E.decline("an update shares its line with other code");
+    E.insert(lineStartOf(Begin, SM), "#pragma omp atomic\n");
   }
-  return Hints;
+  return E.result();
 }
 
+} // namespace openmpfix
 } // namespace clangfe
 } // namespace privateer

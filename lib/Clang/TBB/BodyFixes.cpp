@@ -7,160 +7,135 @@
 // nothing but the body uses the variable, the body can see what its
 // initializer reads (a default capture), and running the initializer in
 // the body computes the same value: no call in it, and nothing between the
-// declaration and the construct that could change what it reads.
+// declaration and the construct that could change what it reads. A
+// container of an index or element body is kept per thread instead
+// (ScratchFixes.cpp).
 //
 //===----------------------------------------------------------------------===//
 
-#include "BodyFixes.h"
+#include "Fixes.h"
 
-#include "CombinableFixes.h"
-#include "Constructs.h"
-#include "FixText.h"
-#include "LeaseFixes.h"
-#include "TaskGroups.h"
-#include "ThreadSpecificFixes.h"
-#include "privateer/Analysis/Advice.h"
-#include "privateer/Clang/CXX/LineInsertion.h"
-#include "privateer/Clang/CXX/PreprocessorLines.h"
-#include "privateer/Clang/SourceLoc.h"
+#include "privateer/Clang/CXX/Edits/ASTQueries.h"
+#include "privateer/Clang/CXX/Edits/SourceText.h"
+#include "privateer/Clang/Handles.h"
 
-#include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
 namespace privateer {
 namespace clangfe {
+namespace tbbfix {
 
 using clang::Expr;
 
 namespace {
 
-/// Every reference to a variable in a statement, and whether the statement
-/// reads locals or calls functions.
-class UseFinder : public RecursiveASTVisitor<UseFinder> {
+/// Whether an initializer reads locals or calls functions.
+class InitializerReads : public RecursiveASTVisitor<InitializerReads> {
 public:
-  explicit UseFinder(const VarDecl *V) : V(V) {}
   bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (E->getDecl() == V)
-      Uses.push_back(E);
     if (const auto *X = dyn_cast<VarDecl>(E->getDecl());
         X && X->hasLocalStorage())
-      ReadsLocals = true;
+      Locals = true;
     return true;
   }
   bool VisitCallExpr(CallExpr *) {
     Calls = true;
     return true;
   }
-  const VarDecl *V;
-  std::vector<const DeclRefExpr *> Uses;
-  bool ReadsLocals = false;
+  bool Locals = false;
   bool Calls = false;
 };
 
-/// The statement of \p CS that contains \p S (or is it).
-const Stmt *childContaining(const CompoundStmt *CS, const Stmt *S,
-                            const SourceManager &SM) {
-  for (const Stmt *Child : CS->body())
-    if (SM.isPointWithin(S->getBeginLoc(), Child->getBeginLoc(),
-                         Child->getEndLoc()))
-      return Child;
-  return nullptr;
-}
-
-std::vector<FixItHint> moveIntoBody(const Finding &F,
-                                    const ModelledConstruct &C, ASTContext &Ctx,
-                                    std::string &WhyNot) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  const auto *V =
-      dyn_cast<VarDecl>(static_cast<const ValueDecl *>(F.BufferHandle));
-  const auto *Call = dyn_cast_or_null<CallExpr>(C.Construct);
-  auto Construct = Call ? recognize(Call, Ctx) : std::nullopt;
-  if (!V || !Construct || Construct->Bodies.size() != 1 || !C.Function ||
-      !C.Function->getBody()) {
-    WhyNot = "the construct's body is not one lambda";
-    return {};
-  }
-  if (!V->isLocalVarDecl() || V->isStaticLocal() || isa<ParmVarDecl>(V) ||
-      V->isInitCapture()) {
-    WhyNot = "'" + V->getNameAsString() +
-             "' is not a local variable of the function";
-    return {};
-  }
-  const WorkBody &B = Construct->Bodies.front();
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(B.body());
-  if (!B.Lambda || !Body || Body->body_empty()) {
-    WhyNot = "the body is not a lambda written at the call";
-    return {};
-  }
+/// Why the declaration \p DS of \p V cannot move into the lambda body
+/// \p B of the call \p Call, or success: \p V is a local declared alone
+/// in a block, not in the capture list, used only in the body.
+llvm::Error cannotMove(const VarDecl *V, const DeclStmt *DS,
+                       const CompoundStmt *Block, const WorkBody &B,
+                       const FunctionDecl *FD, const SourceManager &SM) {
+  std::string Name = "'" + V->getNameAsString() + "'";
   // Captured by name: the capture list would have to change too.
   for (const LambdaCapture &Cap : B.Lambda->explicit_captures())
-    if (Cap.capturesVariable() && Cap.getCapturedVar() == V) {
-      WhyNot = "'" + V->getNameAsString() + "' is named in the capture list";
-      return {};
-    }
-  // The declaration: alone in its statement, in a block of the function.
-  const DeclStmt *DS = nullptr;
-  for (const DynTypedNode &P : Ctx.getParents(*V))
-    DS = P.get<DeclStmt>();
-  const CompoundStmt *Block = nullptr;
-  if (DS)
-    for (const DynTypedNode &P : Ctx.getParents(*DS))
-      Block = P.get<CompoundStmt>();
-  if (!DS || !DS->isSingleDecl() || !Block) {
-    WhyNot = "'" + V->getNameAsString() +
-             "' is not declared alone in a block before the construct";
-    return {};
-  }
-  // Used only in the body.
-  UseFinder Uses(V);
-  Uses.TraverseStmt(const_cast<Stmt *>(C.Function->getBody()));
-  for (const DeclRefExpr *U : Uses.Uses)
+    if (Cap.capturesVariable() && Cap.getCapturedVar() == V)
+      return decline(Name + " is named in the capture list");
+  if (!DS || !DS->isSingleDecl() || !Block)
+    return decline(Name +
+                   " is not declared alone in a block before the construct");
+  const Stmt *Body = B.body();
+  for (const DeclRefExpr *U : referencesTo(V, FD->getBody()))
     if (!SM.isPointWithin(U->getLocation(), Body->getBeginLoc(),
-                          Body->getEndLoc())) {
-      WhyNot = "'" + V->getNameAsString() + "' is also used outside the body";
-      return {};
-    }
-  // In the index and element forms the body runs once per index: an object
-  // with a destructor (a std::vector) would be allocated for every one, so
-  // each thread keeps one instead (enumerable_thread_specific), made where
-  // the declaration is: what its initializer reads does not matter then.
-  if (!Construct->RangeBody && V->getType().isDestructedType())
-    return threadSpecificScratch(V, DS, *Construct, B, C, F.Fix.KeepContents,
-                                 Ctx, WhyNot);
-  // The initializer computes the same value in the body.
-  UseFinder Init(V);
+                          Body->getEndLoc()))
+      return decline(Name + " is also used outside the body");
+  return llvm::Error::success();
+}
+
+/// Why running \p V's initializer in the body would not compute the same
+/// value, or success.
+llvm::Error initializerChanges(const VarDecl *V, const DeclStmt *DS,
+                               const CompoundStmt *Block, const Stmt *CallStmt,
+                               const WorkBody &B) {
+  InitializerReads Init;
   if (V->getInit())
     Init.TraverseStmt(const_cast<Expr *>(V->getInit()));
-  if (Init.Calls) {
-    WhyNot = "its initializer calls a function, which would then run in "
-             "every work item";
-    return {};
-  }
-  if (Init.ReadsLocals && B.Lambda->getCaptureDefault() == LCD_None) {
-    WhyNot = "the body does not capture what its initializer reads";
-    return {};
-  }
-  const Stmt *CallStmt = childContaining(Block, Call, SM);
-  if (!CallStmt) {
-    WhyNot = "the declaration is not in the block of the construct";
-    return {};
-  }
+  if (Init.Calls)
+    return decline("its initializer calls a function, which would then run "
+                   "in every work item");
+  if (Init.Locals && B.Lambda->getCaptureDefault() == LCD_None)
+    return decline("the body does not capture what its initializer reads");
   bool Adjacent = false;
   for (auto It = Block->body_begin(); It != Block->body_end(); ++It)
     if (*It == DS)
       Adjacent =
           std::next(It) != Block->body_end() && *std::next(It) == CallStmt;
-  if (!Adjacent && Init.ReadsLocals) {
-    WhyNot = "code between the declaration and the construct could change "
-             "what its initializer reads";
-    return {};
-  }
+  if (!Adjacent && Init.Locals)
+    return decline("code between the declaration and the construct could "
+                   "change what its initializer reads");
+  return llvm::Error::success();
+}
+
+} // namespace
+
+FixResult buildMoveIntoBody(const Finding &F, const ModelledConstruct &C,
+                            EditBuilder &E) {
+  ASTContext &Ctx = E.context();
+  const SourceManager &SM = E.sources();
+  const VarDecl *V = variableOf(F.Buffer);
+  const auto *Call = dyn_cast_or_null<CallExpr>(C.Construct);
+  auto Construct = Call ? recognize(Call, Ctx) : std::nullopt;
+  if (!V || !Construct || Construct->Bodies.size() != 1 || !C.Function ||
+      !C.Function->getBody())
+    return E.decline("the construct's body is not one lambda");
+  if (!V->isLocalVarDecl() || V->isStaticLocal() || isa<ParmVarDecl>(V) ||
+      V->isInitCapture())
+    return E.decline("'" + V->getNameAsString() +
+                     "' is not a local variable of the function");
+  const WorkBody &B = Construct->Bodies.front();
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(B.body());
+  if (!B.Lambda || !Body || Body->body_empty())
+    return E.decline("the body is not a lambda written at the call");
+  // The declaration: alone in its statement, in a block of the function.
+  const DeclStmt *DS = declarationOf(V, Ctx);
+  const CompoundStmt *Block = nullptr;
+  if (DS)
+    for (const DynTypedNode &P : Ctx.getParents(*DS))
+      Block = P.get<CompoundStmt>();
+  if (llvm::Error Err = cannotMove(V, DS, Block, B, C.Function, SM))
+    return std::move(Err);
+  // In the index and element forms the body runs once per index: an object
+  // with a destructor (a std::vector) would be allocated for every one, so
+  // each thread keeps one instead (enumerable_thread_specific), made where
+  // the declaration is: what its initializer reads does not matter then.
+  if (!Construct->RangeBody && V->getType().isDestructedType())
+    return threadSpecificScratch(
+        V, DS, *Construct, B, C,
+        std::get<remedy::Privatize>(F.Fix).KeepContents, E);
+  const Stmt *CallStmt = childContaining(Block, Call, SM);
+  if (!CallStmt)
+    return E.decline("the declaration is not in the block of the construct");
+  if (llvm::Error Err = initializerChanges(V, DS, Block, CallStmt, B))
+    return std::move(Err);
   // Where it goes: before the range loop (one per chunk), or first in the
   // body (one per work item).
   const Stmt *Before = Body->body_front();
@@ -168,126 +143,26 @@ std::vector<FixItHint> moveIntoBody(const Finding &F,
     auto Loops = rangeLoops(B);
     Before = Loops.empty() ? nullptr : Loops.front().Loop;
   }
-  if (!Before) {
-    WhyNot = "the body has no loop over its range";
-    return {};
-  }
-  SourceLocation DeclBegin = DS->getBeginLoc(), DeclEnd = DS->getEndLoc();
+  if (!Before)
+    return E.decline("the body has no loop over its range");
   SourceLocation At = Before->getBeginLoc();
-  for (SourceLocation L : {DeclBegin, DeclEnd, At})
-    if (L.isInvalid() || L.isMacroID() || SM.isInSystemHeader(L)) {
-      WhyNot = "the code comes from a macro expansion or a system header";
-      return {};
-    }
-  auto Indent = lineIndent(At, SM);
-  auto DeclIndent = lineIndent(DeclBegin, SM);
-  if (!Indent || !DeclIndent) {
-    WhyNot = "the declaration or the body shares its line with other code";
-    return {};
-  }
-  SourceLocation AfterDecl =
-      Lexer::getLocForEndOfToken(DeclEnd, 0, SM, Ctx.getLangOpts());
-  StringRef Text =
-      Lexer::getSourceText(CharSourceRange::getCharRange(DeclBegin, AfterDecl),
-                           SM, Ctx.getLangOpts());
-  // Remove the declaration's whole line when nothing else is on it.
-  auto [File, EndOffset] = SM.getDecomposedLoc(AfterDecl);
-  StringRef Buffer = SM.getBufferData(File);
-  size_t LineEnd = Buffer.find('\n', EndOffset);
-  if (LineEnd == StringRef::npos ||
-      Buffer.slice(EndOffset, LineEnd).find_first_not_of(" \t\r") !=
-          StringRef::npos) {
-    WhyNot = "the declaration shares its line with other code";
-    return {};
-  }
-  SourceLocation RemoveBegin =
-      DeclBegin.getLocWithOffset(-static_cast<int>(DeclIndent->size()));
-  SourceLocation RemoveEnd =
-      AfterDecl.getLocWithOffset(static_cast<int>(LineEnd - EndOffset + 1));
-  return {FixItHint::CreateRemoval(
-              CharSourceRange::getCharRange(RemoveBegin, RemoveEnd)),
-          FixItHint::CreateInsertion(At, Text.str() + "\n" + *Indent)};
+  if (!E.writable({DS->getBeginLoc(), DS->getEndLoc(), At}))
+    return E.result();
+  auto Indent = indentBefore(At, SM);
+  if (!Indent || !indentBefore(DS->getBeginLoc(), SM))
+    return E.decline(
+        "the declaration or the body shares its line with other code");
+  SourceLocation DeclEnd = statementEnd(DS, Ctx);
+  auto Lines = wholeLines(DS->getBeginLoc(), DeclEnd, SM);
+  if (!Lines)
+    return E.decline("the declaration shares its line with other code");
+  E.remove(*Lines);
+  E.insert(At, textOf(CharSourceRange::getCharRange(DS->getBeginLoc(), DeclEnd),
+                      Ctx) +
+                   "\n" + *Indent);
+  return E.result();
 }
 
-/// `g.wait();` on a line of its own before the statement at the fix's
-/// Begin: the code that ran a task on the group waits for it there.
-std::vector<FixItHint> insertGroupWait(const Finding &F,
-                                       const ModelledConstruct &C,
-                                       ASTContext &Ctx, std::string &WhyNot) {
-  const MemberExpr *Run =
-      groupRunCallee(dyn_cast_or_null<CallExpr>(C.Construct));
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation At = fromLoc(F.Fix.Begin);
-  if (!Run || Run->getBase()->getBeginLoc().isMacroID()) {
-    WhyNot = "the task group is not named in the code";
-    return {};
-  }
-  if (At.isInvalid() || At.isMacroID() || SM.isInSystemHeader(At)) {
-    WhyNot = "the statement that must wait comes from a macro expansion";
-    return {};
-  }
-  // The group and the member operator as written: `g.`, `this->g.`,
-  // `p->` (a pointer, or a smart pointer's operator->).
-  StringRef Group = Lexer::getSourceText(
-      CharSourceRange::getCharRange(Run->getBeginLoc(), Run->getMemberLoc()),
-      SM, Ctx.getLangOpts());
-  if (Group.empty() || Run->getMemberLoc().isMacroID()) {
-    WhyNot = "the task group is not named in the code";
-    return {};
-  }
-  std::string Line = Group.rtrim().str() + "wait();";
-  if (auto Hint = insertLineBefore(At, Line, SM, WhyNot))
-    return {*Hint};
-  return {};
-}
-
-} // namespace
-
-std::vector<FixItHint> buildBodyFix(const Finding &F,
-                                    const ModelledConstruct &C, ASTContext &Ctx,
-                                    std::string &WhyNot) {
-  if (F.Fix.What == Remedy::Kind::InsertTaskwait)
-    return insertGroupWait(F, C, Ctx, WhyNot);
-  // Every other TBB fix edits the buffer's declaration and the body after it:
-  // an '#if' between them could leave another configuration's declaration
-  // behind.
-  if (const auto *D = static_cast<const ValueDecl *>(F.BufferHandle);
-      D && C.Construct &&
-      Ctx.getSourceManager().isBeforeInTranslationUnit(
-          D->getBeginLoc(), C.Construct->getEndLoc()) &&
-      hasPreprocessorDirective(
-          SourceRange(D->getBeginLoc(), C.Construct->getEndLoc()),
-          Ctx.getSourceManager())) {
-    WhyNot = "preprocessor directives ('#if', '#define') lie between the "
-             "declaration and the end of the call, which a fix could not "
-             "keep in place";
-    return {};
-  }
-  // A container made in every work item: one per thread.
-  if (F.Check == CheckId::LoopAlloc &&
-      F.Fix.What == Remedy::Kind::SplitAllocation)
-    return buildThreadSpecificAllocationFix(F, C, Ctx, WhyNot);
-  if (F.Check == CheckId::SharedBuffer && F.Kind == RaceKind::Scratch &&
-      F.Fix.What == Remedy::Kind::Privatize && F.BufferHandle)
-    return moveIntoBody(F, C, Ctx, WhyNot);
-  if (F.Check == CheckId::SharedBuffer && F.Fix.What == Remedy::Kind::Reduce &&
-      F.BufferHandle)
-    return buildCombinableFix(F, C, Ctx, WhyNot);
-  if (F.Check == CheckId::ThreadIdIndex &&
-      F.Fix.What == Remedy::Kind::ThreadSpecific && F.BufferHandle)
-    return buildThreadSpecificFix(F, C, Ctx, WhyNot);
-  // A work item that keeps its thread's slot while it waits for nested
-  // work: a buffer of its own for its lifetime.
-  if (F.Fix.What == Remedy::Kind::LeaseFromPool && F.BufferHandle)
-    return buildLeaseFix(F, C, Ctx, WhyNot);
-  // The other rewrites (padding, parallel_reduce) are not built for TBB
-  // yet.
-  WhyNot =
-      F.Fix.What == Remedy::Kind::None && F.Fix.Why != NoFixReason::Unstated
-          ? whyNoFix(F.Model, F.Fix.Why)
-          : "no exact TBB rewrite for this finding yet";
-  return {};
-}
-
+} // namespace tbbfix
 } // namespace clangfe
 } // namespace privateer

@@ -24,22 +24,24 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CombinableFixes.h"
+#include "Fixes.h"
+#include "ThreadSpecific.h"
 
-#include "FixText.h"
+#include "privateer/Clang/CXX/Edits/ASTQueries.h"
+#include "privateer/Clang/CXX/Edits/SourceText.h"
+#include "privateer/Clang/Handles.h"
 
-#include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
-
-#include <functional>
 
 using namespace clang;
 
 namespace privateer {
 namespace clangfe {
+namespace tbbfix {
+
+using clang::Expr;
 
 namespace {
 
@@ -99,17 +101,6 @@ bool isUpdateTarget(const DeclRefExpr *Ref, ReductionOp Op, ASTContext &Ctx) {
   return false;
 }
 
-/// The first parent of \p E that is not a paren or an implicit cast.
-DynTypedNode parentOf(const clang::Expr *E, ASTContext &Ctx) {
-  DynTypedNodeList Parents = Ctx.getParents(*E);
-  while (!Parents.empty() &&
-         (Parents[0].get<ParenExpr>() || Parents[0].get<ImplicitCastExpr>() ||
-          Parents[0].get<MaterializeTemporaryExpr>() ||
-          Parents[0].get<ExprWithCleanups>()))
-    Parents = Ctx.getParents(Parents[0]);
-  return Parents.empty() ? DynTypedNode() : Parents[0];
-}
-
 bool refersTo(const clang::Expr *E, const VarDecl *V) {
   const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E->IgnoreParenImpCasts());
   return DRE && DRE->getDecl() == V;
@@ -165,7 +156,7 @@ bool isMinMaxUse(const DeclRefExpr *Ref, const VarDecl *V, bool Max,
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
   auto StatementOfItsOwn = [&](const clang::Expr *E) {
-    const auto *S = parentOf(E, Ctx).get<Stmt>();
+    const auto *S = semanticParent(E, Ctx).get<Stmt>();
     return S && !isa<clang::Expr>(S);
   };
   // v = std::max(v, e);
@@ -173,11 +164,11 @@ bool isMinMaxUse(const DeclRefExpr *Ref, const VarDecl *V, bool Max,
     return A && A->getOpcode() == BO_Assign && refersTo(A->getLHS(), V) &&
            minMaxCallOther(A->getRHS(), V, Max) && StatementOfItsOwn(A);
   };
-  DynTypedNode P = parentOf(Ref, Ctx);
+  DynTypedNode P = semanticParent(Ref, Ctx);
   if (IsCallUpdate(P.get<BinaryOperator>()))
     return true;
   if (const auto *Call = P.get<CallExpr>())
-    if (IsCallUpdate(parentOf(Call, Ctx).get<BinaryOperator>()))
+    if (IsCallUpdate(semanticParent(Call, Ctx).get<BinaryOperator>()))
       return true;
   // if (e > v) v = e;
   auto Text = [&](const clang::Expr *E) {
@@ -209,10 +200,10 @@ bool isMinMaxUse(const DeclRefExpr *Ref, const VarDecl *V, bool Max,
            !Text(E).empty() && Text(E) == Text(A->getRHS());
   };
   if (const auto *Cmp = P.get<BinaryOperator>(); Cmp && Cmp->isRelationalOp())
-    return IsIfUpdate(parentOf(Cmp, Ctx).get<IfStmt>());
+    return IsIfUpdate(semanticParent(Cmp, Ctx).get<IfStmt>());
   if (const auto *A = P.get<BinaryOperator>();
       A && A->getOpcode() == BO_Assign) {
-    DynTypedNode Above = parentOf(A, Ctx);
+    DynTypedNode Above = semanticParent(A, Ctx);
     if (const auto *CS = Above.get<CompoundStmt>())
       Above =
           Ctx.getParents(*CS).empty() ? DynTypedNode() : Ctx.getParents(*CS)[0];
@@ -221,167 +212,130 @@ bool isMinMaxUse(const DeclRefExpr *Ref, const VarDecl *V, bool Max,
   return false;
 }
 
-} // namespace
-
-std::vector<FixItHint> buildCombinableFix(const Finding &F,
-                                          const ModelledConstruct &C,
-                                          ASTContext &Ctx,
-                                          std::string &WhyNot) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  const LangOptions &LO = Ctx.getLangOpts();
-  const auto *V = static_cast<const ValueDecl *>(F.BufferHandle);
-  const auto *Var = dyn_cast_or_null<VarDecl>(V);
-  const auto *Call = dyn_cast_or_null<CallExpr>(C.Construct);
-  const char *Op = nullptr, *Identity = nullptr;
-  // A min or max: each thread's copy starts at the variable's value before
-  // the call (taking it again changes nothing), and the copies combine
-  // with the same comparison.
-  bool Max = F.Fix.Op == ReductionOp::Max;
-  bool MinMax = Max || F.Fix.Op == ReductionOp::Min;
-  if (!Var || !Call || F.Fix.SectionLength ||
-      (!MinMax && !combiningOperator(F.Fix.Op, Op, Identity)) ||
-      !Var->getType()->isArithmeticType() ||
-      Var->getType().isVolatileQualified()) {
-    WhyNot = "tbb::combinable is built only for a scalar updated with +, -, "
-             "*, |, ^, min or max";
-    return {};
-  }
-  // The copies start from a lambda's copy of the variable, which only an
-  // automatic variable can give.
-  if (MinMax && !Var->hasLocalStorage()) {
-    WhyNot = "'" + Var->getName().str() +
-             "' is not a local variable, whose value a lambda could copy for "
-             "the copies to start from";
-    return {};
-  }
-  if (C.Function && (C.Function->isTemplateInstantiation() ||
-                     C.Function->isDependentContext())) {
-    WhyNot = "the code is a template's, and the fix would spell one "
-             "instance's types";
-    return {};
-  }
-  // The body: a lambda argument with a default by-reference capture (the
-  // new variable is captured as the old one was).
+/// The lambda the call runs, when it is its one lambda argument and
+/// captures by reference by default (the new variable is captured as the
+/// old one was); null otherwise.
+const LambdaExpr *byReferenceBody(const CallExpr *Call) {
   const LambdaExpr *Body = nullptr;
   for (const clang::Expr *Arg : Call->arguments())
     if (const auto *L = dyn_cast<LambdaExpr>(Arg->IgnoreImplicit()))
       Body = Body ? nullptr : L;
-  if (!Body || Body->getCaptureDefault() != LCD_ByRef) {
-    WhyNot = "the body is not one lambda with a '[&]' capture";
-    return {};
-  }
-  // Every use of the variable in the call is one of the updates.
-  std::vector<const DeclRefExpr *> Uses;
-  bool OnlyUpdates = true;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (!S)
-      return;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
-        DRE && DRE->getDecl() == Var) {
-      Uses.push_back(DRE);
-      OnlyUpdates &= MinMax ? isMinMaxUse(DRE, Var, Max, Ctx)
-                            : isUpdateTarget(DRE, F.Fix.Op, Ctx);
-    }
-    for (const Stmt *Child : S->children())
-      Walk(Child);
-  };
-  Walk(Body->getBody());
-  unsigned InCall = 0;
-  std::function<void(const Stmt *)> Count = [&](const Stmt *S) {
-    if (!S)
-      return;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
-        DRE && DRE->getDecl() == Var)
-      ++InCall;
-    for (const Stmt *Child : S->children())
-      Count(Child);
-  };
+  return Body && Body->getCaptureDefault() == LCD_ByRef ? Body : nullptr;
+}
+
+/// The uses of \p Var in \p Body, when each is one of the updates (the
+/// accumulation's, or a min's or max's) and no other argument of the call
+/// names it; an error saying why otherwise.
+llvm::Expected<std::vector<const DeclRefExpr *>>
+updatesOnly(const VarDecl *Var, const CallExpr *Call, const LambdaExpr *Body,
+            ReductionOp Op, EditBuilder &E) {
+  ASTContext &Ctx = E.context();
+  bool Max = Op == ReductionOp::Max;
+  bool MinMax = Max || Op == ReductionOp::Min;
+  std::vector<const DeclRefExpr *> Uses = referencesTo(Var, Body->getBody());
+  bool OnlyUpdates = llvm::all_of(Uses, [&](const DeclRefExpr *U) {
+    return MinMax ? isMinMaxUse(U, Var, Max, Ctx) : isUpdateTarget(U, Op, Ctx);
+  });
   // (The other arguments: the lambda's own children include its captures.)
+  size_t InCall = 0;
   for (const clang::Expr *Arg : Call->arguments())
     if (Arg->IgnoreImplicit() != Body)
-      Count(Arg);
+      InCall += referencesTo(Var, Arg).size();
   for (const DeclRefExpr *U : Uses)
-    if (U->getLocation().isMacroID()) {
-      WhyNot = "the code comes from a macro expansion or a system header";
-      return {};
-    }
-  if (Uses.empty() || !OnlyUpdates || InCall) {
-    WhyNot = "the body uses '" + Var->getName().str() +
-             "' other than in the updates";
-    return {};
-  }
-  // The call is a statement of a block.
-  DynTypedNodeList Parents = Ctx.getParents(*Call);
-  while (!Parents.empty() && (Parents[0].get<ExprWithCleanups>() ||
-                              Parents[0].get<ImplicitCastExpr>() ||
-                              Parents[0].get<CXXBindTemporaryExpr>()))
-    Parents = Ctx.getParents(Parents[0]);
-  if (Parents.empty() || !Parents[0].get<CompoundStmt>()) {
-    WhyNot = "the call is not a statement of its own";
-    return {};
-  }
-  SourceLocation Begin = Call->getBeginLoc();
-  SourceLocation After = Lexer::findLocationAfterToken(
-      Call->getEndLoc(), tok::semi, SM, LO, false);
-  for (SourceLocation L : {Begin, Call->getEndLoc()})
-    if (L.isInvalid() || L.isMacroID() || SM.isInSystemHeader(L)) {
-      WhyNot = "the code comes from a macro expansion or a system header";
-      return {};
-    }
-  for (const DeclRefExpr *U : Uses)
-    if (U->getLocation().isMacroID()) {
-      WhyNot = "the code comes from a macro expansion or a system header";
-      return {};
-    }
-  if (After.isInvalid()) {
-    WhyNot = "the call is not a statement of its own";
-    return {};
-  }
+    if (!E.writable(U->getLocation()))
+      return E.result().takeError();
+  if (Uses.empty() || !OnlyUpdates || InCall)
+    return decline("the body uses '" + Var->getName().str() +
+                   "' other than in the updates");
+  return Uses;
+}
+
+/// The combinable's declaration, and the statement that combines its
+/// copies into the variable after the call.
+std::pair<std::string, std::string>
+combinableText(const VarDecl *Var, ReductionOp Op, ASTContext &Ctx) {
+  const char *Spelling = nullptr, *Identity = nullptr;
+  bool Max = Op == ReductionOp::Max;
+  bool MinMax = Max || Op == ReductionOp::Min;
+  if (!MinMax)
+    combiningOperator(Op, Spelling, Identity);
   std::string Name = Var->getName().str();
   std::string Local = "privateer_" + Name;
   // (An arithmetic type, or a typedef of one that is in scope here.)
   std::string Type =
       Var->getType().getNonReferenceType().getUnqualifiedType().getAsString(
           Ctx.getPrintingPolicy());
-  // Indentation of the call's line.
-  auto [File, Offset] = SM.getDecomposedLoc(SM.getExpansionLoc(Begin));
-  StringRef Buffer = SM.getBufferData(File);
-  size_t LineStart = Buffer.rfind('\n', Offset);
-  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
-  StringRef Lead = Buffer.slice(LineStart, Offset);
-  if (Lead.find_first_not_of(" \t") != StringRef::npos) {
-    WhyNot = "the call shares its line with other code";
-    return {};
-  }
-  std::string Indent = Lead.str();
-
-  std::vector<FixItHint> Hints;
-  if (!declaresTBB(Ctx, "combinable")) {
-    auto Include = includeAfterCallee(Call, "combinable.h", Ctx, WhyNot);
-    if (!Include)
-      return {};
-    Hints.push_back(*Include);
-  }
   std::string Init;
   if (MinMax)
     Init = "([" + Name + "] { return " + Name + "; })";
   else if (Identity)
     Init = std::string("([] { return ") + Type + "(" + Identity + "); })";
-  std::string Decl =
-      "tbb::combinable<" + Type + "> " + Local + Init + ";\n" + Indent;
-  Hints.push_back(FixItHint::CreateInsertion(Begin, Decl));
-  for (const DeclRefExpr *U : Uses)
-    Hints.push_back(FixItHint::CreateReplacement(
-        CharSourceRange::getTokenRange(U->getLocation()), Local + ".local()"));
+  std::string Combiner = "[](" + Type + " a, " + Type + " b) { return ";
   std::string Combine =
-      MinMax ? Name + " = " + Local + ".combine([](" + Type + " a, " + Type +
-                   " b) { return " + (Max ? "a < b ? b : a" : "b < a ? b : a") +
-                   "; });"
-             : Name + " " + Op + "= " + Local + ".combine([](" + Type + " a, " +
-                   Type + " b) { return a " + Op + " b; });";
-  Hints.push_back(FixItHint::CreateInsertion(After, "\n" + Indent + Combine));
-  return Hints;
+      MinMax ? Name + " = " + Local + ".combine(" + Combiner +
+                   (Max ? "a < b ? b : a" : "b < a ? b : a") + "; });"
+             : Name + " " + Spelling + "= " + Local + ".combine(" + Combiner +
+                   "a " + Spelling + " b; });";
+  return {"tbb::combinable<" + Type + "> " + Local + Init + ";", Combine};
 }
 
+} // namespace
+
+FixResult buildCombinable(const Finding &F, const ModelledConstruct &C,
+                          EditBuilder &E) {
+  ASTContext &Ctx = E.context();
+  const SourceManager &SM = E.sources();
+  const auto &Fix = std::get<remedy::Reduce>(F.Fix);
+  const VarDecl *Var = variableOf(F.Buffer);
+  const auto *Call = dyn_cast_or_null<CallExpr>(C.Construct);
+  const char *Op = nullptr, *Identity = nullptr;
+  // A min or max: each thread's copy starts at the variable's value before
+  // the call (taking it again changes nothing), and the copies combine
+  // with the same comparison.
+  bool MinMax = Fix.Op == ReductionOp::Max || Fix.Op == ReductionOp::Min;
+  if (!Var || !Call || Fix.SectionLength ||
+      (!MinMax && !combiningOperator(Fix.Op, Op, Identity)) ||
+      !Var->getType()->isArithmeticType() ||
+      Var->getType().isVolatileQualified())
+    return E.decline("tbb::combinable is built only for a scalar updated "
+                     "with +, -, *, |, ^, min or max");
+  // The copies start from a lambda's copy of the variable, which only an
+  // automatic variable can give.
+  if (MinMax && !Var->hasLocalStorage())
+    return E.decline("'" + Var->getName().str() +
+                     "' is not a local variable, whose value a lambda could "
+                     "copy for the copies to start from");
+  if (!E.maySpellTypesIn(C.Function))
+    return E.result();
+  const LambdaExpr *Body = byReferenceBody(Call);
+  if (!Body)
+    return E.decline("the body is not one lambda with a '[&]' capture");
+  auto Uses = updatesOnly(Var, Call, Body, Fix.Op, E);
+  if (!Uses)
+    return Uses.takeError();
+  // The call is a statement of a block, alone on its line.
+  const Stmt *Statement = blockStatement(Call, Ctx);
+  if (!Statement || cast<clang::Expr>(Statement)->IgnoreImplicit() != Call)
+    return E.decline("the call is not a statement of its own");
+  SourceLocation After = Lexer::findLocationAfterToken(
+      Call->getEndLoc(), tok::semi, SM, E.lang(), false);
+  if (!E.writable({Call->getBeginLoc(), Call->getEndLoc()}))
+    return E.result();
+  if (After.isInvalid())
+    return E.decline("the call is not a statement of its own");
+  auto Indent = indentBefore(SM.getExpansionLoc(Call->getBeginLoc()), SM);
+  if (!Indent)
+    return E.decline("the call shares its line with other code");
+  includeTBBClass(E, Call, "combinable", "combinable.h");
+  auto [Declaration, Combine] = combinableText(Var, Fix.Op, Ctx);
+  E.insert(Call->getBeginLoc(), Declaration + "\n" + *Indent);
+  for (const DeclRefExpr *U : *Uses)
+    E.replaceTokens(U->getLocation(),
+                    "privateer_" + Var->getName().str() + ".local()");
+  E.insert(After, "\n" + *Indent + Combine);
+  return E.result();
+}
+
+} // namespace tbbfix
 } // namespace clangfe
 } // namespace privateer

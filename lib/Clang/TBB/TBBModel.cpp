@@ -17,8 +17,8 @@
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/SourceLoc.h"
 
-#include "BodyFixes.h"
 #include "Constructs.h"
+#include "Fixes.h"
 #include "TBBSemantics.h"
 #include "TaskGroups.h"
 
@@ -218,10 +218,9 @@ public:
     Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
   }
 
-  std::vector<FixItHint> buildFix(const Finding &F, const ModelledConstruct &C,
-                                  ASTContext &Ctx,
-                                  std::string &WhyNot) override {
-    return buildBodyFix(F, C, Ctx, WhyNot);
+  llvm::Expected<Edits> buildFix(const Finding &F, const ModelledConstruct &C,
+                                 EditBuilder &E) override {
+    return tbbfix::buildTBBFix(F, C, E);
   }
 };
 
