@@ -98,6 +98,12 @@ config.substitutions.insert(0, ("%tidy_binary", config.clang_tidy))
 # which can give files to other users and run as one (setpriv).
 if os.geteuid() == 0 and shutil.which("setpriv"):
     config.available_features.add("root")
+# A user who may not write what this one made read-only: as root (who may
+# write anything), another user; otherwise this user.
+config.substitutions.append(
+    ("%as_other_user",
+     "setpriv --reuid=nobody --regid=nogroup --clear-groups"
+     if os.geteuid() == 0 and shutil.which("setpriv") else ""))
 for tool in ["ninja", "make", "gcc", "git"]:
     if shutil.which(tool):
         config.available_features.add(tool)

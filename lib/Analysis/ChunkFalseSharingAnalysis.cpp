@@ -79,14 +79,20 @@ std::vector<Finding> analyzeChunkFalseSharing(const ParallelRegion &R,
     int64_t Lcm = *checkedLcm(PerIteration, int64_t(CacheLine));
     int64_t Step = Lcm / PerIteration;
     int64_t Better = (Chunk + Step - 1) / Step * Step;
+    // Chunks that divide a line fill it in step with its boundaries; others
+    // lie anywhere against them: a line holds the end of one, the whole of
+    // some and the start of another (48-byte chunks: 3 in one line).
+    int64_t Line = int64_t(CacheLine), Bytes = *ChunkBytes;
+    int64_t Sharers =
+        Line % Bytes == 0 ? Line / Bytes : (Line + Bytes - 2) / Bytes + 1;
     Finding F;
     F.Check = CheckId::ChunkFalseSharing;
     F.Where = R.ScheduleClause.valid() ? R.ScheduleClause : R.Directive;
     F.BufferName = B.Name;
     F.Buffer = B.Handle;
     F.Message = scheduleSpelling(R, Chunk) + " gives each thread " +
-                std::to_string(*ChunkBytes) + " bytes of " + quote(B.Name) +
-                " at a time: up to " + std::to_string(CacheLine / *ChunkBytes) +
+                std::to_string(Bytes) + " bytes of " + quote(B.Name) +
+                " at a time: up to " + std::to_string(Sharers) +
                 " threads write into each " + std::to_string(CacheLine) +
                 "-byte cache line, and they write it repeatedly (false "
                 "sharing)";

@@ -55,8 +55,8 @@ std::string refusal(llvm::StringRef Path,
     return "fixes not written: " + Name + " has " +
            std::to_string(Status.getLinkCount()) +
            " hard links, which a rewrite would separate";
-  // The rename would succeed (the directory is writable), but the user
-  // said the file is not to be changed.
+  // The rename would succeed (the directory is writable), but this user
+  // may not change the file itself.
   if (isReadOnly(Path))
     return "fixes not written: " + Name + " is read-only";
   return "";
@@ -65,10 +65,9 @@ std::string refusal(llvm::StringRef Path,
 } // namespace
 
 bool isReadOnly(llvm::StringRef Path) {
-  namespace fs = llvm::sys::fs;
-  llvm::ErrorOr<fs::perms> Mode = fs::getPermissions(Path);
-  return !Mode || !(*Mode & fs::all_write) ||
-         fs::access(Path, fs::AccessMode::Write);
+  // What an editor or `sed -i` run by this user may do: root may write a
+  // file of mode 0444, anyone else may not.
+  return bool(llvm::sys::fs::access(Path, llvm::sys::fs::AccessMode::Write));
 }
 
 std::string withLineBreaksOf(llvm::StringRef Text, llvm::StringRef FileText) {

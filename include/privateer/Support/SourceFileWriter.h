@@ -29,10 +29,10 @@ std::string withLineBreaksOf(llvm::StringRef Text, llvm::StringRef FileText);
 /// path; empty with \p Error set when it cannot be resolved.
 std::string resolvedSourcePath(llvm::StringRef Path, std::string &Error);
 
-/// Whether the user said the file at \p Path is not to be changed: by its
-/// mode (which root, whom access() lets write anything, must respect too),
-/// or by not letting this user write it. Fixes are neither offered nor
-/// written for such a file.
+/// Whether the user running the tool may not write the file at \p Path
+/// (access(2): a mode without write permission for this user; root may
+/// write anything, as with any editor). Fixes are neither offered nor
+/// written for such a file; a rewritten file keeps its mode.
 bool isReadOnly(llvm::StringRef Path);
 
 /// Replaces the file at \p Path (a regular file; resolve links first) with

@@ -47,3 +47,15 @@ void rows(int n, int m, double *a) {
     for (int k = 0; k < 8; k++)
       a[i * 8 + k] += k; // 64 bytes per iteration
 }
+
+// Chunks of 48 bytes do not divide a line: one line holds the end of one
+// chunk, a whole one and the start of a third.
+struct Cell {
+  double v[6];
+};
+void cells(int n, int m, struct Cell *c) {
+#pragma omp parallel for schedule(dynamic, 1) // expected-warning {{'schedule(dynamic, 1)' gives each thread 48 bytes of 'c' at a time: up to 3 threads write into each 64-byte cache line}}
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < m; k++)
+      c[i].v[0] += k;
+}
