@@ -546,15 +546,18 @@ private:
   }
 
   /// Whether \p C may pick out some work items by a value the model cannot
-  /// see: an equality on what an unfollowed call returned (a thread number
-  /// through a wrapper in another file: `if (my_thread == 0)`).
+  /// see: a comparison of what an unfollowed call returned or a value
+  /// computed in a way the model cannot express (a thread number through a
+  /// wrapper in another file: `if (my_thread == 0)`, its `else` of
+  /// `if (my_thread > 0)`). Which and how many work items pass it is
+  /// unknown; an inequality leaves all but some of them.
   static bool selectsUnseen(const ParallelRegion &R, const Condition &C) {
     auto Call = [&](SymbolId S) {
       const Symbol &Sym = R.symbol(S);
       return Sym.Kind == SymbolKind::Opaque && Sym.IterationDependent &&
              Sym.CallResult;
     };
-    return C.Op == Comparison::EQ &&
+    return C.Op != Comparison::NE &&
            (C.Lhs->mentions(Call) || C.Rhs->mentions(Call));
   }
 

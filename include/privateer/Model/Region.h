@@ -58,8 +58,9 @@ struct Symbol {
   /// For opaque values: whether the value may differ between work items.
   bool IterationDependent = true;
   /// For opaque values: what a call the front end could not follow
-  /// returned (a thread number through a wrapper in another file, say),
-  /// rather than data loaded from memory.
+  /// returned (a thread number through a wrapper in another file, say), or
+  /// a value computed in a way the model cannot express (a choice,
+  /// floating-point arithmetic), rather than data loaded from memory.
   bool CallResult = false;
   /// For the value of a counter's increment (`n++` in `q[n++] = v`): the
   /// counter's node (as Buffer::Handle), so that the analysis can tell an

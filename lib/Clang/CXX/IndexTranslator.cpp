@@ -407,6 +407,28 @@ private:
 };
 } // namespace
 
+namespace {
+/// Whether \p E computes its value from names and constants alone: no
+/// memory it reads through a subscript, a pointer or a member of a pointed-to
+/// object, no operator call of a class.
+bool computedWithoutLoads(const Stmt *S) {
+  if (!S)
+    return true;
+  if (isa<ArraySubscriptExpr>(S) || isa<CXXOperatorCallExpr>(S) ||
+      isa<CXXMemberCallExpr>(S))
+    return false;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && UO->getOpcode() == UO_Deref)
+    return false;
+  if (const auto *ME = dyn_cast<MemberExpr>(S); ME && ME->isArrow())
+    return false;
+  for (const Stmt *Child : S->children())
+    if (!computedWithoutLoads(Child))
+      return false;
+  return true;
+}
+} // namespace
+
 ExprRef RegionBuilder::translate(const Expr *E) {
   if (!E)
     return opaque(E, true);
@@ -592,7 +614,16 @@ ExprRef RegionBuilder::translate(const Expr *E) {
   };
   InvariantLoadChecker Checker(VariesPerItem);
   bool Invariant = Checker.Visit(E);
-  return opaque(E, !Invariant);
+  ExprRef Result = opaque(E, !Invariant);
+  // A value computed from what the model knows but in a way it cannot
+  // express (a choice `tid == nt - 1 ? n : part(tid + 1)`, floating-point
+  // arithmetic), not loaded from memory: a test that it equals something
+  // may pick out one work item, as a call's result may.
+  if (!Invariant && Result->kind() == ExprKind::Symbol &&
+      R.symbol(Result->symbol()).Kind == SymbolKind::Opaque &&
+      computedWithoutLoads(E))
+    R.Symbols[Result->symbol()].CallResult = true;
+  return Result;
 }
 
 } // namespace clangfe

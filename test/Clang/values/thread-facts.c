@@ -91,3 +91,39 @@ void unseen_thread_number(int *count, int *total, int n) {
       *total = n; // may-warning {{'total' may be written by}}
   }
 }
+
+// A block end computed in a way the model cannot express (a choice and
+// floating-point arithmetic, GraphBLAS's GB_PARTITION): a test that it
+// equals n may select the last block alone.
+#define PART(t, n, nt) (((t) * ((double)(n))) / ((double)(nt)))
+void partition_by_choice(long *count, long n, int nt) {
+#pragma omp parallel for
+  for (int t = 0; t < nt; t++) {
+    long iend = (t == nt - 1) ? n : PART(t + 1, n, nt);
+    if (iend == n)
+      count[n] = t; // may-warning {{'count' may be written by}}
+  }
+}
+
+// A test on data loaded from memory says nothing of how many iterations
+// pass it: the race stays certain.
+void data_selects(long *count, const long *key, long n, int nt) {
+#pragma omp parallel for
+  for (int t = 0; t < nt; t++)
+    if (key[t] == n)
+      count[0] = t; // expected-warning {{'count' is written by}}
+}
+
+
+// The other branch of a test on an unseen thread number: which threads take
+// it is unknown too.
+void unseen_thread_else(int *total, int *per, int n) {
+#pragma omp parallel
+  {
+    int me = other_file_thread_num();
+    if (me > 0)
+      per[me] = n;
+    else
+      *total += n; // may-warning {{threads can update 'total'}}
+  }
+}
