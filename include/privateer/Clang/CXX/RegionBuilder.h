@@ -119,6 +119,22 @@ private:
 
   // --- Index translation and loops (IndexTranslator.cpp) ---
   ExprRef translate(const clang::Expr *E);
+  /// A variable's value: a work item's symbol, what its reaching
+  /// definitions computed, its initializer, or an opaque value.
+  ExprRef translateVariable(const clang::DeclRefExpr *DRE);
+  /// A variable the unit reads and never writes: the same in every work
+  /// item (a loop around the construct keeps its range).
+  ExprRef translateUnitInvariant(const clang::VarDecl *V);
+  ExprRef translateBinary(const clang::BinaryOperator *BO);
+  /// A call: the thread number, a team's size or count, min/max, or an
+  /// opaque result.
+  ExprRef translateCall(const clang::CallExpr *Call);
+  /// `a < b ? a : b` as min(a, b) (and the mirrored forms); null for any
+  /// other conditional.
+  ExprRef translateMinMax(const clang::ConditionalOperator *CO);
+  /// A load (`idx[i]`, `p->n`), opaque: invariant when nothing it reads
+  /// varies per work item.
+  ExprRef translateLoad(const clang::Expr *E);
   ExprRef opaque(const clang::Expr *E, bool Dependent);
   /// A value unknown but the same for every work item, equal to no other
   /// (not shared with other expressions spelled alike).
