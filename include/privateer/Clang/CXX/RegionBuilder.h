@@ -266,13 +266,39 @@ private:
   void notePossibleBarrier(const clang::CallExpr *Call);
   void visitDecl(const clang::VarDecl *V);
   void visitExpr(const clang::Expr *E, AccessKind Mode, bool ValueUsed);
+  void visitBinary(const clang::BinaryOperator *BO, AccessKind Mode,
+                   bool ValueUsed);
+  /// `x = e`: a write, or an update when e combines x (`x = x + e`, or the
+  /// pending conditional form of min/max).
+  void visitAssignment(const clang::BinaryOperator *BO, bool ValueUsed);
+  /// An overloaded operator: a subscript is an lvalue, an assignment to a
+  /// whole object of class type a write of it; the rest read operands.
+  void visitOperatorCall(const clang::CXXOperatorCallExpr *OC, AccessKind Mode,
+                         bool ValueUsed);
   bool visitCall(const clang::CallExpr *Call, bool ValueUsed);
   bool visitKnownLibraryCall(const clang::CallExpr *Call);
   void visitMemberCall(const clang::CXXMemberCallExpr *Call);
   void inlineCall(const clang::CallExpr *Call, const clang::FunctionDecl *FD);
   void visitIndices(const clang::Expr *E);
   std::optional<Target> resolveLValue(const clang::Expr *E);
+  std::optional<Target> resolveVariable(const clang::DeclRefExpr *DRE);
+  std::optional<Target> resolveSubscript(const clang::ArraySubscriptExpr *AS);
+  std::optional<Target> resolveMember(const clang::MemberExpr *ME);
+  /// `*it` of an iterator over a buffer, `v[i]`, C++23's `m[i, j]`.
+  std::optional<Target>
+  resolveOperatorCall(const clang::CXXOperatorCallExpr *OC);
+  /// `v.at(i)`, `v.front()`, `v.back()`.
+  std::optional<Target>
+  resolveElementAccessor(const clang::CXXMemberCallExpr *MC);
   std::optional<Target> resolvePointer(const clang::Expr *E);
+  std::optional<Target> resolvePointerCast(const clang::CastExpr *CE);
+  /// A pointer read from a variable or from memory (`rows[i]`, `s.data`).
+  std::optional<Target> resolveLoadedPointer(const clang::CastExpr *CE);
+  /// `p + k`, `k + p`, `p - k`.
+  std::optional<Target>
+  resolvePointerArithmetic(const clang::BinaryOperator *BO);
+  /// `v.data()`, `u.get()`, `v.begin()`: the container's first element.
+  std::optional<Target> resolveDataPointer(const clang::CXXMemberCallExpr *MC);
   /// What the std::reference_wrapper \p Wrapper refers to, where a
   /// variable made by std::ref(x) that the function never changes holds it.
   std::optional<Target> resolveWrapped(const clang::Expr *Wrapper);
