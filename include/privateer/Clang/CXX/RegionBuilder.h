@@ -106,6 +106,18 @@ public:
 private:
   // --- Set-up and buffers (RegionBuilder.cpp) ---
   bool setUpWorkItems();
+  /// The work items of a loop unit: one symbol per loop of the nest.
+  bool setUpLoopItems();
+  /// Binds the variable of work-item loop \p S (a for or range-for loop;
+  /// \p First and \p Last bound its whole range when its header bounds a
+  /// chunk) and returns its body; null for a loop we cannot model.
+  const clang::Stmt *bindItemLoop(const clang::Stmt *S,
+                                  const clang::Expr *First,
+                                  const clang::Expr *Last);
+  /// Sections, or the stages of a pipeline (one item through all stages).
+  bool setUpSectionItems();
+  /// One work item per iteration of the loops that generate the tasks.
+  bool setUpTaskItems();
   /// The work item named by UnitShape::ItemParam (no loop statement).
   bool setUpItemParameter();
   void collectDeclsIn(const clang::Stmt *S,
