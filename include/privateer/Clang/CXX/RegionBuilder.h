@@ -218,6 +218,16 @@ private:
   };
   std::optional<AllocationShape> allocationShape(const clang::Expr *E,
                                                  clang::QualType VarType);
+  /// `new T[n]` (\p S holds the spelling).
+  std::optional<AllocationShape> newArrayShape(const clang::CXXNewExpr *New,
+                                               AllocationShape S);
+  /// std::vector<T> v(n), std::string s(n, c), ... of type \p VarType.
+  std::optional<AllocationShape>
+  containerShape(const clang::CXXConstructExpr *Construct,
+                 clang::QualType VarType, AllocationShape S);
+  /// malloc, calloc, realloc, aligned_alloc, _mm_malloc, make_unique<T[]>.
+  std::optional<AllocationShape> allocatorCallShape(const clang::CallExpr *Call,
+                                                    AllocationShape S);
   bool isMaxThreadsValue(const clang::Expr *E) const;
   void noteAllocation(const clang::VarDecl *V, const clang::Expr *Init);
   void noteFree(const clang::Expr *E);
