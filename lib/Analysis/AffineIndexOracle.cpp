@@ -13,9 +13,7 @@
 #include "privateer/Analysis/IndexOracle.h"
 
 #include "privateer/Analysis/Delinearize.h"
-
-#include <cstdlib>
-#include <numeric>
+#include "privateer/Model/CheckedInt.h"
 
 namespace privateer {
 
@@ -36,9 +34,21 @@ std::optional<int64_t> constantOf(const ExprRef &E) {
   return std::nullopt;
 }
 
+/// The greatest common divisor of two 128-bit magnitudes.
+unsigned __int128 gcd128(unsigned __int128 A, unsigned __int128 B) {
+  while (B) {
+    unsigned __int128 T = A % B;
+    A = B;
+    B = T;
+  }
+  return A;
+}
+
 /// Rank of an integer matrix (rows of coefficients), by fraction-free
-/// Gaussian elimination in 128-bit arithmetic.
-size_t rankOf(std::vector<std::vector<__int128>> M, size_t Cols) {
+/// Gaussian elimination in 128-bit arithmetic; nothing when an intermediate
+/// value does not fit (coefficients near 2^63 multiply past 2^127).
+std::optional<size_t> rankOf(std::vector<std::vector<__int128>> M,
+                             size_t Cols) {
   size_t Rank = 0;
   for (size_t C = 0; C < Cols && Rank < M.size(); ++C) {
     size_t Pivot = Rank;
@@ -51,17 +61,24 @@ size_t rankOf(std::vector<std::vector<__int128>> M, size_t Cols) {
       if (Row == Rank || M[Row][C] == 0)
         continue;
       __int128 A = M[Rank][C], B = M[Row][C];
-      for (size_t K = 0; K < Cols; ++K)
-        M[Row][K] = M[Row][K] * A - M[Rank][K] * B;
-      // Keep the numbers small.
-      __int128 G = 0;
       for (size_t K = 0; K < Cols; ++K) {
-        __int128 V = M[Row][K] < 0 ? -M[Row][K] : M[Row][K];
-        G = std::gcd((long long)G, (long long)V);
+        __int128 X, Y;
+        if (__builtin_mul_overflow(M[Row][K], A, &X) ||
+            __builtin_mul_overflow(M[Rank][K], B, &Y) ||
+            __builtin_sub_overflow(X, Y, &M[Row][K]))
+          return std::nullopt;
       }
+      // Keep the numbers small.
+      unsigned __int128 G = 0;
+      for (size_t K = 0; K < Cols; ++K) {
+        __int128 V = M[Row][K];
+        G = gcd128(G, V < 0 ? -(unsigned __int128)V : (unsigned __int128)V);
+      }
+      if (G > (unsigned __int128)(~(unsigned __int128)0 >> 1))
+        return std::nullopt; // only -2^127 has this magnitude
       if (G > 1)
         for (size_t K = 0; K < Cols; ++K)
-          M[Row][K] /= G;
+          M[Row][K] /= (__int128)G;
     }
     ++Rank;
   }
@@ -124,10 +141,14 @@ Witness Query::witnessFor(int64_t Off1, int64_t Off2) {
     if (!S.Min && !S.Max)
       return Witness(); // iterations without values (a pointer chase)
     // Values counted from where the loop starts.
-    int64_t Base = constantOf(S.Descending ? S.Max : S.Min).value_or(0);
-    int64_t Dir = S.Descending ? -1 : 1;
-    W.First.push_back({S.Name, Base + Dir * Off1 * S.Step});
-    W.Second.push_back({S.Name, Base + Dir * Off2 * S.Step});
+    CheckedInt Base = constantOf(S.Descending ? S.Max : S.Min).value_or(0);
+    CheckedInt Dir = S.Descending ? -1 : 1;
+    CheckedInt First = Base + Dir * Off1 * S.Step;
+    CheckedInt Second = Base + Dir * Off2 * S.Step;
+    if (!First || !Second)
+      return Witness(); // past the ends of int64_t: no such iterations
+    W.First.push_back({S.Name, *First});
+    W.Second.push_back({S.Name, *Second});
     // Only the first variable of a collapsed nest needs to differ.
     Off1 = Off2 = 0;
   }
@@ -247,9 +268,12 @@ Conflict Query::affine(bool &Tried) {
         AllDimsUsable = false;
       continue;
     }
-    int64_t Delta = FA->Constant - FB->Constant;
+    // User constants: a difference past int64_t leaves the pair Unknown.
+    CheckedInt Delta = CheckedInt(FA->Constant) - FB->Constant;
+    if (!Delta)
+      return C;
     if (!HasItem) {
-      if (Delta != 0) {
+      if (*Delta != 0) {
         // Same invariant part, different constants: never equal.
         C.V = Verdict::Disjoint;
         Tried = true;
@@ -257,17 +281,19 @@ Conflict Query::affine(bool &Tried) {
       }
       continue;
     }
-    long long G = 0;
+    CheckedInt G = 0;
     for (__int128 X : Row)
-      G = std::gcd(G, (long long)(X < 0 ? -X : X));
-    if (G != 0 && Delta % G != 0) {
+      G = checkedGcd(G, int64_t(X));
+    if (!G)
+      return C;
+    if (*G != 0 && *(Delta % G) != 0) {
       // 2*i and 2*i+1: no integer difference of work items bridges it.
       C.V = Verdict::Disjoint;
       Tried = true;
       return C;
     }
     Rows.push_back(Row);
-    Deltas.push_back(Delta);
+    Deltas.push_back(*Delta);
   }
   if (Rows.empty())
     return C;
@@ -276,8 +302,12 @@ Conflict Query::affine(bool &Tried) {
   bool AllZero = true;
   for (int64_t D : Deltas)
     AllZero &= D == 0;
-  size_t Rank = rankOf(Rows, Items.size());
-  if (AllZero && Rank == Items.size()) {
+  std::optional<size_t> Rank = rankOf(Rows, Items.size());
+  if (!Rank) {
+    Tried = false;
+    return C;
+  }
+  if (AllZero && *Rank == Items.size()) {
     // The only solution is v_A == v_B for every variable: the same item.
     C.V = Verdict::Disjoint;
     return C;
@@ -297,17 +327,21 @@ Conflict Query::affine(bool &Tried) {
       for (const auto &Row : Rows)
         Unused &= Row[K] == 0;
       const Symbol &V = R.symbol(Items[K]);
-      if (!Unused || *constantOf(V.Max) - *constantOf(V.Min) < V.Step)
+      CheckedInt Span = CheckedInt(*constantOf(V.Max)) - *constantOf(V.Min);
+      if (!Unused || !Span || *Span < V.Step)
         continue;
-      C.V = Verdict::Collide;
       Witness W;
       for (size_t X = 0; X < Items.size(); ++X) {
         const Symbol &S = R.symbol(Items[X]);
         int64_t Start = *constantOf(S.Descending ? S.Max : S.Min);
-        int64_t Next = Start + (S.Descending ? -S.Step : S.Step);
+        CheckedInt Next =
+            CheckedInt(Start) + (S.Descending ? -CheckedInt(S.Step) : S.Step);
+        if (!Next)
+          return C;
         W.First.push_back({S.Name, Start});
-        W.Second.push_back({S.Name, X == K ? Next : Start});
+        W.Second.push_back({S.Name, X == K ? *Next : Start});
       }
+      C.V = Verdict::Collide;
       C.W = W;
       return C;
     }
@@ -317,18 +351,22 @@ Conflict Query::affine(bool &Tried) {
     return C;
   }
   // One work-item variable, every dimension agreeing on one distance.
+  // (`INT64_MIN % -1` traps: every step here is checked.)
   std::optional<int64_t> Distance;
   for (size_t K = 0; K < Rows.size(); ++K) {
-    int64_t Coeff = (int64_t)Rows[K][0];
-    if (-Deltas[K] % Coeff != 0)
+    CheckedInt Coeff = int64_t(Rows[K][0]);
+    CheckedInt Rest = -CheckedInt(Deltas[K]) % Coeff;
+    CheckedInt Dist = -CheckedInt(Deltas[K]) / Coeff;
+    if (!Rest || !Dist) {
+      Tried = false;
+      return C;
+    }
+    if (*Rest != 0 || (Distance && *Distance != *Dist))
       return C.V = Verdict::Disjoint, C;
-    int64_t Dist = -Deltas[K] / Coeff;
-    if (Distance && *Distance != Dist)
-      return C.V = Verdict::Disjoint, C;
-    Distance = Dist;
+    Distance = *Dist;
   }
   const Symbol &V = R.symbol(Items[0]);
-  if (!Distance || *Distance == 0 || *Distance % V.Step != 0) {
+  if (!Distance || *Distance == 0 || *(CheckedInt(*Distance) % V.Step) != 0) {
     C.V = Verdict::Disjoint;
     return C;
   }
@@ -336,17 +374,25 @@ Conflict Query::affine(bool &Tried) {
     Tried = false;
     return C;
   }
-  int64_t Lo = *constantOf(V.Min), Hi = *constantOf(V.Max);
+  CheckedInt Lo = *constantOf(V.Min), Hi = *constantOf(V.Max);
   // The lowest value on the loop's lattice (counted from its start).
-  int64_t Low = V.Descending ? Hi - ((Hi - Lo) / V.Step) * V.Step : Lo;
-  int64_t High = V.Descending ? Hi : Lo + ((Hi - Lo) / V.Step) * V.Step;
-  if (std::llabs(*Distance) > High - Low) {
+  CheckedInt Span = (Hi - Lo) / V.Step * V.Step;
+  CheckedInt Low = V.Descending ? Hi - Span : Lo;
+  CheckedInt High = V.Descending ? Hi : Lo + Span;
+  CheckedInt Width = High - Low;
+  CheckedInt Far = checkedAbs(*Distance);
+  if (!Width || !Far) {
+    Tried = false;
+    return C;
+  }
+  if (*Far > *Width) {
     C.V = Verdict::Disjoint; // the distance exceeds the iteration space
     return C;
   }
-  // The first access's work item is Distance after the second's.
-  int64_t V1 = *Distance > 0 ? Low + *Distance : Low;
-  int64_t V2 = *Distance > 0 ? Low : Low - *Distance;
+  // The first access's work item is Distance after the second's (both
+  // within [Low, High], so no overflow).
+  int64_t V1 = *Distance > 0 ? *(Low + *Distance) : *Low;
+  int64_t V2 = *Distance > 0 ? *Low : *(Low - *Distance);
   C.V = Verdict::Collide;
   Witness W;
   W.First.push_back({V.Name, V1});
@@ -377,8 +423,9 @@ Conflict Query::enumerate() {
   if (Hi) {
     if (*Hi < *Lo)
       return C.V = Verdict::Disjoint, C;
-    if ((*Hi - *Lo) / S.Step + 1 <= Count) {
-      Count = (*Hi - *Lo) / S.Step + 1;
+    CheckedInt Trip = (CheckedInt(*Hi) - *Lo) / S.Step + 1;
+    if (Trip && *Trip <= Count) {
+      Count = *Trip;
       Exhaustive = true;
     }
   }
@@ -392,17 +439,21 @@ Conflict Query::enumerate() {
     }
     return std::optional<std::vector<int64_t>>(Out);
   };
+  // The K-th value; nothing past the ends of int64_t.
+  auto At = [&](int64_t K) {
+    CheckedInt Offset = CheckedInt(K) * S.Step;
+    return (S.Descending ? *Hi - Offset : *Lo + Offset).get();
+  };
   for (int64_t K1 = 0; K1 < Count; ++K1) {
-    auto At = [&](int64_t K) {
-      return S.Descending ? *Hi - K * S.Step : *Lo + K * S.Step;
-    };
-    auto EA = Eval(A, At(K1));
+    auto V1 = At(K1);
+    auto EA = V1 ? Eval(A, *V1) : std::nullopt;
     if (!EA)
       return C;
     for (int64_t K2 = 0; K2 < Count; ++K2) {
       if (K1 == K2)
         continue;
-      auto EB = Eval(B, At(K2));
+      auto V2 = At(K2);
+      auto EB = V2 ? Eval(B, *V2) : std::nullopt;
       if (!EB)
         return C;
       if (*EA == *EB) {
@@ -445,12 +496,14 @@ Conflict Query::pinned() {
                      .independent();
     auto PinnedValue = constantOf(FirstPinned ? A.PinnedItem : B.PinnedItem);
     if (I.W && PinnedValue) {
-      int64_t Other = *PinnedValue + Var.Step;
+      CheckedInt Other = CheckedInt(*PinnedValue) + Var.Step;
       auto Hi = constantOf(Var.Max);
-      if (Hi && Other > *Hi)
-        Other = *PinnedValue - Var.Step;
-      I.W->First = {{Var.Name, FirstPinned ? *PinnedValue : Other}};
-      I.W->Second = {{Var.Name, FirstPinned ? Other : *PinnedValue}};
+      if (!Other || (Hi && *Other > *Hi))
+        Other = CheckedInt(*PinnedValue) - Var.Step;
+      if (!Other)
+        return Conflict(); // the pinned item is at both ends of int64_t
+      I.W->First = {{Var.Name, FirstPinned ? *PinnedValue : *Other}};
+      I.W->Second = {{Var.Name, FirstPinned ? *Other : *PinnedValue}};
     }
     return I;
   }
@@ -477,17 +530,22 @@ Conflict Query::pinned() {
       Blocked = true;
       continue;
     }
-    int64_t Diff = FX->Constant - Rest.Constant;
+    CheckedInt Diff = CheckedInt(FX->Constant) - Rest.Constant;
+    if (!Diff)
+      return C; // past int64_t: Unknown
     if (Coeff == 0) {
-      if (Diff != 0)
+      if (*Diff != 0)
         return C.V = Verdict::Disjoint, C;
       continue;
     }
-    if (Diff % Coeff != 0)
+    CheckedInt Remainder = Diff % Coeff, Quotient = Diff / Coeff;
+    if (!Remainder || !Quotient)
+      return C; // INT64_MIN and -1
+    if (*Remainder != 0)
       return C.V = Verdict::Disjoint, C;
-    if (Candidate && *Candidate != Diff / Coeff)
+    if (Candidate && *Candidate != *Quotient)
       return C.V = Verdict::Disjoint, C;
-    Candidate = Diff / Coeff;
+    Candidate = *Quotient;
   }
   auto PinnedValue = constantOf(FirstPinned ? A.PinnedItem : B.PinnedItem);
   if (!Candidate || !PinnedValue)
@@ -552,6 +610,11 @@ Conflict runDelinearized(const ParallelRegion &R, const Access &A,
 }
 
 Conflict Query::runUnfilled() {
+  // Steps come from the user's loops: one that is not positive (a front
+  // end's overflow) would divide by zero below.
+  for (SymbolId V : R.WorkItemVars)
+    if (R.symbol(V).Step <= 0)
+      return Conflict();
   if ((A.PinnedItem || B.PinnedItem) && R.WorkItemVars.size() == 1)
     return pinned();
   bool DepA = R.dependsOnWorkItem(A) && !A.WholeBuffer;

@@ -10,9 +10,7 @@
 #include "privateer/Analysis/Advice.h"
 #include "privateer/Analysis/RunChecks.h"
 #include "privateer/Analysis/ThreadingChecks.h"
-
-#include <cstdint>
-#include <numeric>
+#include "privateer/Model/CheckedInt.h"
 
 namespace privateer {
 
@@ -59,40 +57,41 @@ std::vector<Finding> analyzeChunkFalseSharing(const ParallelRegion &R,
         Other = true;
         break;
       }
-      // User constants: a product that overflows is more than a line.
-      if (K == INT64_MIN ||
-          __builtin_mul_overflow(std::llabs(K), Var.Step, &PerIteration) ||
-          __builtin_mul_overflow(PerIteration, int64_t(A.Strides[D]),
-                                 &PerIteration)) {
+      // User constants: a product past int64_t is more than a line.
+      CheckedInt Bytes =
+          checkedAbs(K) * Var.Step * CheckedInt::fromUnsigned(A.Strides[D]);
+      if (!Bytes) {
         Other = true;
         break;
       }
+      PerIteration = *Bytes;
     }
     if (Other || PerIteration <= 0)
       continue;
-    int64_t ChunkBytes = 0;
-    if (__builtin_mul_overflow(Chunk, PerIteration, &ChunkBytes) ||
-        ChunkBytes >= int64_t(CacheLine))
+    // `schedule(static, 1L << 62)` of 4-byte elements: past int64_t, more
+    // than a line (and never wrapped to 0, below one).
+    CheckedInt ChunkBytes = CheckedInt(Chunk) * PerIteration;
+    if (!ChunkBytes || *ChunkBytes >= int64_t(CacheLine))
       continue;
     // The smallest chunk at least as large that covers whole lines: a
-    // multiple of Lcm / PerIteration (Chunk is below a line here, so small).
-    int64_t Lcm = std::lcm(PerIteration, int64_t(CacheLine));
+    // multiple of Lcm / PerIteration (Chunk and PerIteration are below a
+    // line here, so every number is small).
+    int64_t Lcm = *checkedLcm(PerIteration, int64_t(CacheLine));
     int64_t Step = Lcm / PerIteration;
     int64_t Better = (Chunk + Step - 1) / Step * Step;
     // Chunks that divide a line fill it in step with its boundaries; others
     // lie anywhere against them: a line holds the end of one, the whole of
     // some and the start of another (48-byte chunks: 3 in one line).
-    int64_t Line = int64_t(CacheLine);
-    int64_t Sharers = Line % ChunkBytes == 0
-                          ? Line / ChunkBytes
-                          : (Line + ChunkBytes - 2) / ChunkBytes + 1;
+    int64_t Line = int64_t(CacheLine), Bytes = *ChunkBytes;
+    int64_t Sharers =
+        Line % Bytes == 0 ? Line / Bytes : (Line + Bytes - 2) / Bytes + 1;
     Finding F;
     F.Check = CheckId::ChunkFalseSharing;
     F.Where = R.ScheduleClause.valid() ? R.ScheduleClause : R.Directive;
     F.BufferName = B.Name;
     F.Buffer = B.Handle;
     F.Message = scheduleSpelling(R, Chunk) + " gives each thread " +
-                std::to_string(ChunkBytes) + " bytes of " + quote(B.Name) +
+                std::to_string(Bytes) + " bytes of " + quote(B.Name) +
                 " at a time: up to " + std::to_string(Sharers) +
                 " threads write into each " + std::to_string(CacheLine) +
                 "-byte cache line, and they write it repeatedly (false "

@@ -6,6 +6,7 @@
 
 #include "privateer/Analysis/Delinearize.h"
 
+#include "privateer/Model/CheckedInt.h"
 #include "privateer/Model/Polynomial.h"
 
 #include <optional>
@@ -33,13 +34,18 @@ bool isBoundedRemainder(const ParallelRegion &R, const Polynomial &Rest,
   if (!V ||
       (V->Kind != SymbolKind::InnerLoop && V->Kind != SymbolKind::Induction))
     return false;
-  if (!V->Min || V->Min->kind() != ExprKind::Constant ||
-      V->Min->value() + D < 0 || !V->Max)
+  // (User constants: a sum past int64_t proves nothing.)
+  if (!V->Min || V->Min->kind() != ExprKind::Constant || !V->Max)
+    return false;
+  CheckedInt Low = CheckedInt(V->Min->value()) + D;
+  if (!Low || *Low < 0)
     return false;
   // Max + d <= S - 1, with Max affine in S alone: Max = S + e.
   auto Max = toAffine(*V->Max);
-  return Max && Max->Coeffs.size() == 1 && Max->coeff(S) == 1 &&
-         Max->Constant + D <= -1;
+  if (!Max || Max->Coeffs.size() != 1 || Max->coeff(S) != 1)
+    return false;
+  CheckedInt High = CheckedInt(Max->Constant) + D;
+  return High && *High <= -1;
 }
 
 /// The inclusive constant range of loop variable \p V, if it has one.
@@ -88,7 +94,11 @@ bool splitConstant(const ParallelRegion &R, const Polynomial &P, int64_t C,
   if (!V)
     return Rest.Terms.empty() || D < C; // a constant remainder
   auto Range = constantRange(*V);
-  if (!Range || Range->first + D < 0 || Range->second + D > C - 1)
+  if (!Range)
+    return false;
+  CheckedInt Low = CheckedInt(Range->first) + D;
+  CheckedInt High = CheckedInt(Range->second) + D;
+  if (!Low || !High || *Low < 0 || *High > C - 1)
     return false;
   Bounded = true;
   return true;
@@ -116,8 +126,8 @@ bool splitOnce(const ParallelRegion &R, Access &A, Access &B) {
     std::set<int64_t> Widths;
     for (const Polynomial *P : {&*PA, &*PB})
       for (const auto &[M, K] : P->Terms)
-        if (!M.empty() && (K > 1 || K < -1))
-          Widths.insert(K < 0 ? -K : K);
+        if (CheckedInt Width = checkedAbs(K); !M.empty() && Width && *Width > 1)
+          Widths.insert(*Width); // (INT64_MIN has no width)
     for (int64_t C : Widths) {
       Polynomial QA, RA, QB, RB;
       bool BA = false, BB = false;

@@ -13,6 +13,7 @@
 #include "privateer/Analysis/RunChecks.h"
 #include "privateer/Analysis/ThreadingChecks.h"
 #include "privateer/Analysis/WrittenBeforeRead.h"
+#include "privateer/Model/CheckedInt.h"
 
 namespace privateer {
 
@@ -32,10 +33,9 @@ bool smallBesideItsIteration(const ParallelRegion &R, const Allocation &A) {
       A.Bytes->value() >= SmallBlockBytes)
     return false;
   for (const Symbol &S : R.Symbols)
-    if (S.Kind == SymbolKind::InnerLoop && S.Min && S.Max &&
-        S.Min->kind() == ExprKind::Constant &&
-        S.Max->kind() == ExprKind::Constant && S.Step > 0 && !S.RuntimeStep &&
-        (S.Max->value() - S.Min->value()) / S.Step + 1 >= HeavyLoopSteps)
+    if (CheckedInt Trip = constantTripCount(S);
+        S.Kind == SymbolKind::InnerLoop && !S.RuntimeStep && Trip &&
+        *Trip >= HeavyLoopSteps)
       return true;
   return false;
 }

@@ -864,17 +864,12 @@ std::optional<Finding> unguardedAccess(const ParallelRegion &R, unsigned BI,
 bool fewerThanTwoWorkItems(const ParallelRegion &R) {
   if (R.Kind != RegionKind::Loop)
     return false;
-  int64_t Items = 1;
+  int64_t Items = 1; // counted up to 2
   for (SymbolId V : R.WorkItemVars) {
-    const Symbol &S = R.symbol(V);
-    if (!S.Min || !S.Max || S.Min->kind() != ExprKind::Constant ||
-        S.Max->kind() != ExprKind::Constant)
+    CheckedInt Count = constantTripCount(R.symbol(V));
+    if (!Count)
       return false;
-    int64_t Count = S.Max->value() < S.Min->value()
-                        ? 0
-                        : (S.Max->value() - S.Min->value()) / S.Step + 1;
-    Items = Count > 1 ? (Items > (int64_t(1) << 40) ? Items : Items * Count)
-                      : Items * Count;
+    Items = std::min<int64_t>(Items * std::min<int64_t>(*Count, 2), 2);
   }
   return Items < 2;
 }

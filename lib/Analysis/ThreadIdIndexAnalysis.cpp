@@ -13,6 +13,7 @@
 #include "privateer/Analysis/RunChecks.h"
 #include "privateer/Analysis/ThreadingChecks.h"
 #include "privateer/Analysis/WrittenBeforeRead.h"
+#include "privateer/Model/CheckedInt.h"
 
 #include <algorithm>
 #include <optional>
@@ -184,10 +185,13 @@ std::optional<Finding> tooFewSlots(const ParallelRegion &R, const Buffer &B,
   if (R.NumThreads && R.NumThreads->kind() == ExprKind::Constant)
     Team = R.NumThreads->value();
   Finding F = slotFinding(B, A);
-  if (B.Extent && Team &&
-      Team.value() - 1 + Offset >= static_cast<int64_t>(*B.Extent)) {
-    int64_t Thread = static_cast<int64_t>(*B.Extent) - Offset;
-    F.Message = slotsPastTeamMessage(R, B, *Team, Thread);
+  // User constants (`num_threads`, the extent, the offset): a sum
+  // past int64_t decides nothing.
+  CheckedInt Extent = CheckedInt::fromUnsigned(B.Extent.value_or(0));
+  CheckedInt LastSlot = CheckedInt(Team) - 1 + Offset;
+  CheckedInt Thread = Extent - Offset;
+  if (B.Extent && Team && LastSlot && Thread && *LastSlot >= *Extent) {
+    F.Message = slotsPastTeamMessage(R, B, *Team, *Thread);
   } else if (B.Extent && !Team && !R.NumThreadsClause) {
     F.May = true;
     F.Message = teamMayOutgrowSlotsMessage(R, B);

@@ -11,13 +11,20 @@
 // parameters) take one value for both work items; values loaded from memory
 // that differ between work items are not modelled (such pairs stay Unknown).
 //
+// Every limit is counted in z3's resource units, never in wall time, so
+// that a file gets the same findings on a busy machine and an idle one.
+// z3 spends units at very different speeds on linear, modular and
+// nonlinear arithmetic: each query's kind converts the millisecond options
+// into units at the rate measured for that kind.
+//
 //===----------------------------------------------------------------------===//
 
 #include "privateer/Analysis/IndexSolver.h"
 
 #include <z3++.h>
 
-#include <chrono>
+#include <algorithm>
+#include <ctime>
 #include <functional>
 #include <map>
 #include <optional>
@@ -42,14 +49,106 @@ namespace {
 /// looked for in this box, then anywhere.
 constexpr int64_t WitnessBox = 64;
 
-/// z3 resource units per millisecond of the timeout option, measured on the
-/// row-major disjointness proof (about 800k units, 130 ms).
-constexpr unsigned RlimitPerMs = 4000;
+/// The arithmetic a query contains, which decides how fast z3 spends its
+/// resource units on it.
+enum class QueryKind {
+  Linear,   ///< sums of multiples of variables, min and max
+  Modular,  ///< division, remainder and step lattices by constants
+  NonLinear ///< products of variables, division by a variable
+};
 
-/// The translation unit's solver budget is spent (counted in resource
-/// units, at the calibrated rate per millisecond).
+/// z3 (4.8.12) resource units per millisecond of solver CPU time, by query
+/// kind: what turns the millisecond options into resource limits. Measured
+/// on the project's 2-core machine, busy with other work as it usually is
+/// (benchmarks/solver/run.py --calibrate, and every query of the lit
+/// suite's inputs and the stress files replayed alone): checks stopped at
+/// their limit spent 1100 to 2300 units/ms on linear queries, about 240 on
+/// modular and 390 on nonlinear ones, and a file of nonlinear queries 270
+/// with the plugin's own work per query. One rate for all (4000) let a
+/// 256-line file of nonlinear indices take 48 s. z3 counts ever more slowly
+/// as a check runs on (one modular check: 100k units in 0.6 s, 300k in
+/// 7.6 s), so limits stay small.
+unsigned unitsPerMs(QueryKind K) {
+  switch (K) {
+  case QueryKind::Linear:
+    return 1000;
+  case QueryKind::Modular:
+  case QueryKind::NonLinear:
+    return 250;
+  }
+  return 250;
+}
+
+/// The resource limit of one check of a query of kind \p K.
+unsigned checkLimit(const SolverOptions &Options, QueryKind K) {
+  return unsigned(std::min<uint64_t>(
+      uint64_t(Options.TimeoutMs) * unitsPerMs(K), UINT32_MAX));
+}
+
+/// Counts \p Units spent on a query of kind \p K against the unit's budget.
+void charge(SolverStats &Stats, uint64_t Units, QueryKind K) {
+  Stats.Units += Units;
+  Stats.ChargedUs += Units * 1000 / unitsPerMs(K);
+}
+
+/// The translation unit's solver budget is spent (its milliseconds counted
+/// in resource units, at the rate of each query's kind).
 bool overBudget(const SolverOptions &Options, const SolverStats &Stats) {
-  return Stats.Units >= uint64_t(Options.BudgetMs) * RlimitPerMs;
+  return Stats.ChargedUs >=
+         uint64_t(Options.BudgetTimeouts) * Options.TimeoutMs * 1000;
+}
+
+/// CPU time of this thread: what the solver costs, whatever else the
+/// machine runs (reported in the stats, never used for a decision).
+double cpuMillis() {
+  timespec T;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
+  return double(T.tv_sec) * 1e3 + double(T.tv_nsec) / 1e6;
+}
+
+/// A solver for a query of kind \p K with no wall-clock limit anywhere
+/// inside. z3's default solver picks a tactic by logic, and those for
+/// integer arithmetic (qflia, qfnia) try strategies for 2 to 15 s of wall
+/// time each: on a busy machine they take other paths, and the same file
+/// got other findings (acceptance/robust/load-dependent-findings.c). These
+/// are the same strategies in the same order, without the timers (the
+/// resource limit stops them all).
+z3::solver timerFreeSolver(z3::context &C, QueryKind K) {
+  auto T = [&](const char *Name) { return z3::tactic(C, Name); };
+  z3::params Context(C);
+  Context.set("max_depth", 30u);
+  Context.set("max_steps", 5000000u);
+  if (K != QueryKind::NonLinear) {
+    // qflia: its preamble, then the SMT core without cuts (seed 100).
+    z3::params Lhs(C), NoCut(C);
+    Lhs.set("arith_lhs", true);
+    NoCut.set("arith.branch_cut_ratio", 10000000u);
+    NoCut.set("random_seed", 100u);
+    return (T("simplify") & T("propagate-values") &
+            z3::with(T("ctx-simplify"), Context) & T("simplify") &
+            T("solve-eqs") & T("elim-uncnstr") & z3::with(T("simplify"), Lhs) &
+            T("propagate-ineqs") & z3::with(T("smt"), NoCut))
+        .mk_solver();
+  }
+  // qfnia: its preamble, then a model among 64-bit values by bit-blasting
+  // (500 conflicts at most), then the SMT core.
+  z3::params Hoist(C), Width(C), Sat(C), Monomials(C);
+  Hoist.set("hoist_mul", true);
+  Width.set("nla2bv_max_bv_size", 64u);
+  Sat.set("max_conflicts", 500u);
+  Sat.set("max_memory", 100u);
+  Monomials.set("som", true);
+  z3::tactic BitBlasted = z3::with(T("simplify"), Hoist) &
+                          z3::with(T("nla2bv"), Width) &
+                          z3::with(T("simplify") & T("propagate-values") &
+                                       T("bit-blast") & T("sat"),
+                                   Sat) &
+                          T("fail-if-undecided");
+  return (T("simplify") & T("propagate-values") & T("solve-eqs") &
+          z3::with(T("ctx-simplify"), Context) & T("simplify") &
+          T("elim-uncnstr") &
+          (BitBlasted | (z3::with(T("simplify"), Monomials) & T("smt"))))
+      .mk_solver();
 }
 
 /// Resource units \p S has spent: what the per-unit budget counts, because
@@ -90,12 +189,25 @@ public:
       if (Sym.Max)
         Constraints.push_back(V <= encode(*Sym.Max, Side));
       const ExprRef &Start = Sym.Descending ? Sym.Max : Sym.Min;
-      if (Sym.Step > 1 && Start)
+      if (Sym.Step > 1 && Start) {
+        note(QueryKind::Modular);
         Constraints.push_back(
             z3::mod(V - encode(*Start, Side), C.int_val(Sym.Step)) == 0);
+      }
     }
     return V;
   }
+
+  /// Every variable within the range of int64_t.
+  z3::expr int64Domain() {
+    z3::expr_vector In(C);
+    for (const auto &[Key, V] : Vars)
+      In.push_back(V >= C.int_val(INT64_MIN) && V <= C.int_val(INT64_MAX));
+    return z3::mk_and(In);
+  }
+
+  /// The query contains arithmetic of kind \p K.
+  void note(QueryKind K) { Kind = std::max(Kind, K); }
 
   z3::expr encode(const Expr &E, int Side) {
     switch (E.kind()) {
@@ -110,6 +222,23 @@ public:
     }
     z3::expr A = encode(*E.operands()[0], Side);
     z3::expr B = encode(*E.operands()[1], Side);
+    bool ConstantLeft = E.operands()[0]->kind() == ExprKind::Constant;
+    bool ConstantRight = E.operands()[1]->kind() == ExprKind::Constant;
+    switch (E.kind()) {
+    case ExprKind::Mul:
+      note(ConstantLeft || ConstantRight ? QueryKind::Linear
+                                         : QueryKind::NonLinear);
+      break;
+    case ExprKind::Div:
+    case ExprKind::Mod:
+      note(ConstantRight ? QueryKind::Modular : QueryKind::NonLinear);
+      break;
+    case ExprKind::Shr:
+      note(QueryKind::Modular);
+      break;
+    default:
+      break;
+    }
     switch (E.kind()) {
     case ExprKind::Add:
       return A + B;
@@ -185,6 +314,7 @@ public:
 
   z3::context &C;
   const ParallelRegion &R;
+  QueryKind Kind = QueryKind::Linear;
   std::map<std::pair<SymbolId, int>, z3::expr> Vars;
   std::vector<std::pair<SymbolId, int>> Order;
   std::vector<z3::expr> Constraints;
@@ -254,6 +384,89 @@ private:
   std::set<SymbolId> Seen;
 };
 
+/// The question of one query, as constraints: two different work items
+/// (for a loop), each access's pinned work item, and equal elements in
+/// every dimension (a range access covers start + t, 0 <= t < length).
+std::vector<z3::expr> collisionGoal(Encoder &E, const ParallelRegion &R,
+                                    const Access &A, const Access &B) {
+  z3::context &C = E.C;
+  std::vector<z3::expr> Goal;
+  // Stages of one item are ordered (SectionsAreStages): there, as in a
+  // loop, only different work items compete.
+  bool Sections = R.Kind == RegionKind::Sections && !R.SectionsAreStages;
+  if (!Sections && !R.WorkItemVars.empty()) {
+    z3::expr_vector Differ(C);
+    for (SymbolId V : R.WorkItemVars)
+      Differ.push_back(E.symbol(V, 0) != E.symbol(V, 1));
+    Goal.push_back(z3::mk_or(Differ));
+  }
+  const Access *Sides[2] = {&A, &B};
+  for (int Side = 0; Side < 2; ++Side) {
+    const Access &X = *Sides[Side];
+    if (X.PinnedItem && R.WorkItemVars.size() == 1)
+      Goal.push_back(E.symbol(R.WorkItemVars[0], Side) ==
+                     E.encode(*X.PinnedItem, Side));
+  }
+  for (size_t D = 0; D < A.Index.size(); ++D) {
+    z3::expr IA = E.encode(*A.Index[D], 0);
+    z3::expr IB = E.encode(*B.Index[D], 1);
+    bool Last = D + 1 == A.Index.size();
+    for (int Side = 0; Side < 2 && Last; ++Side) {
+      const Access &X = *Sides[Side];
+      if (!X.RangeLength)
+        continue;
+      std::string Name = "t@" + std::to_string(Side);
+      z3::expr T = C.int_const(Name.c_str());
+      Goal.push_back(T >= 0 && T < E.encode(*X.RangeLength, Side));
+      (Side == 0 ? IA : IB) = (Side == 0 ? IA : IB) + T;
+    }
+    Goal.push_back(IA == IB);
+  }
+  return Goal;
+}
+
+/// What is known about the threads that run the two work items. In a loop,
+/// iterations on one thread never race: where the thread id appears, the
+/// two work items run on different threads. (Facts about the team, such as
+/// 0 <= tid < nthreads, num_threads(k) or a guard that selects one thread,
+/// are constraints on the ThreadId symbols and belong here.)
+void addThreadFacts(Encoder &E, const ParallelRegion &R,
+                    std::vector<z3::expr> &Goal) {
+  std::vector<SymbolId> Threads;
+  for (const auto &[Key, V] : E.Vars)
+    if (R.symbol(Key.first).Kind == SymbolKind::ThreadId &&
+        !R.isWorkItemVar(Key.first))
+      Threads.push_back(Key.first);
+  for (SymbolId T : Threads)
+    Goal.push_back(E.symbol(T, 0) != E.symbol(T, 1));
+}
+
+/// \p A against \p B is \p B against \p A: a witness's two work items can
+/// be named in either order.
+bool sameQuestionBothWays(const Access &A, const Access &B) {
+  bool SameRange = A.RangeLength && B.RangeLength
+                       ? equalIndex({A.RangeLength}, {B.RangeLength})
+                       : !A.RangeLength && !B.RangeLength;
+  bool SameConditions = A.Conditions.size() == B.Conditions.size();
+  for (size_t I = 0; SameConditions && I < A.Conditions.size(); ++I) {
+    const Condition &CA = A.Conditions[I], &CB = B.Conditions[I];
+    SameConditions =
+        CA.Op == CB.Op && equalIndex({CA.Lhs, CA.Rhs}, {CB.Lhs, CB.Rhs});
+  }
+  return equalIndex(A.Index, B.Index) && SameRange && SameConditions &&
+         !A.PinnedItem && !B.PinnedItem;
+}
+
+/// Every variable of \p E has a 64-bit value in \p M.
+bool fitsInt64(Encoder &E, z3::model &M) {
+  for (const auto &[Key, V] : E.Vars) {
+    int64_t Value = 0;
+    if (!M.eval(V, true).is_numeral_i64(Value))
+      return false;
+  }
+  return true;
+}
+
 class Z3IndexSolver : public IndexOracle {
 public:
   Z3IndexSolver(const SolverOptions &Options, SolverStats &Stats)
@@ -306,15 +519,11 @@ public:
       return rename(It->second, R, A);
     }
     ++Stats.Queries;
-    auto Start = std::chrono::steady_clock::now();
-    Spent = 0;
+    double Start = cpuMillis();
     Conflict C = solve(R, A, B);
     if (C.V == Verdict::Collide && needsOverlappingRows(R, A, B))
       C.V = Verdict::MayCollide;
-    Stats.Units += Spent;
-    Stats.Millis += std::chrono::duration<double, std::milli>(
-                        std::chrono::steady_clock::now() - Start)
-                        .count();
+    Stats.Millis += cpuMillis() - Start;
     if (C.V == Verdict::Collide)
       ++Stats.Sat;
     else if (C.V == Verdict::Disjoint)
@@ -397,31 +606,16 @@ private:
 
   Conflict solve(const ParallelRegion &R, const Access &A, const Access &B) {
     Conflict Result; // Unknown unless proven otherwise
+    // A fresh context per query: the answer and its witness depend on this
+    // question alone, not on what the file asked before.
+    z3::context C;
+    Encoder E(C, R);
+    uint64_t Spent = 0;
     try {
-      // A fresh context per query: the answer and its witness depend on
-      // this question alone, not on what the file asked before.
-      z3::context C;
-      Encoder E(C, R);
-      std::vector<z3::expr> Goal;
-      // Stages of one item are ordered (SectionsAreStages): there, as in a
-      // loop, only different work items compete.
-      bool Sections = R.Kind == RegionKind::Sections && !R.SectionsAreStages;
-      // Different work items: some work-item variable differs.
-      if (!Sections && !R.WorkItemVars.empty()) {
-        z3::expr_vector Differ(C);
-        for (SymbolId V : R.WorkItemVars)
-          Differ.push_back(E.symbol(V, 0) != E.symbol(V, 1));
-        Goal.push_back(z3::mk_or(Differ));
-      }
-      const Access *Sides[2] = {&A, &B};
-      for (int Side = 0; Side < 2; ++Side) {
-        const Access &X = *Sides[Side];
-        if (X.PinnedItem && R.WorkItemVars.size() == 1)
-          Goal.push_back(E.symbol(R.WorkItemVars[0], Side) ==
-                         E.encode(*X.PinnedItem, Side));
-      }
+      std::vector<z3::expr> Goal = collisionGoal(E, R, A, B);
       // The branches each work item took to its access, and what holds of
       // the team whatever the work item.
+      const Access *Sides[2] = {&A, &B};
       for (int Side = 0; Side < 2; ++Side)
         for (const Condition &Cond : Sides[Side]->Conditions)
           if (!unseen(R, Cond))
@@ -429,75 +623,77 @@ private:
       for (const Condition &Fact : R.Facts)
         for (int Side = 0; Side < 2; ++Side)
           Goal.push_back(E.condition(Fact, Side));
-      // Equal elements, ranges included: start + t with 0 <= t < length.
-      for (size_t D = 0; D < A.Index.size(); ++D) {
-        z3::expr IA = E.encode(*A.Index[D], 0);
-        z3::expr IB = E.encode(*B.Index[D], 1);
-        bool Last = D + 1 == A.Index.size();
-        for (int Side = 0; Side < 2 && Last; ++Side) {
-          const Access &X = *Sides[Side];
-          if (!X.RangeLength)
-            continue;
-          std::string Name = "t@" + std::to_string(Side);
-          z3::expr T = C.int_const(Name.c_str());
-          Goal.push_back(T >= 0 && T < E.encode(*X.RangeLength, Side));
-          (Side == 0 ? IA : IB) = (Side == 0 ? IA : IB) + T;
-        }
-        Goal.push_back(IA == IB);
-      }
-
-      // A deterministic resource limit rather than z3's wall-clock timeout:
-      // the same code gets the same diagnostics on every machine, and z3
-      // 4.8's timer thread can deadlock on short timeouts.
-      // In a loop, iterations that run on one thread never race: where
-      // the thread id appears, the two work items run on different threads.
-      std::vector<SymbolId> Threads;
-      for (const auto &[Key, V] : E.Vars)
-        if (R.symbol(Key.first).Kind == SymbolKind::ThreadId &&
-            !R.isWorkItemVar(Key.first))
-          Threads.push_back(Key.first);
-      for (SymbolId T : Threads)
-        Goal.push_back(E.symbol(T, 0) != E.symbol(T, 1));
-
-      z3::solver S(C);
-      z3::params P(C);
-      P.set("rlimit", Options.TimeoutMs * RlimitPerMs);
-      S.set(P);
+      addThreadFacts(E, R, Goal);
+      z3::solver S = timerFreeSolver(C, E.Kind);
       for (const z3::expr &G : Goal)
         S.add(G);
       for (const z3::expr &G : E.Constraints)
         S.add(G);
 
+      // A deterministic resource limit rather than z3's wall-clock timeout:
+      // the same code gets the same diagnostics on every machine, and z3
+      // 4.8's timer thread can deadlock on short timeouts.
+      unsigned Limit = checkLimit(Options, E.Kind);
+      z3::params P(C);
+      P.set("rlimit", Limit);
+      S.set(P);
       z3::check_result First = S.check();
       Spent = unitsSpent(S);
-      switch (First) {
-      case z3::unsat:
+      if (First == z3::unsat)
         Result.V = Verdict::Disjoint;
+      if (First != z3::sat) {
+        charge(Stats, Spent, E.Kind);
         return Result;
-      case z3::unknown:
-        return Result;
-      case z3::sat:
-        break;
       }
       // A witness with small positive sizes and early work items reads
-      // best: try a box of small values first.
+      // best: try a box of small values, with half the limit (only for
+      // readability), in z3's SMT core alone (no tactic: no timer either),
+      // which picks small values where it can.
       z3::model M = S.get_model();
-      S.push();
+      z3::solver Box(C, z3::solver::simple());
+      for (const z3::expr &G : S.assertions())
+        Box.add(G);
       for (const auto &[Key, V] : E.Vars) {
         bool Size = R.symbol(Key.first).Kind == SymbolKind::Invariant;
-        S.add(V >= C.int_val(Size ? 1 : -WitnessBox) &&
-              V <= C.int_val(WitnessBox));
+        Box.add(V >= C.int_val(Size ? 1 : -WitnessBox) &&
+                V <= C.int_val(WitnessBox));
       }
-      if (S.check() == z3::sat)
+      z3::params Half(C);
+      Half.set("rlimit", Limit / 2);
+      Box.set(Half);
+      bool Small = Box.check() == z3::sat;
+      if (Small)
+        M = Box.get_model();
+      uint64_t BoxUnits = unitsSpent(Box);
+      Spent = unitsSpent(S) + BoxUnits;
+      // Every symbol is a 64-bit integer, z3's are unbounded: a collision
+      // that needs an iteration 2^63 after another (`p[-i + INT64_MIN]` and
+      // `p[-i]`) is none. Asked only when the model leaves the range, as
+      // bounds that large slow nonlinear queries down.
+      if (!Small && !fitsInt64(E, M)) {
+        S.set(Half);
+        S.add(E.int64Domain());
+        z3::check_result InRange = S.check();
+        Spent = unitsSpent(S) + BoxUnits;
+        if (InRange != z3::sat) {
+          Result.V =
+              InRange == z3::unsat ? Verdict::Disjoint : Verdict::Unknown;
+          charge(Stats, Spent, E.Kind);
+          return Result;
+        }
         M = S.get_model();
-      Spent = unitsSpent(S);
-      S.pop();
+      }
       Result.W = witness(R, A, E, M);
       Result.V = needsUnknownValues(R, *Result.W) ? Verdict::MayCollide
                                                   : Verdict::Collide;
+      // An access against itself asks the same question both ways round:
+      // name the earlier work item first.
+      if (sameQuestionBothWays(A, B) && Result.W->Second < Result.W->First)
+        std::swap(Result.W->First, Result.W->Second);
     } catch (const z3::exception &) {
       Result = Conflict();
     }
+    charge(Stats, Spent, E.Kind);
     return Result;
   }
 
@@ -626,13 +822,9 @@ private:
     if (!splitRows(R, SA, SB))
       return false;
     Conflict Rows = Patterns.query(R, SA, SB);
-    if (Rows.V == Verdict::Unknown && !Rows.OpaqueIndex && !Rows.OpaqueBound) {
-      uint64_t Before = Spent;
-      Spent = 0;
+    // (solve charges its units to the file's budget.)
+    if (Rows.V == Verdict::Unknown && !Rows.OpaqueIndex && !Rows.OpaqueBound)
       Rows = solve(R, SA, SB);
-      Stats.Units += Spent;
-      Spent = Before;
-    }
     return Rows.V == Verdict::Disjoint;
   }
 
@@ -690,8 +882,6 @@ private:
   SolverOptions Options;
   SolverStats &Stats;
   AffineIndexOracle Patterns;
-  /// Resource units the query being answered has spent so far.
-  uint64_t Spent = 0;
 
   std::map<std::string, Conflict> Cache;
 };

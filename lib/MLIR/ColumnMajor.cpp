@@ -31,7 +31,10 @@ std::optional<ArrayLayout> layoutOf(Operation *Declaration) {
     APInt C;
     if (!matchPattern(V, m_ConstantInt(&C)))
       return std::nullopt;
-    Values.push_back(C.getSExtValue());
+    std::optional<int64_t> Value = C.trySExtValue(); // past int64_t: none
+    if (!Value)
+      return std::nullopt;
+    Values.push_back(*Value);
   }
   return layoutFrom(Values, Shifted);
 }

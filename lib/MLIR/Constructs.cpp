@@ -106,7 +106,7 @@ std::optional<int64_t> pinnedThread(Operation *Op) {
     return 0;
   APInt C;
   if (matchPattern(Filter, m_ConstantInt(&C)))
-    return C.getSExtValue();
+    return C.trySExtValue(); // none past int64_t
   return std::nullopt;
 }
 

@@ -21,9 +21,8 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <cstdlib>
 
 using namespace mlir;
 
@@ -145,15 +144,16 @@ std::optional<int64_t> RegionModeler::constantOf(Bound B) {
                ? std::optional<int64_t>((*E)->value())
                : std::nullopt;
   OpFoldResult F = std::get<OpFoldResult>(B);
+  // Constants wider than 64 bits (i128) that do not fit are unknown.
   if (auto A = dyn_cast_if_present<Attribute>(F)) {
     if (auto I = dyn_cast<IntegerAttr>(A))
-      return I.getInt();
+      return I.getValue().trySExtValue();
     return std::nullopt;
   }
   APInt C;
   if (Value V = dyn_cast_if_present<Value>(F);
       V && matchPattern(V, m_ConstantInt(&C)))
-    return C.getSExtValue();
+    return C.trySExtValue();
   return std::nullopt;
 }
 
@@ -163,6 +163,22 @@ ExprRef RegionModeler::boundExpr(Bound B) {
   if (std::optional<int64_t> C = constantOf(B))
     return Expr::constant(*C);
   return expr(cast<Value>(std::get<OpFoldResult>(B)));
+}
+
+std::optional<int64_t> RegionModeler::lastOnLattice(int64_t Lb, int64_t Ub,
+                                                    bool Inclusive,
+                                                    int64_t Step) {
+  // User constants: a value past int64_t leaves the bound symbolic.
+  std::optional<int64_t> Last =
+      Inclusive ? std::optional<int64_t>(Ub) : llvm::checkedSub<int64_t>(Ub, 1);
+  if (!Last || Step <= 0)
+    return std::nullopt;
+  if (*Last < Lb)
+    return llvm::checkedSub<int64_t>(Lb, 1); // no value
+  std::optional<int64_t> Span = llvm::checkedSub<int64_t>(*Last, Lb);
+  if (!Span)
+    return std::nullopt;
+  return Lb + *Span / Step * Step; // at most Last
 }
 
 SymbolId RegionModeler::loopSymbol(Value IV, SymbolKind Kind, Bound Lb,
@@ -187,8 +203,12 @@ SymbolId RegionModeler::loopSymbol(Value IV, SymbolKind Kind, Bound Lb,
       }
   ExprRef LbE = boundExpr(Lb), UbE = boundExpr(Ub);
   std::optional<int64_t> StC = constantOf(Step);
+  // A step of INT64_MIN has no magnitude in an int64_t: like a symbolic
+  // step, it is taken as 1 (every value between the bounds).
+  if (StC && *StC == INT64_MIN)
+    StC.reset();
   int64_t St = StC && *StC ? *StC : 1;
-  S.Step = std::llabs(St);
+  S.Step = St < 0 ? -St : St;
   if (St < 0) {
     // A descending loop (Flang's `do i = n, 1, -1`): from Lb down to Ub.
     S.Descending = true;
@@ -197,17 +217,14 @@ SymbolId RegionModeler::loopSymbol(Value IV, SymbolKind Kind, Bound Lb,
         Inclusive ? UbE : Expr::binary(ExprKind::Add, UbE, Expr::constant(1));
   } else {
     S.Min = LbE;
+    S.Max =
+        Inclusive ? UbE : Expr::binary(ExprKind::Sub, UbE, Expr::constant(1));
     if (LbE->kind() == ExprKind::Constant &&
-        UbE->kind() == ExprKind::Constant && StC) {
+        UbE->kind() == ExprKind::Constant && StC)
       // The last value the lattice reaches, so the solver never picks one
       // between the steps.
-      int64_t L = LbE->value(), U = UbE->value();
-      int64_t Last = Inclusive ? U : U - 1;
-      S.Max = Expr::constant(Last < L ? L - 1 : L + (Last - L) / St * St);
-    } else {
-      S.Max =
-          Inclusive ? UbE : Expr::binary(ExprKind::Sub, UbE, Expr::constant(1));
-    }
+      if (auto Last = lastOnLattice(LbE->value(), UbE->value(), Inclusive, St))
+        S.Max = Expr::constant(*Last);
   }
   SymbolId Id = R.addSymbol(std::move(S));
   Symbols[IV] = Id;
@@ -306,8 +323,10 @@ ExprRef RegionModeler::newSymbol(Value V, SymbolKind K, bool Dependent) {
 
 ExprRef RegionModeler::expr(Value V, unsigned Depth) {
   APInt C;
+  // (A constant past int64_t is modelled as the value it is not.)
   if (matchPattern(V, m_ConstantInt(&C)))
-    return Expr::constant(C.getSExtValue());
+    if (std::optional<int64_t> Fits = C.trySExtValue())
+      return Expr::constant(*Fits);
   auto It = Symbols.find(V);
   if (It != Symbols.end())
     return Expr::symbol(It->second);
@@ -465,7 +484,10 @@ ExprRef RegionModeler::sectionVariable(ExprRef LoE, ExprRef HiE,
   Symbol S;
   S.Name = "section";
   S.Kind = SymbolKind::InnerLoop;
-  S.Step = std::llabs(Step64);
+  // (INT64_MIN, whose magnitude no int64_t holds, as 1: every value.)
+  if (Step64 == INT64_MIN)
+    Step64 = 1;
+  S.Step = Step64 < 0 ? -Step64 : Step64;
   if (Step64 < 0) {
     // `a(hi:lo:-1)`: from the first value down to the last.
     S.Descending = true;
@@ -475,11 +497,9 @@ ExprRef RegionModeler::sectionVariable(ExprRef LoE, ExprRef HiE,
     S.Min = LoE;
     S.Max = HiE;
     // The last value the step reaches, as for loops.
-    if (LoE->kind() == ExprKind::Constant &&
-        HiE->kind() == ExprKind::Constant) {
-      int64_t L = LoE->value(), U = HiE->value();
-      S.Max = Expr::constant(U < L ? L - 1 : L + (U - L) / Step64 * Step64);
-    }
+    if (LoE->kind() == ExprKind::Constant && HiE->kind() == ExprKind::Constant)
+      if (auto Last = lastOnLattice(LoE->value(), HiE->value(), true, Step64))
+        S.Max = Expr::constant(*Last);
   }
   return Expr::symbol(R.addSymbol(std::move(S)));
 }
@@ -568,7 +588,9 @@ bool RegionModeler::lastIterationOnly(Value Condition, unsigned Depth) {
     if (!Sign || !matchPattern(Sign.getLhs(), m_ConstantInt(&L)) ||
         !matchPattern(Sign.getRhs(), m_ConstantInt(&Rt)))
       return false;
-    int64_t A = L.getSExtValue(), B = Rt.getSExtValue();
+    if (!L.trySExtValue() || !Rt.trySExtValue())
+      return false;
+    int64_t A = *L.trySExtValue(), B = *Rt.trySExtValue();
     std::optional<bool> Chosen;
     switch (Sign.getPredicate()) {
     case arith::CmpIPredicate::slt:
@@ -599,9 +621,9 @@ bool RegionModeler::lastIterationOnly(Value Condition, unsigned Depth) {
   };
   APInt Step;
   if (!matchPattern(NestOp.getLoopSteps()[0], m_ConstantInt(&Step)) ||
-      !NestOp.getLoopInclusive())
+      !NestOp.getLoopInclusive() || !Step.trySExtValue())
     return false;
-  int64_t St = Step.getSExtValue();
+  int64_t St = *Step.trySExtValue();
   // `iv == ub` names the last iteration of an ascending loop with step 1.
   if (Cmp.getPredicate() == arith::CmpIPredicate::eq && St == 1 &&
       ((Cmp.getLhs() == IV && IsUb(Cmp.getRhs())) ||
@@ -614,7 +636,7 @@ bool RegionModeler::lastIterationOnly(Value Condition, unsigned Depth) {
          matchPattern(Next.getRhs(), m_ConstantInt(&Added))) ||
         (Next.getRhs() == IV &&
          matchPattern(Next.getLhs(), m_ConstantInt(&Added)))) ||
-      Added.getSExtValue() != St)
+      Added.trySExtValue() != St)
     return false;
   return (St > 0 && Cmp.getPredicate() == arith::CmpIPredicate::sgt) ||
          (St < 0 && Cmp.getPredicate() == arith::CmpIPredicate::slt);
@@ -628,7 +650,8 @@ SymbolId RegionModeler::threadIdSymbol() {
   S.Kind = SymbolKind::ThreadId;
   S.Min = Expr::constant(0);
   if (R.NumThreads && R.NumThreads->kind() == ExprKind::Constant)
-    S.Max = Expr::constant(R.NumThreads->value() - 1);
+    if (auto Last = llvm::checkedSub<int64_t>(R.NumThreads->value(), 1))
+      S.Max = Expr::constant(*Last);
   ThreadId = R.addSymbol(std::move(S));
   return *ThreadId;
 }
@@ -831,7 +854,7 @@ std::optional<int64_t> RegionModeler::constantAt(Operation *At, Value Root,
   });
   if (!Reaches)
     return std::nullopt;
-  return Constant.getSExtValue();
+  return Constant.trySExtValue();
 }
 
 ExprRef RegionModeler::linearValue(Operation *Load, Value Root,

@@ -29,6 +29,7 @@
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
@@ -225,10 +226,13 @@ Access *RegionModeler::addAccess(Operation *Op, Value MemRef,
     A.Strides.assign(Index.size(), 0);
     for (int64_t D = int64_t(Index.size()) - 1; D >= 0; --D) {
       A.Strides[D] = Stride;
-      if (Type.isDynamicDim(D))
+      // A dynamic size, or a product past 64 bits: no byte stride.
+      bool Overflowed = false;
+      if (!Type.isDynamicDim(D))
+        Stride = llvm::SaturatingMultiply(Stride, uint64_t(Type.getDimSize(D)),
+                                          &Overflowed);
+      if (Type.isDynamicDim(D) || Overflowed)
         Stride = 0;
-      else
-        Stride *= Type.getDimSize(D);
     }
   }
   // A Flang vector: consecutive subscripts are consecutive elements.
@@ -401,11 +405,12 @@ void RegionModeler::addFlangAccess(Operation *Op, Value Ref, AccessKind Kind,
       I = expr(P.Index);
     } else if (P.What == PK::Triplet) {
       APInt Step;
-      if (!matchPattern(P.Step, m_ConstantInt(&Step)) || Step.isZero())
+      if (!matchPattern(P.Step, m_ConstantInt(&Step)) || Step.isZero() ||
+          !Step.trySExtValue())
         return;
       Lo = expr(P.Lo);
       Hi = expr(P.Hi);
-      I = sectionVariable(Lo, Hi, Step.getSExtValue());
+      I = sectionVariable(Lo, Hi, *Step.trySExtValue());
     } else {
       // From the lower bound, Extent elements.
       Lo = P.Lo ? expr(P.Lo) : Expr::constant(1);

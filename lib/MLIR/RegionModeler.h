@@ -184,6 +184,10 @@ private:
   ExprRef boundExpr(Bound B);
   SymbolId loopSymbol(Value IV, SymbolKind Kind, Bound Lb, Bound Ub, Bound Step,
                       bool Inclusive);
+  /// The last value from \p Lb in steps of \p Step (positive) up to \p Ub,
+  /// `Lb - 1` when there is none; nothing when it does not fit an int64_t.
+  static std::optional<int64_t> lastOnLattice(int64_t Lb, int64_t Ub,
+                                              bool Inclusive, int64_t Step);
   /// The variables of a parallel loop (scf.parallel, scf.forall,
   /// affine.parallel) as symbols of kind \p Kind; false for other ops.
   bool addParallelVars(Operation *Op, SymbolKind Kind);

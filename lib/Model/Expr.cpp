@@ -7,6 +7,8 @@
 
 #include "privateer/Model/Expr.h"
 
+#include "privateer/Model/CheckedInt.h"
+
 namespace privateer {
 
 namespace {
@@ -205,42 +207,29 @@ evaluate(const Expr &E,
       return std::nullopt;
     V.push_back(*X);
   }
-  int64_t R = 0;
+  // Overflow, division by zero, `INT64_MIN % -1` and shifts out of range
+  // give no value.
+  CheckedInt L = V[0], R = V.size() > 1 ? CheckedInt(V[1]) : CheckedInt();
   switch (E.kind()) {
   case ExprKind::Neg:
-    if (V[0] == INT64_MIN)
-      return std::nullopt;
-    return -V[0];
+    return (-L).get();
   case ExprKind::Add:
-    if (addOverflows(V[0], V[1], R))
-      return std::nullopt;
-    return R;
+    return (L + R).get();
   case ExprKind::Sub:
-    if (__builtin_sub_overflow(V[0], V[1], &R))
-      return std::nullopt;
-    return R;
+    return (L - R).get();
   case ExprKind::Mul:
-    if (mulOverflows(V[0], V[1], R))
-      return std::nullopt;
-    return R;
+    return (L * R).get();
   case ExprKind::Div:
-    if (V[1] == 0 || (V[0] == INT64_MIN && V[1] == -1))
-      return std::nullopt;
-    return V[0] / V[1];
+    return (L / R).get();
   case ExprKind::Mod:
-    if (V[1] == 0 || (V[0] == INT64_MIN && V[1] == -1))
-      return std::nullopt;
-    return V[0] % V[1];
+    return (L % R).get();
   case ExprKind::Shl:
-    if (V[1] < 0 || V[1] > 62 || V[0] < 0)
+    // A negative value shifted left is undefined in C; not folded.
+    if (*L < 0)
       return std::nullopt;
-    if (mulOverflows(V[0], int64_t(1) << V[1], R))
-      return std::nullopt;
-    return R;
+    return checkedShl(L, R).get();
   case ExprKind::Shr:
-    if (V[1] < 0 || V[1] > 63)
-      return std::nullopt;
-    return V[0] >> V[1];
+    return checkedShr(L, R).get();
   case ExprKind::Min:
     return V[0] < V[1] ? V[0] : V[1];
   case ExprKind::Max:

@@ -10,6 +10,16 @@
 
 namespace privateer {
 
+CheckedInt constantTripCount(const Symbol &S) {
+  if (!S.Min || !S.Max || S.Min->kind() != ExprKind::Constant ||
+      S.Max->kind() != ExprKind::Constant || S.Step <= 0)
+    return {};
+  CheckedInt Lo = S.Min->value(), Hi = S.Max->value();
+  if (*Hi < *Lo)
+    return 0;
+  return (Hi - Lo) / S.Step + 1;
+}
+
 bool ParallelRegion::isWorkItemVar(SymbolId Id) const {
   return std::find(WorkItemVars.begin(), WorkItemVars.end(), Id) !=
          WorkItemVars.end();

@@ -23,7 +23,7 @@ subroutine fire(m, x, a, n)
   !$omp parallel do
   do j = 1, n
     ! expected-warning@+2 {{'m' is written by one iteration and written by another: the loop carries a dependence and is not parallel as written [privateer-shared-buffer]}}
-    ! expected-note@+2 {{iteration j=2 writes 'm[j, 1:}}
+    ! expected-note@+2 {{iteration j=1 writes 'm[j, 1:}}
     m(:, j) = 0
     m(j, :) = 1
   end do

@@ -19,16 +19,19 @@
 
 namespace privateer {
 
+/// Every limit is counted in z3's resource units, converted from
+/// milliseconds at the rate measured for each kind of query on the machine
+/// the limits were calibrated on, never in wall time: a file's findings are
+/// the same on a busy machine and an idle one.
 struct SolverOptions {
-  /// Time limit of one solver query.
+  /// Time limit of one solver query (each of its checks).
   unsigned TimeoutMs = 100;
   /// Queries allowed for one translation unit; later ones are Unknown.
   unsigned MaxQueries = 2000;
-  /// Solver work allowed for one translation unit, in milliseconds of the
-  /// machine the resource limit was calibrated on. It is counted in z3's
-  /// resource units, never in wall time, so that a file's findings are the
-  /// same on a busy machine and an idle one.
-  unsigned BudgetMs = 5000;
+  /// Solver work allowed for one translation unit, as a number of query
+  /// time limits (1 s by default: a 256-line file of nonlinear indices
+  /// took 48 s before), so that a longer solver-timeout-ms buys more of it.
+  unsigned BudgetTimeouts = 10;
 };
 
 struct SolverStats {
@@ -37,8 +40,13 @@ struct SolverStats {
   unsigned CacheHits = 0;
   unsigned Sat = 0, Unsat = 0, Unknown = 0;
   unsigned Skipped = 0; ///< over the budget, or opaque indices
-  double Millis = 0;    ///< time spent in the solver (reported, never used)
-  uint64_t Units = 0;   ///< z3 resource units spent (what the budget counts)
+  /// CPU time spent in the solver (reported, never used: it depends on
+  /// the machine).
+  double Millis = 0;
+  uint64_t Units = 0; ///< z3 resource units spent
+  /// What the budget counts: the units of each query converted into
+  /// microseconds at the measured rate of the query's kind.
+  uint64_t ChargedUs = 0;
 
   std::string str() const;
 };

@@ -10,6 +10,7 @@
 #ifndef PRIVATEER_MODEL_REGION_H
 #define PRIVATEER_MODEL_REGION_H
 
+#include "privateer/Model/CheckedInt.h"
 #include "privateer/Model/Expr.h"
 #include "privateer/Model/Handle.h"
 
@@ -65,6 +66,11 @@ struct Symbol {
   /// append to a queue; null otherwise.
   BufferHandle CounterHandle;
 };
+
+/// How many values a loop variable takes when both its bounds are constants
+/// (0 when Max < Min); unknown for symbolic bounds, a step that is not
+/// positive, or a count that does not fit an int64_t.
+CheckedInt constantTripCount(const Symbol &S);
 
 enum class RegionKind {
   Loop, ///< iterations distributed over threads (for, taskloop, distribute)

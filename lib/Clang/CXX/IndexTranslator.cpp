@@ -19,6 +19,7 @@
 #include "clang/AST/StmtVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace clang;
 
@@ -115,6 +116,10 @@ void matchLoopIncrement(const ForStmt *F, const ASTContext &Ctx, LoopShape &L) {
       Inc = Comma->getLHS()->IgnoreParenImpCasts();
   }
   L.Step = 0;
+  // `i -= INT64_MIN` steps by a value no int64_t holds: no loop shape (0).
+  auto Negated = [](int64_t C) {
+    return llvm::checkedSub<int64_t>(0, C).value_or(0);
+  };
   if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Inc)) {
     if (asVar(UO->getSubExpr()) == L.Var)
       L.Step = UO->isIncrementOp() ? 1 : UO->isDecrementOp() ? -1 : 0;
@@ -122,7 +127,7 @@ void matchLoopIncrement(const ForStmt *F, const ASTContext &Ctx, LoopShape &L) {
     auto C = evaluateInt(CA->getRHS(), Ctx);
     if (asVar(CA->getLHS()) == L.Var && C)
       L.Step = CA->getOpcode() == BO_AddAssign   ? *C
-               : CA->getOpcode() == BO_SubAssign ? -*C
+               : CA->getOpcode() == BO_SubAssign ? Negated(*C)
                                                  : 0;
     else if (asVar(CA->getLHS()) == L.Var && CA->getOpcode() == BO_AddAssign)
       L.StepExpr = CA->getRHS();
@@ -133,7 +138,7 @@ void matchLoopIncrement(const ForStmt *F, const ASTContext &Ctx, LoopShape &L) {
       if (asVar(RHS->getLHS()) == L.Var) {
         if (auto C = evaluateInt(RHS->getRHS(), Ctx))
           L.Step = RHS->getOpcode() == BO_Add   ? *C
-                   : RHS->getOpcode() == BO_Sub ? -*C
+                   : RHS->getOpcode() == BO_Sub ? Negated(*C)
                                                 : 0;
         else if (RHS->getOpcode() == BO_Add)
           L.StepExpr = RHS->getRHS();
@@ -167,7 +172,8 @@ std::optional<LoopShape> matchForLoop(const ForStmt *F, const ASTContext &Ctx,
       return std::nullopt;
     L.Step = 1;
   }
-  if (L.Step == 0)
+  // (A step of INT64_MIN has no magnitude for the model's Step.)
+  if (L.Step == 0 || L.Step == INT64_MIN)
     return std::nullopt;
   return L;
 }
@@ -237,11 +243,13 @@ std::optional<SymbolId> RegionBuilder::threadIdSymbol() {
   S.Name = "thread";
   S.Kind = SymbolKind::ThreadId;
   S.Min = SymExpr::constant(0);
-  if (R.NumThreads && R.NumThreads->kind() == ExprKind::Constant)
-    S.Max = SymExpr::constant(R.NumThreads->value() - 1);
-  else
+  if (R.NumThreads && R.NumThreads->kind() == ExprKind::Constant) {
+    if (auto Last = llvm::checkedSub<int64_t>(R.NumThreads->value(), 1))
+      S.Max = SymExpr::constant(*Last);
+  } else {
     S.Max = SymExpr::binary(ExprKind::Sub, SymExpr::symbol(teamSizeSymbol()),
                             SymExpr::constant(1));
+  }
   ThreadId = R.addSymbol(std::move(S));
   return ThreadId;
 }

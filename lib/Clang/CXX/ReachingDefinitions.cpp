@@ -14,9 +14,9 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Analysis/Analyses/PostOrderCFGView.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/BitVector.h"
-#include "llvm/ADT/PostOrderIterator.h"
 
 using namespace clang;
 
@@ -261,11 +261,14 @@ void ReachingDefinitions::solve() {
   const CFGBlock &Entry = Graph->getEntry();
   for (const auto &[V, List] : DefsOfVar)
     InBits[Entry.getBlockID()].set(List.front());
-  llvm::ReversePostOrderTraversal<const CFG *> RPOT(Graph.get());
+  // Clang's own order: a CFG has null successors where an edge is pruned
+  // (a condition known at compile time), which llvm's generic traversal
+  // would follow.
+  PostOrderCFGView Order(Graph.get());
   bool Changed = true;
   while (Changed) {
     Changed = false;
-    for (const CFGBlock *B : RPOT) {
+    for (const CFGBlock *B : Order) {
       unsigned Id = B->getBlockID();
       llvm::BitVector NewIn = InBits[Id];
       for (const CFGBlock::AdjacentBlock &P : B->preds())

@@ -343,14 +343,17 @@ void OpenMPSemantics::collectClauses(ParallelRegion &R) {
           R.ChunkBegin = toLoc(Chunk->getBeginLoc());
           R.ChunkEnd = toLoc(Chunk->getEndLoc());
           Expr::EvalResult Res;
+          // (A chunk past int64_t, `(__int128)1 << 80`, stays unknown.)
           if (Chunk->EvaluateAsInt(Res, Ctx))
-            R.Chunk = SymExpr::constant(Res.Val.getInt().getExtValue());
+            if (auto V = Res.Val.getInt().tryExtValue())
+              R.Chunk = SymExpr::constant(*V);
         }
       } else if (const auto *NT = dyn_cast<OMPNumThreadsClause>(C)) {
         R.NumThreadsClause = true;
         Expr::EvalResult Res;
         if (NT->getNumThreads() && NT->getNumThreads()->EvaluateAsInt(Res, Ctx))
-          R.NumThreads = SymExpr::constant(Res.Val.getInt().getExtValue());
+          if (auto V = Res.Val.getInt().tryExtValue())
+            R.NumThreads = SymExpr::constant(*V);
       }
     }
   };

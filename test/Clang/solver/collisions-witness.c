@@ -31,7 +31,7 @@ void constant_element(double *a) {
 // CHECK: [[@LINE-2]]:5: warning: 'a' is written by every iteration at the same element
 // CHECK: [[@LINE-3]]:5: note: iterations i=0 and i=1 both write 'a[8]'{{$}}
 
-// Rows that overlap by one: j <= m. With m=2, i=1 j=2 and i=2 j=0 both give 4.
+// Rows that overlap by one: j <= m. With m=1, i=0 j=1 and i=1 j=0 both give 1.
 void rows_overlap(int n, int m, double *a) {
 #pragma omp parallel for
   for (int i = 0; i < n; i++)
@@ -39,7 +39,7 @@ void rows_overlap(int n, int m, double *a) {
       a[i * m + j] = 0;
 }
 // CHECK: [[@LINE-2]]:7: warning: 'a' is written by every iteration at the same element
-// CHECK: [[@LINE-3]]:7: note: iterations i=1 and i=2 both write 'a[4]' (with n=3, m=2){{$}}
+// CHECK: [[@LINE-3]]:7: note: iterations i=0 and i=1 both write 'a[1]' (with n=2, m=1){{$}}
 
 // The same with a constant row length: i=0 j=16 and i=1 j=0 give 16.
 void rows_overlap_const(int n, double *a) {
@@ -52,7 +52,7 @@ void rows_overlap_const(int n, double *a) {
 // CHECK: [[@LINE-3]]:7: note: iterations i=0 and i=1 both write 'a[16]' (with n=2){{$}}
 
 // A row pointer one element too long: p = a + i*k, j <= k.
-// k=2: i=1 j=2 and i=2 j=0 both give 4.
+// k=1: i=0 j=1 and i=1 j=0 both give 1.
 void row_pointer_overlap(int n, int k, double *a) {
 #pragma omp parallel for
   for (int i = 0; i < n; i++) {
@@ -62,7 +62,7 @@ void row_pointer_overlap(int n, int k, double *a) {
   }
 }
 // CHECK: [[@LINE-3]]:7: warning: 'a' is written by every iteration at the same element
-// CHECK: [[@LINE-4]]:7: note: iterations i=1 and i=2 both write 'a[4]' (with n=3, k=2){{$}}
+// CHECK: [[@LINE-4]]:7: note: iterations i=0 and i=1 both write 'a[1]' (with n=2, k=1){{$}}
 
 // Blocks of 9 at a stride of 8: b=0 k=8 and b=1 k=0 give 8.
 void blocks_overlap(int nb, double *a) {
@@ -95,14 +95,14 @@ void blocks_prev(int nb, double *a) {
 // CHECK: [[@LINE-2]]:7: warning: 'a' is written by one iteration and read by another
 // CHECK: [[@LINE-3]]:23: note: iteration b=2 reads 'a[8 * b - 1]' here while iteration b=1 updates 'a[8 * b + k]': both access 'a[15]' (with nb=3){{$}}
 
-// In-place reversal: with n=2, i=1 reads a[0], which i=0 writes.
+// In-place reversal: with n=2, i=0 reads a[1], which i=1 writes.
 void reverse(int n, double *a) {
 #pragma omp parallel for
   for (int i = 0; i < n; i++)
     a[i] = a[n - 1 - i];
 }
 // CHECK: [[@LINE-2]]:5: warning: 'a' is written by one iteration and read by another
-// CHECK: [[@LINE-3]]:12: note: iteration i=1 reads 'a[n - 1 - i]' here while iteration i=0 writes 'a[i]': both access 'a[0]' (with n=2){{$}}
+// CHECK: [[@LINE-3]]:12: note: iteration i=0 reads 'a[n - 1 - i]' here while iteration i=1 writes 'a[i]': both access 'a[1]' (with n=2){{$}}
 
 // A shift by an invariant k: a race for every k != 0 with |k| < n.
 // k=1, n=2: i=0 reads a[1], which i=1 writes.
@@ -231,14 +231,14 @@ void stride3_width4(int n, double *a) {
 // CHECK: [[@LINE-2]]:7: warning: 'a' is written by every iteration at the same element
 // CHECK: [[@LINE-3]]:7: note: iterations i=0 and i=1 both write 'a[3]' (with n=2){{$}}
 
-// i % m: with m=1 every iteration writes a[0]; here i=1 and i=0 with n=2.
+// i % m: with m=1 every iteration writes a[0]; here i=0 and i=1 with n=2.
 void modulo_m(int n, int m, double *a) {
 #pragma omp parallel for
   for (int i = 0; i < n; i++)
     a[i % m] = 0;
 }
 // CHECK: [[@LINE-2]]:5: warning: 'a' is written by every iteration at the same element
-// CHECK: [[@LINE-3]]:5: note: iterations i=0 and i=2 both write 'a[0]' (with n=3, m=1){{$}}
+// CHECK: [[@LINE-3]]:5: note: iterations i=0 and i=1 both write 'a[0]' (with n=2, m=1){{$}}
 
 // i >> 1: iterations 0 and 1 both write a[0].
 void shift_right(int n, double *a) {
@@ -260,9 +260,9 @@ void swap_too_far(int n, double *a) {
   }
 }
 // CHECK: [[@LINE-4]]:5: warning: 'a' is written by one iteration and read by another
-// CHECK: [[@LINE-5]]:12: note: iteration i=1 reads 'a[n - 1 - i]' here while iteration i=0 writes 'a[i]': both access 'a[0]' (with n=2){{$}}
+// CHECK: [[@LINE-5]]:12: note: iteration i=0 reads 'a[n - 1 - i]' here while iteration i=1 writes 'a[i]': both access 'a[1]' (with n=2){{$}}
 
-// In-place transpose of the whole matrix: i=1 reads a[0][1], which i=0 writes.
+// In-place transpose of the whole matrix: i=0 reads a[1][0], which i=1 writes.
 void transpose_whole(double a[][N]) {
 #pragma omp parallel for
   for (int i = 0; i < N; i++)
@@ -270,4 +270,4 @@ void transpose_whole(double a[][N]) {
       a[i][j] = a[j][i];
 }
 // CHECK: [[@LINE-2]]:7: warning: 'a' is written by one iteration and read by another
-// CHECK: [[@LINE-3]]:17: note: iteration i=1 reads 'a[j][i]' here while iteration i=0 writes 'a[i][j]': both access 'a[0][1]'{{$}}
+// CHECK: [[@LINE-3]]:17: note: iteration i=0 reads 'a[j][i]' here while iteration i=1 writes 'a[i][j]': both access 'a[1][0]'{{$}}

@@ -49,7 +49,7 @@
 // A solver-found collision counts as sat.
 // RACY: privateer stats: 0 index pairs decided by patterns, 1 solver queries (1 sat, 0 unsat, 0 unknown), 0 cache hits, 0 skipped, {{[0-9]+}} ms and {{[1-9][0-9]*}} resource units in the solver{{$}}
 // RACY: warning: 'a' is written by every iteration at the same element
-// RACY: note: iterations i=1 and i=2 both write 'a[4]' (with n=3, m=2)
+// RACY: note: iterations i=0 and i=1 both write 'a[1]' (with n=2, m=1)
 
 #if defined(RACY)
 void rows_overlap(int n, int m, double *a) {

@@ -10,7 +10,7 @@ void reverse_a(int n, double *a) {
     a[i] = a[n - 1 - i];
 }
 // CHECK: [[@LINE-2]]:5: warning: 'a' is written by one iteration and read by another
-// CHECK: [[@LINE-3]]:12: note: iteration i=1 reads 'a[n - 1 - i]' here while iteration i=0 writes 'a[i]': both access 'a[0]' (with n=2){{$}}
+// CHECK: [[@LINE-3]]:12: note: iteration i=0 reads 'a[n - 1 - i]' here while iteration i=1 writes 'a[i]': both access 'a[1]' (with n=2){{$}}
 
 // The same shape with other names: answered from the cache.
 void reverse_b(int len, double *b) {
@@ -19,7 +19,7 @@ void reverse_b(int len, double *b) {
     b[idx] = b[len - 1 - idx];
 }
 // CHECK: [[@LINE-2]]:5: warning: 'b' is written by one iteration and read by another
-// CHECK: [[@LINE-3]]:14: note: iteration idx=1 reads 'b[len - 1 - idx]' here while iteration idx=0 writes 'b[idx]': both access 'b[0]' (with len=2){{$}}
+// CHECK: [[@LINE-3]]:14: note: iteration idx=0 reads 'b[len - 1 - idx]' here while iteration idx=1 writes 'b[idx]': both access 'b[1]' (with len=2){{$}}
 
 void shift_a(int n, int k, double *a) {
 #pragma omp parallel for
