@@ -822,9 +822,13 @@ private:
     if (!splitRows(R, SA, SB))
       return false;
     Conflict Rows = Patterns.query(R, SA, SB);
-    // (solve charges its units to the file's budget.)
-    if (Rows.V == Verdict::Unknown && !Rows.OpaqueIndex && !Rows.OpaqueBound)
+    // (solve charges its units to the file's budget; past it, the
+    // question stays open and the collision unproven.)
+    if (Rows.V == Verdict::Unknown && !Rows.OpaqueIndex && !Rows.OpaqueBound) {
+      if (overBudget(Options, Stats))
+        return true;
       Rows = solve(R, SA, SB);
+    }
     return Rows.V == Verdict::Disjoint;
   }
 
