@@ -389,225 +389,326 @@ const Access *queueAppend(const ParallelRegion &R, const Buffer &B,
   return Found;
 }
 
-Finding makeFinding(const ParallelRegion &R, const Buffer &B,
-                    const std::vector<const Access *> &All, const Access &W,
-                    const Access &A, const Conflict &C) {
-  Nouns N = nounsFor(R.Kind);
-  Finding F;
-  F.Check = CheckId::SharedBuffer;
-  F.May = C.V != Verdict::Collide;
-  F.BufferName = B.Name;
-  F.Buffer = B.Handle;
-  F.Where = W.Where;
+/// Sub and Add are one '+' reduction: `x -= a` and `x += b` combine in one
+/// private copy.
+ReductionOp opFamily(ReductionOp Op) {
+  return Op == ReductionOp::Sub ? ReductionOp::Add : Op;
+}
 
+/// What every kind of race's message and fix is built from, computed once
+/// from the colliding pair: the wording must agree between the message and
+/// its notes, so each branch reads it from here rather than recomputing.
+struct RaceFacts {
+  const ParallelRegion &R;
+  const Buffer &B;
+  const std::vector<const Access *> &All;
+  const Access &W;
+  const Access &A;
+  Nouns N;
+  /// Every subscript of W names a field (`s.total`): a scalar of its own.
+  bool AllFields = false;
+  /// W touches one element of a bigger buffer.
+  bool Element = false;
+  /// The colliding accesses are updates with one operator (an
+  /// accumulation); `a[i] += a[i - 1]` collides through a read instead.
+  bool UpdateOp = false;
+  /// The construct reads the buffer somewhere.
+  bool ReadAnywhere = false;
+  /// A scalar counted up in one statement and read in another.
+  bool CountedAndRead = false;
+  /// Who writes: "every iteration", "one thread", "more than one section".
+  std::string Every;
+  /// The buffer as the message quotes it.
+  std::string Name;
+
+  RaceFacts(const ParallelRegion &R, const Buffer &B,
+            const std::vector<const Access *> &All, const Access &W,
+            const Access &A);
+};
+
+RaceFacts::RaceFacts(const ParallelRegion &R, const Buffer &B,
+                     const std::vector<const Access *> &All, const Access &W,
+                     const Access &A)
+    : R(R), B(B), All(All), W(W), A(A), N(nounsFor(R.Kind)) {
   // `s.total` is a scalar of its own; name it so.
-  bool AllFields = !W.Index.empty() && !W.WholeBuffer;
+  AllFields = !W.Index.empty() && !W.WholeBuffer;
   for (size_t D = 0; D < W.Index.size(); ++D)
     AllFields &= D < W.Fields.size() && !W.Fields[D].empty();
-  bool Element = !W.Index.empty() && !W.WholeBuffer && !AllFields;
-  // An accumulation when the colliding accesses are updates with one
-  // operator; `a[i] += a[i - 1]` collides through a read: a dependence.
-  auto Family = [](ReductionOp Op) {
-    return Op == ReductionOp::Sub ? ReductionOp::Add : Op; // one '+' reduction
-  };
-  bool UpdateOp =
-      W.Kind == AccessKind::ReadModifyWrite && W.Op != ReductionOp::None &&
-      (&W == &A ||
-       (A.Kind == AccessKind::ReadModifyWrite && Family(A.Op) == Family(W.Op)));
+  Element = !W.Index.empty() && !W.WholeBuffer && !AllFields;
+  UpdateOp = W.Kind == AccessKind::ReadModifyWrite &&
+             W.Op != ReductionOp::None &&
+             (&W == &A || (A.Kind == AccessKind::ReadModifyWrite &&
+                           opFamily(A.Op) == opFamily(W.Op)));
   // A scalar counted up in one statement and read in another (`out[k] = i;
   // k++;`) is a counter whose value is used, like `out[k++] = i`; a read in
   // a protected statement counts too: 'omp atomic' on `c[k] += x` makes
   // the update of c atomic, not the read of k in its subscript.
-  bool ReadAnywhere = false;
   for (const Access &X : R.Accesses)
     ReadAnywhere |=
         X.BufferIndex == W.BufferIndex && X.Kind == AccessKind::Read;
-  bool CountedAndRead = UpdateOp && Family(W.Op) == ReductionOp::Add &&
-                        W.Index.empty() && ReadAnywhere;
+  CountedAndRead = UpdateOp && opFamily(W.Op) == ReductionOp::Add &&
+                   W.Index.empty() && ReadAnywhere;
   std::set<unsigned> Writers;
   for (const Access *X : All)
     if (X->Kind != AccessKind::Read)
       Writers.insert(X->Section);
   // A write pinned to one work item (`if (tid == 0)`) is one's, not
   // every one's.
-  std::string Every =
-      R.Kind == RegionKind::Sections
-          ? std::string(Writers.size() == 1 ? "one section"
-                                            : "more than one section")
-          : std::string(W.SingleWorkItem ? "one " : "every ") + N.Item;
-  std::string Name = quote(AllFields ? renderElement(R, W, nullptr) : B.Name);
-  std::string Advice;
+  Every = R.Kind == RegionKind::Sections
+              ? std::string(Writers.size() == 1 ? "one section"
+                                                : "more than one section")
+              : std::string(W.SingleWorkItem ? "one " : "every ") + N.Item;
+  Name = quote(AllFields ? renderElement(R, W, nullptr) : B.Name);
+}
 
-  F.Construct = R.Directive;
-  F.Fix = remedy::NoFix{NoFixReason::RaceKind};
-  if (W.Kind == AccessKind::ReadModifyWrite &&
-      (W.ResultUsed || CountedAndRead)) {
-    F.Kind = RaceKind::Counter;
-    F.Message = "shared counter " + Name + " is updated by " + Every +
-                " and its value used without synchronization; two " + N.Items +
-                " can get the same value";
-    Advice = counterAdvice(R);
-    // Every use of the counter must be such an update for the capture to
-    // be the whole story.
-    bool OnlyUpdates = !ReadAnywhere;
-    for (const Access *X : All)
-      OnlyUpdates &= X->Kind == AccessKind::ReadModifyWrite &&
-                     X->Op == ReductionOp::Add && X->Via.empty();
-    if (OnlyUpdates && All.size() == 1) {
-      if (const Access *Append = queueAppend(R, B, W)) {
-        F.Fix = remedy::BufferAppends{R.Buffers[Append->BufferIndex].Handle,
-                                      B.Handle, Append->Where};
-      } else {
-        // Every update of the counter, in one fix (All holds one access
-        // per kind: alike updates in two places are captured both).
-        remedy::CaptureCounter Capture;
-        bool InCode = true;
-        for (const Access &X : R.Accesses)
-          if (X.BufferIndex == W.BufferIndex && X.Protection == Guard::None) {
-            InCode &= X.Via.empty();
-            Capture.Updates.push_back(X.Where);
-          }
-        if (InCode)
-          F.Fix = std::move(Capture);
-        else
-          F.Fix = remedy::NoFix{NoFixReason::CounterUsedOutside};
-      }
-    } else {
-      F.Fix = remedy::NoFix{NoFixReason::CounterUsedOutside};
+/// Every access of the pair's buffer goes through a called function.
+bool onlyThroughCalls(const std::vector<const Access *> &All) {
+  bool OnlyThroughCalls = true;
+  for (const Access *X : All)
+    OnlyThroughCalls &= !X->Via.empty();
+  return OnlyThroughCalls;
+}
+
+/// The fix for a counter whose value is used: a buffer per thread for a
+/// queue filled by `q[n++] = v`, else a captured update.
+Remedy counterRemedy(const RaceFacts &X) {
+  const ParallelRegion &R = X.R;
+  const Access &W = X.W;
+  // Every use of the counter must be such an update for the capture to
+  // be the whole story.
+  bool OnlyUpdates = !X.ReadAnywhere;
+  for (const Access *Y : X.All)
+    OnlyUpdates &= Y->Kind == AccessKind::ReadModifyWrite &&
+                   Y->Op == ReductionOp::Add && Y->Via.empty();
+  if (!OnlyUpdates || X.All.size() != 1)
+    return remedy::NoFix{NoFixReason::CounterUsedOutside};
+  if (const Access *Append = queueAppend(R, X.B, W))
+    return remedy::BufferAppends{R.Buffers[Append->BufferIndex].Handle,
+                                 X.B.Handle, Append->Where};
+  // Every update of the counter, in one fix (All holds one access per
+  // kind: alike updates in two places are captured both).
+  remedy::CaptureCounter Capture;
+  bool InCode = true;
+  for (const Access &Y : R.Accesses)
+    if (Y.BufferIndex == W.BufferIndex && Y.Protection == Guard::None) {
+      InCode &= Y.Via.empty();
+      Capture.Updates.push_back(Y.Where);
     }
-  } else if (UpdateOp) {
-    F.Kind = RaceKind::Accumulation;
-    if (Element)
-      F.Message = std::string(N.Items) + (F.May ? " can update " : " update ") +
-                  Name + " at the same element without synchronization; " +
-                  "concurrent updates " + (F.May ? "may be" : "are") + " lost";
-    else
-      F.Message = Name + " is updated by " + Every +
-                  " without a reduction; concurrent updates are lost";
-    Advice = reductionAdvice(R, B, W);
-    // A reduction gives each thread a private copy, combined at the end: it
-    // is exact only when the construct does nothing with the buffer but the
-    // updates. A value read in between (`out[k] = i; k++;`) would be the
-    // thread's partial count, not the sequential one. Min and max updates
-    // read the value in their comparison, which the private copy answers
-    // as the sequential code does.
-    bool OnlyCombining = true;
-    for (const Access *X : All) {
-      bool SameUpdate = X->Kind == AccessKind::ReadModifyWrite &&
-                        Family(X->Op) == Family(W.Op) && !X->ResultUsed;
-      bool Compared = X->Kind == AccessKind::Read &&
-                      (W.Op == ReductionOp::Min || W.Op == ReductionOp::Max);
-      OnlyCombining &= (SameUpdate || Compared) && !X->InNestedTask;
-    }
-    if (auto Reduce = OnlyCombining ? reductionRemedy(R, B, W) : std::nullopt) {
-      F.Fix = std::move(*Reduce);
-    } else if (atomicUpdateOp(W.Op)) {
-      // No reduction clause can name it: make every update atomic, when
-      // updates are all the construct does with the buffer.
-      // Every update, in one fix (All holds one access per kind: two alike
-      // updates in two places are both made atomic).
-      bool OnlyUpdates = true;
-      remedy::AtomicUpdates Atomic;
-      for (const Access &X : R.Accesses)
-        if (X.BufferIndex == W.BufferIndex && X.Protection == Guard::None) {
-          OnlyUpdates &= X.Kind == AccessKind::ReadModifyWrite &&
-                         atomicUpdateOp(X.Op) && !X.ResultUsed && X.Via.empty();
-          Atomic.Updates.push_back(X.Where);
-        }
-      if (OnlyUpdates) {
-        F.Fix = std::move(Atomic);
-      } else {
-        F.Fix = remedy::NoFix{NoFixReason::AccessesBesideUpdates};
-      }
-    }
-  } else if (isScratch(R, All)) {
-    F.Kind = RaceKind::Scratch;
-    Name = quote(B.Name); // the whole object is the scratch
-    F.Message =
-        "shared buffer " + Name + " is scratch that " + Every +
-        " overwrites; " +
-        (R.Kind == RegionKind::Replicated
-             ? std::string("the threads race on it")
-             : std::string(N.Items) + " on different threads race on it");
-    bool OnlyThroughCalls = true;
-    for (const Access *X : All)
-      OnlyThroughCalls &= !X->Via.empty();
-    // Through calls, the callee's code decides what is read: a copy per
-    // work item is exact when each reads only what it wrote before.
-    bool Privatizable =
-        !OnlyThroughCalls || readsFollowOwnWrites(R, W.BufferIndex);
-    // Elements read that no iteration writes keep their values only in a
-    // copy made from the shared object.
-    bool CopyIn = !OnlyThroughCalls && readsUnwrittenConstant(R, W.BufferIndex);
-    Advice = privatizeAdvice(R, B, !Privatizable);
-    if (B.Kind == BufferKind::Pointee && R.Kind == RegionKind::Loop &&
-        Privatizable) {
-      F.Fix = remedy::ScratchPerThread{};
-    } else if (!Privatizable)
-      F.Fix = remedy::NoFix{NoFixReason::ReadsNotOwnWrites};
-    else if (B.Kind == BufferKind::Pointee)
-      F.Fix = remedy::NoFix{NoFixReason::HeapScratchOutsideLoop};
-    else if (B.VisibleAtConstruct) {
-      // A container's copy must hold its elements: copy it in. A copy
-      // reused by several work items (one per thread) need not be filled
-      // again when each reads only what it wrote first.
-      F.Fix = remedy::Privatize{
-          B.Kind == BufferKind::Container || CopyIn ? PrivateCopy::FirstPrivate
-                                                    : PrivateCopy::Private,
-          !CopyIn && readsFollowOwnWrites(R, W.BufferIndex)};
-    }
-  } else if (&W != &A && (R.dependsOnWorkItem(W) || R.dependsOnWorkItem(A)) &&
-             R.Kind == RegionKind::Loop) {
-    F.Kind = RaceKind::LoopCarried;
-    F.Message = Name + " is written by one iteration and " +
-                (A.Kind == AccessKind::Read ? "read" : "written") +
-                " by another: the loop carries a dependence and is not "
-                "parallel as written";
-    Advice = loopCarriedAdvice(R);
-  } else if (W.WholeBuffer && B.Kind == BufferKind::Container && &W == &A) {
-    F.Kind = RaceKind::Collision;
-    F.Message = "shared container " + Name + " is modified by " + Every +
-                " without synchronization ('" + W.Spelling + "')";
-    Advice = containerAdvice(R);
-    if (onlyAppends(R, W.BufferIndex)) {
-      F.Fix = remedy::BufferAppends{B.Handle, {}, W.Where};
-    }
-  } else {
-    F.Kind = RaceKind::Collision;
-    bool BothWrite = &W == &A || (R.Kind == RegionKind::Sections &&
-                                  A.Kind != AccessKind::Read);
-    F.Message =
-        Name + " is written by " + Every +
-        (BothWrite ? std::string(Element ? " at the same element" : "")
-                   : std::string(" while other ") + N.Items + " access it") +
-        " without synchronization";
-    bool OnlyThroughCalls = true;
-    for (const Access *X : All)
-      OnlyThroughCalls &= !X->Via.empty();
-    if (OnlyThroughCalls)
-      Advice = privatizeAdvice(R, B, true);
-    else
-      // A reduction names a variable, never a field of one (`s.flag`,
-      // `p%flag`).
-      Advice =
-          collisionAdvice(R, B,
-                          /*WholeObject=*/!Element && !AllFields && &W == &A);
+  if (InCode)
+    return std::move(Capture);
+  return remedy::NoFix{NoFixReason::CounterUsedOutside};
+}
+
+/// A shared counter updated and its value used: two work items can get
+/// the same value. Returns the advice.
+std::string describeCounter(const RaceFacts &X, Finding &F) {
+  F.Kind = RaceKind::Counter;
+  F.Message = "shared counter " + X.Name + " is updated by " + X.Every +
+              " and its value used without synchronization; two " + X.N.Items +
+              " can get the same value";
+  F.Fix = counterRemedy(X);
+  return counterAdvice(X.R);
+}
+
+/// The fix for an accumulation: a reduction when the construct only
+/// combines into the buffer, else atomic updates; unchanged (no fix) when
+/// neither is exact.
+void accumulationRemedy(const RaceFacts &X, Finding &F) {
+  const ParallelRegion &R = X.R;
+  const Access &W = X.W;
+  // A reduction gives each thread a private copy, combined at the end: it
+  // is exact only when the construct does nothing with the buffer but the
+  // updates. A value read in between (`out[k] = i; k++;`) would be the
+  // thread's partial count, not the sequential one. Min and max updates
+  // read the value in their comparison, which the private copy answers
+  // as the sequential code does.
+  bool OnlyCombining = true;
+  for (const Access *Y : X.All) {
+    bool SameUpdate = Y->Kind == AccessKind::ReadModifyWrite &&
+                      opFamily(Y->Op) == opFamily(W.Op) && !Y->ResultUsed;
+    bool Compared = Y->Kind == AccessKind::Read &&
+                    (W.Op == ReductionOp::Min || W.Op == ReductionOp::Max);
+    OnlyCombining &= (SameUpdate || Compared) && !Y->InNestedTask;
   }
+  if (auto Reduce = OnlyCombining ? reductionRemedy(R, X.B, W) : std::nullopt) {
+    F.Fix = std::move(*Reduce);
+    return;
+  }
+  if (!atomicUpdateOp(W.Op))
+    return;
+  // No reduction clause can name it: make every update atomic, when
+  // updates are all the construct does with the buffer.
+  // Every update, in one fix (All holds one access per kind: two alike
+  // updates in two places are both made atomic).
+  bool OnlyUpdates = true;
+  remedy::AtomicUpdates Atomic;
+  for (const Access &Y : R.Accesses)
+    if (Y.BufferIndex == W.BufferIndex && Y.Protection == Guard::None) {
+      OnlyUpdates &= Y.Kind == AccessKind::ReadModifyWrite &&
+                     atomicUpdateOp(Y.Op) && !Y.ResultUsed && Y.Via.empty();
+      Atomic.Updates.push_back(Y.Where);
+    }
+  if (OnlyUpdates)
+    F.Fix = std::move(Atomic);
+  else
+    F.Fix = remedy::NoFix{NoFixReason::AccessesBesideUpdates};
+}
 
+/// Updates with one operator and no reduction: concurrent updates are
+/// lost. Returns the advice.
+std::string describeAccumulation(const RaceFacts &X, Finding &F) {
+  F.Kind = RaceKind::Accumulation;
+  if (X.Element)
+    F.Message = std::string(X.N.Items) + (F.May ? " can update " : " update ") +
+                X.Name + " at the same element without synchronization; " +
+                "concurrent updates " + (F.May ? "may be" : "are") + " lost";
+  else
+    F.Message = X.Name + " is updated by " + X.Every +
+                " without a reduction; concurrent updates are lost";
+  std::string Advice = reductionAdvice(X.R, X.B, X.W);
+  accumulationRemedy(X, F);
+  return Advice;
+}
+
+/// A buffer every work item overwrites before it reads it: a copy per
+/// thread is the fix. Names the whole object (X.Name changes). Returns the
+/// advice.
+std::string describeScratch(RaceFacts &X, Finding &F) {
+  const ParallelRegion &R = X.R;
+  const Buffer &B = X.B;
+  const Access &W = X.W;
+  F.Kind = RaceKind::Scratch;
+  X.Name = quote(B.Name); // the whole object is the scratch
+  F.Message =
+      "shared buffer " + X.Name + " is scratch that " + X.Every +
+      " overwrites; " +
+      (R.Kind == RegionKind::Replicated
+           ? std::string("the threads race on it")
+           : std::string(X.N.Items) + " on different threads race on it");
+  bool OnlyThroughCalls = onlyThroughCalls(X.All);
+  // Through calls, the callee's code decides what is read: a copy per
+  // work item is exact when each reads only what it wrote before.
+  bool Privatizable =
+      !OnlyThroughCalls || readsFollowOwnWrites(R, W.BufferIndex);
+  // Elements read that no iteration writes keep their values only in a
+  // copy made from the shared object.
+  bool CopyIn = !OnlyThroughCalls && readsUnwrittenConstant(R, W.BufferIndex);
+  std::string Advice = privatizeAdvice(R, B, !Privatizable);
+  if (B.Kind == BufferKind::Pointee && R.Kind == RegionKind::Loop &&
+      Privatizable) {
+    F.Fix = remedy::ScratchPerThread{};
+  } else if (!Privatizable)
+    F.Fix = remedy::NoFix{NoFixReason::ReadsNotOwnWrites};
+  else if (B.Kind == BufferKind::Pointee)
+    F.Fix = remedy::NoFix{NoFixReason::HeapScratchOutsideLoop};
+  else if (B.VisibleAtConstruct) {
+    // A container's copy must hold its elements: copy it in. A copy
+    // reused by several work items (one per thread) need not be filled
+    // again when each reads only what it wrote first.
+    F.Fix = remedy::Privatize{
+        B.Kind == BufferKind::Container || CopyIn ? PrivateCopy::FirstPrivate
+                                                  : PrivateCopy::Private,
+        !CopyIn && readsFollowOwnWrites(R, W.BufferIndex)};
+  }
+  return Advice;
+}
+
+/// One iteration writes what another reads or writes: a dependence the
+/// loop carries. Returns the advice.
+std::string describeLoopCarried(const RaceFacts &X, Finding &F) {
+  F.Kind = RaceKind::LoopCarried;
+  F.Message = X.Name + " is written by one iteration and " +
+              (X.A.Kind == AccessKind::Read ? "read" : "written") +
+              " by another: the loop carries a dependence and is not "
+              "parallel as written";
+  return loopCarriedAdvice(X.R);
+}
+
+/// A container modified as a whole (`v.push_back(x)`) by every work item.
+/// Returns the advice.
+std::string describeContainerChange(const RaceFacts &X, Finding &F) {
+  F.Kind = RaceKind::Collision;
+  F.Message = "shared container " + X.Name + " is modified by " + X.Every +
+              " without synchronization ('" + X.W.Spelling + "')";
+  if (onlyAppends(X.R, X.W.BufferIndex))
+    F.Fix = remedy::BufferAppends{X.B.Handle, {}, X.W.Where};
+  return containerAdvice(X.R);
+}
+
+/// Plain writes that collide with other writes or reads. Returns the
+/// advice.
+std::string describeCollision(const RaceFacts &X, Finding &F) {
+  const ParallelRegion &R = X.R;
+  F.Kind = RaceKind::Collision;
+  bool BothWrite = &X.W == &X.A || (R.Kind == RegionKind::Sections &&
+                                    X.A.Kind != AccessKind::Read);
+  F.Message =
+      X.Name + " is written by " + X.Every +
+      (BothWrite ? std::string(X.Element ? " at the same element" : "")
+                 : std::string(" while other ") + X.N.Items + " access it") +
+      " without synchronization";
+  if (onlyThroughCalls(X.All))
+    return privatizeAdvice(R, X.B, true);
+  // A reduction names a variable, never a field of one (`s.flag`,
+  // `p%flag`).
+  return collisionAdvice(R, X.B, /*WholeObject=*/!X.Element && !X.AllFields &&
+                                     &X.W == &X.A);
+}
+
+/// The notes every finding carries: where the buffer is declared (and why
+/// it is shared), the witness pair, and the construct with the advice.
+void addFindingNotes(const RaceFacts &X, const Conflict &C,
+                     const std::string &Advice, Finding &F) {
+  const ParallelRegion &R = X.R;
+  const Buffer &B = X.B;
   if (B.Decl.valid()) {
     if (B.Kind == BufferKind::Pointee)
-      F.Notes.push_back({B.Decl, Name +
+      F.Notes.push_back({B.Decl, X.Name +
                                      " is declared here; the memory it "
                                      "points to is shared by all " +
-                                     std::string(N.Items)});
+                                     std::string(X.N.Items)});
     else
-      F.Notes.push_back({B.Decl, Name + " is declared here, outside the " +
-                                     describe(R.Kind) + ", so all " + N.Items +
-                                     " share it"});
+      F.Notes.push_back({B.Decl, X.Name + " is declared here, outside the " +
+                                     describe(R.Kind) + ", so all " +
+                                     X.N.Items + " share it"});
   }
-  F.Notes.push_back(witnessNote(R, W, A, C.W, F.May));
-  F.Notes.push_back({R.Directive, Name + " is shared by this '" + R.Construct +
-                                      "'; " + Advice});
+  F.Notes.push_back(witnessNote(R, X.W, X.A, C.W, F.May));
+  F.Notes.push_back({R.Directive, X.Name + " is shared by this '" +
+                                      R.Construct + "'; " + Advice});
+}
+
+/// Classifies the race between \p W and \p A on \p B (counter,
+/// accumulation, scratch, loop-carried dependence or collision, in that
+/// order: the first that fits names the race best) and builds its finding.
+Finding makeFinding(const ParallelRegion &R, const Buffer &B,
+                    const std::vector<const Access *> &All, const Access &W,
+                    const Access &A, const Conflict &C) {
+  Finding F;
+  F.Check = CheckId::SharedBuffer;
+  F.May = C.V != Verdict::Collide;
+  F.BufferName = B.Name;
+  F.Buffer = B.Handle;
+  F.Where = W.Where;
+  F.Construct = R.Directive;
+  F.Fix = remedy::NoFix{NoFixReason::RaceKind};
+
+  RaceFacts X(R, B, All, W, A);
+  std::string Advice;
+  if (W.Kind == AccessKind::ReadModifyWrite &&
+      (W.ResultUsed || X.CountedAndRead))
+    Advice = describeCounter(X, F);
+  else if (X.UpdateOp)
+    Advice = describeAccumulation(X, F);
+  else if (isScratch(R, All))
+    Advice = describeScratch(X, F);
+  else if (&W != &A && (R.dependsOnWorkItem(W) || R.dependsOnWorkItem(A)) &&
+           R.Kind == RegionKind::Loop)
+    Advice = describeLoopCarried(X, F);
+  else if (W.WholeBuffer && B.Kind == BufferKind::Container && &W == &A)
+    Advice = describeContainerChange(X, F);
+  else
+    Advice = describeCollision(X, F);
+  addFindingNotes(X, C, Advice, F);
   return F;
 }
 
@@ -758,6 +859,149 @@ std::optional<Finding> unguardedAccess(const ParallelRegion &R, unsigned BI,
   return Unproven;
 }
 
+/// Constant bounds that leave a loop fewer than two work items: nothing
+/// can race.
+bool fewerThanTwoWorkItems(const ParallelRegion &R) {
+  if (R.Kind != RegionKind::Loop)
+    return false;
+  int64_t Items = 1; // counted up to 2
+  for (SymbolId V : R.WorkItemVars) {
+    CheckedInt Count = constantTripCount(R.symbol(V));
+    if (!Count)
+      return false;
+    Items = std::min<int64_t>(Items * std::min<int64_t>(*Count, 2), 2);
+  }
+  return Items < 2;
+}
+
+/// The unsynchronized accesses of buffer \p BI, one of each kind:
+/// accesses that are the same in every respect but their place need one
+/// question only (generated and unrolled code repeats them). \p AnyWrite
+/// says whether one of them writes.
+std::vector<const Access *> distinctPlainAccesses(const ParallelRegion &R,
+                                                  unsigned BI, bool &AnyWrite) {
+  std::vector<const Access *> All;
+  std::set<std::string> Seen;
+  AnyWrite = false;
+  for (const Access &A : R.Accesses) {
+    if (A.BufferIndex != BI || A.Protection != Guard::None)
+      continue;
+    if (!Seen.insert(accessKey(A)).second)
+      continue;
+    All.push_back(&A);
+    AnyWrite |= A.Kind != AccessKind::Read;
+  }
+  return All;
+}
+
+/// The pair of accesses of one buffer that races: a proven collision if
+/// there is one, else the first possible one; failing both, a histogram
+/// update (reported as "may").
+struct RacingPair {
+  const Access *W = nullptr, *A = nullptr;
+  Conflict C;
+  BarrierOrder Order = BarrierOrder::Unordered;
+  const Access *HistogramW = nullptr;
+  Conflict HistogramC;
+};
+
+/// An update at an index loaded from memory (`hist[key[i]]++`) is a
+/// histogram: reported as "may", the one indirect pattern that is almost
+/// never a permutation. A histogram partitioned by thread (`part[t*8 +
+/// key[i] % 8]`) is the correct idiom: not reported.
+bool isHistogramUpdate(const ParallelRegion &R, const Access &W,
+                       const Access &A, const Conflict &C) {
+  bool ByThread = false;
+  for (const ExprRef &I : W.Index)
+    ByThread |= I->mentions(
+        [&](SymbolId S) { return R.symbol(S).Kind == SymbolKind::ThreadId; });
+  return C.V == Verdict::Unknown && C.OpaqueIndex && &A == &W && !ByThread &&
+         W.Kind == AccessKind::ReadModifyWrite && W.Op != ReductionOp::None &&
+         !W.ResultUsed;
+}
+
+/// Asks the oracle about every write of \p All against itself in another
+/// work item and against every other access, until a proven collision.
+RacingPair findRacingPair(const ParallelRegion &R,
+                          const std::vector<const Access *> &All,
+                          IndexOracle &Oracle) {
+  RacingPair P;
+  for (const Access *W : All) {
+    if (W->Kind == AccessKind::Read)
+      continue;
+    // The write against itself in another work item first, then against
+    // every other access.
+    std::vector<const Access *> Others{W};
+    for (const Access *A : All)
+      if (A != W)
+        Others.push_back(A);
+    for (const Access *A : Others) {
+      if (A == W && W->SingleWorkItem)
+        continue;
+      BarrierOrder Order = barrierOrder(R, *W, *A);
+      if (Order == BarrierOrder::Ordered)
+        continue; // a barrier lies between them
+      if (A != W && W->SingleWorkItem && A->SingleWorkItem)
+        continue; // both in the same single work item
+      Conflict C = Oracle.query(R, *W, *A);
+      // A barrier that may lie between them leaves the race unproven.
+      if (Order == BarrierOrder::MayBeOrdered && C.V == Verdict::Collide)
+        C.V = Verdict::MayCollide;
+      if (C.V == Verdict::Collide || C.V == Verdict::MayCollide) {
+        if (!P.W || (P.C.V == Verdict::MayCollide && C.V == Verdict::Collide)) {
+          P.W = W;
+          P.A = A;
+          P.C = C;
+          P.Order = Order;
+        }
+        if (C.V == Verdict::Collide)
+          break;
+      }
+      if (!P.HistogramW && isHistogramUpdate(R, *W, *A, C)) {
+        P.HistogramW = W;
+        P.HistogramC = C;
+      }
+    }
+    if (P.W && P.C.V == Verdict::Collide)
+      break;
+  }
+  return P;
+}
+
+/// The finding for shared buffer \p BI, if it races.
+std::optional<Finding> analyzeBuffer(const ParallelRegion &R, unsigned BI,
+                                     IndexOracle &Oracle) {
+  const Buffer &B = R.Buffers[BI];
+  bool AnyWrite;
+  std::vector<const Access *> All = distinctPlainAccesses(R, BI, AnyWrite);
+  if (!AnyWrite) // read-only sharing is never a problem
+    return unguardedAccess(R, BI, Oracle); // but for guarded writes
+  // Beyond this many different accesses of one buffer the pairwise
+  // questions cost more than a compile should: the buffer is left alone.
+  if (All.size() > MaxDistinctAccesses)
+    return std::nullopt;
+
+  RacingPair P = findRacingPair(R, All, Oracle);
+  // Work items that wait for each other's flags order their accesses by
+  // a protocol the model does not follow: only a statement racing with
+  // its own instances (an update no hand-off orders) is still reported.
+  if (R.WaitsOnFlags) {
+    if (P.W && (P.W != P.A || P.W->Op == ReductionOp::None))
+      P.W = nullptr;
+  }
+  if (P.W) {
+    Finding F = makeFinding(R, B, All, *P.W, *P.A, P.C);
+    if (P.Order == BarrierOrder::MayBeOrdered)
+      F.Notes.push_back(maybeBarrierNote(*P.W, *P.A));
+    return F;
+  }
+  if (P.HistogramW) {
+    P.HistogramC.V = Verdict::MayCollide;
+    return makeFinding(R, B, All, *P.HistogramW, *P.HistogramW, P.HistogramC);
+  }
+  return unguardedAccess(R, BI, Oracle);
+}
+
 } // namespace
 
 std::vector<Finding> analyzeSharedBuffers(const ParallelRegion &R,
@@ -766,121 +1010,13 @@ std::vector<Finding> analyzeSharedBuffers(const ParallelRegion &R,
   // A task outside a loop: its instances are not modelled (yet).
   if (R.Kind == RegionKind::Tasks && R.WorkItemVars.empty())
     return Findings;
-  // Constant bounds that leave fewer than two work items: nothing races.
-  if (R.Kind == RegionKind::Loop) {
-    int64_t Items = 1; // counted up to 2
-    bool Known = true;
-    for (SymbolId V : R.WorkItemVars) {
-      CheckedInt Count = constantTripCount(R.symbol(V));
-      if (!Count) {
-        Known = false;
-        break;
-      }
-      Items = std::min<int64_t>(Items * std::min<int64_t>(*Count, 2), 2);
-    }
-    if (Known && Items < 2)
-      return Findings;
-  }
+  if (fewerThanTwoWorkItems(R))
+    return Findings;
   for (unsigned BI = 0; BI < R.Buffers.size(); ++BI) {
-    const Buffer &B = R.Buffers[BI];
-    if (B.Attr != Sharing::Shared)
+    if (R.Buffers[BI].Attr != Sharing::Shared)
       continue;
-    // Accesses that are the same in every respect but their place need
-    // one question only: generated and unrolled code repeats them.
-    std::vector<const Access *> All;
-    std::set<std::string> Seen;
-    bool AnyWrite = false;
-    for (const Access &A : R.Accesses) {
-      if (A.BufferIndex != BI || A.Protection != Guard::None)
-        continue;
-      if (!Seen.insert(accessKey(A)).second)
-        continue;
-      All.push_back(&A);
-      AnyWrite |= A.Kind != AccessKind::Read;
-    }
-    if (!AnyWrite) { // read-only sharing is never a problem
-      if (auto U = unguardedAccess(R, BI, Oracle)) // but for guarded writes
-        Findings.push_back(std::move(*U));
-      continue;
-    }
-    // Beyond this many different accesses of one buffer the pairwise
-    // questions cost more than a compile should: the buffer is left alone.
-    if (All.size() > MaxDistinctAccesses)
-      continue;
-
-    const Access *FoundW = nullptr, *FoundA = nullptr;
-    Conflict Found;
-    BarrierOrder FoundOrder = BarrierOrder::Unordered;
-    const Access *MayW = nullptr;
-    Conflict MayC;
-    for (const Access *W : All) {
-      if (W->Kind == AccessKind::Read)
-        continue;
-      // The write against itself in another work item first, then against
-      // every other access.
-      std::vector<const Access *> Others{W};
-      for (const Access *A : All)
-        if (A != W)
-          Others.push_back(A);
-      for (const Access *A : Others) {
-        if (A == W && W->SingleWorkItem)
-          continue;
-        BarrierOrder Order = barrierOrder(R, *W, *A);
-        if (Order == BarrierOrder::Ordered)
-          continue; // a barrier lies between them
-        if (A != W && W->SingleWorkItem && A->SingleWorkItem)
-          continue; // both in the same single work item
-        Conflict C = Oracle.query(R, *W, *A);
-        // A barrier that may lie between them leaves the race unproven.
-        if (Order == BarrierOrder::MayBeOrdered && C.V == Verdict::Collide)
-          C.V = Verdict::MayCollide;
-        if (C.V == Verdict::Collide || C.V == Verdict::MayCollide) {
-          if (!FoundW ||
-              (Found.V == Verdict::MayCollide && C.V == Verdict::Collide)) {
-            FoundW = W;
-            FoundA = A;
-            Found = C;
-            FoundOrder = Order;
-          }
-          if (C.V == Verdict::Collide)
-            break;
-        }
-        // An update at an index loaded from memory (`hist[key[i]]++`) is a
-        // histogram: reported as "may", the one indirect pattern that is
-        // almost never a permutation.
-        // A histogram partitioned by thread (`part[t*8 + key[i] % 8]`) is
-        // the correct idiom: not reported.
-        bool ByThread = false;
-        for (const ExprRef &I : W->Index)
-          ByThread |= I->mentions([&](SymbolId S) {
-            return R.symbol(S).Kind == SymbolKind::ThreadId;
-          });
-        if (C.V == Verdict::Unknown && C.OpaqueIndex && A == W && !MayW &&
-            !ByThread && W->Kind == AccessKind::ReadModifyWrite &&
-            W->Op != ReductionOp::None && !W->ResultUsed) {
-          MayW = W;
-          MayC = C;
-        }
-      }
-      if (FoundW && Found.V == Verdict::Collide)
-        break;
-    }
-    // Work items that wait for each other's flags order their accesses by
-    // a protocol the model does not follow: only a statement racing with
-    // its own instances (an update no hand-off orders) is still reported.
-    if (R.WaitsOnFlags) {
-      if (FoundW && (FoundW != FoundA || FoundW->Op == ReductionOp::None))
-        FoundW = nullptr;
-    }
-    if (FoundW) {
-      Findings.push_back(makeFinding(R, B, All, *FoundW, *FoundA, Found));
-      if (FoundOrder == BarrierOrder::MayBeOrdered)
-        Findings.back().Notes.push_back(maybeBarrierNote(*FoundW, *FoundA));
-    } else if (MayW) {
-      MayC.V = Verdict::MayCollide;
-      Findings.push_back(makeFinding(R, B, All, *MayW, *MayW, MayC));
-    } else if (auto U = unguardedAccess(R, BI, Oracle))
-      Findings.push_back(std::move(*U));
+    if (std::optional<Finding> F = analyzeBuffer(R, BI, Oracle))
+      Findings.push_back(std::move(*F));
   }
   return Findings;
 }

@@ -129,6 +129,162 @@ bool keptInRegister(const ParallelRegion &R, const Access &A) {
 
 } // namespace
 
+namespace {
+
+/// The scheduling point across which a task holds \p A's slot: a tied
+/// task's thread runs only the task's own descendants while it waits, so a
+/// tied task conflicts when it creates tasks that take slots too and keeps
+/// its slot live across the wait (used before, read after before
+/// rewriting); an untied task can resume on another thread at any of them.
+const SchedulingPoint *slotHeldAcross(const ParallelRegion &R,
+                                      const Access &A) {
+  if ((R.Kind != RegionKind::Tasks && !R.InterleavedWork) ||
+      R.SchedulingPoints.empty() || (!R.Untied && !R.ChildTasksUseThreadId))
+    return nullptr;
+  for (const SchedulingPoint &P : R.SchedulingPoints) {
+    bool Before = false, LiveAfter = false, RewrittenAfter = false;
+    std::vector<const Access *> After;
+    for (const Access &X : R.Accesses)
+      if (X.BufferIndex == A.BufferIndex && mentionsThreadId(R, X)) {
+        if (X.Order < P.Order)
+          Before = true;
+        else
+          After.push_back(&X);
+      }
+    std::sort(
+        After.begin(), After.end(),
+        [](const Access *L, const Access *Rt) { return L->Order < Rt->Order; });
+    for (const Access *X : After) {
+      if (X->Kind == AccessKind::Write && !X->Conditional)
+        RewrittenAfter = true;
+      else if (!RewrittenAfter)
+        LiveAfter = true;
+    }
+    if ((R.Untied && (Before || !After.empty())) || (Before && LiveAfter))
+      return &P;
+  }
+  return nullptr;
+}
+
+/// A finding about \p A on \p B, without message, notes or fix yet.
+Finding slotFinding(const Buffer &B, const Access &A) {
+  Finding F;
+  F.Check = CheckId::ThreadIdIndex;
+  F.Where = A.Where;
+  F.BufferName = B.Name;
+  F.Buffer = B.Handle;
+  return F;
+}
+
+/// Fewer slots than threads: \p A indexes \p B's first dimension by
+/// `tid + Offset`, and the team (known only to the construct that makes
+/// it) is, or may be, bigger than the buffer.
+std::optional<Finding> tooFewSlots(const ParallelRegion &R, const Buffer &B,
+                                   const Access &A, int64_t Offset) {
+  std::optional<int64_t> Team;
+  if (R.NumThreads && R.NumThreads->kind() == ExprKind::Constant)
+    Team = R.NumThreads->value();
+  Finding F = slotFinding(B, A);
+  // User constants (`num_threads`, the extent, the offset): a sum
+  // past int64_t decides nothing.
+  CheckedInt Extent = CheckedInt::fromUnsigned(B.Extent.value_or(0));
+  CheckedInt LastSlot = CheckedInt(Team) - 1 + Offset;
+  CheckedInt Thread = Extent - Offset;
+  if (B.Extent && Team && LastSlot && Thread && *LastSlot >= *Extent) {
+    F.Message = slotsPastTeamMessage(R, B, *Team, *Thread);
+  } else if (B.Extent && !Team && !R.NumThreadsClause) {
+    F.May = true;
+    F.Message = teamMayOutgrowSlotsMessage(R, B);
+  } else if (B.ExtentIsMaxThreads && Team) {
+    F.May = true;
+    F.Message = maxThreadsSlotsMessage(R, B, *Team);
+  } else {
+    return std::nullopt;
+  }
+  if (B.Decl.valid())
+    F.Notes.push_back({B.Decl, quote(B.Name) + " is declared here"});
+  F.Notes.push_back({R.Directive, sizeForTeamAdvice(R)});
+  return F;
+}
+
+/// The fix for slots of \p B that threads share a line of: an object per
+/// thread (TBB), a local accumulator, padding, or none.
+Remedy falseSharingRemedy(const ParallelRegion &R, const Buffer &B,
+                          const Access &A, unsigned CacheLine) {
+  // In a parallel region the slot can live in a local across its loop;
+  // in a worksharing loop the loop is the construct itself.
+  bool OnlyDirect = true;
+  for (const Access &X : R.Accesses)
+    if (X.BufferIndex == A.BufferIndex)
+      OnlyDirect &= X.Via.empty();
+  // A worksharing loop whose iterations all add to their thread's slot
+  // (the index is the thread number, nothing else): the slot can live
+  // in a local across the loop, written back once, as fast as a
+  // reduction, where padding still writes memory on every iteration.
+  // (A combined construct is split for the local: one buffer only, as
+  // two splits of one construct cannot both be applied.)
+  std::set<unsigned> Slotted;
+  for (const Access &X : R.Accesses)
+    if (X.Kind != AccessKind::Read && mentionsThreadId(R, X))
+      Slotted.insert(X.BufferIndex);
+  bool SlotFixedPerThread =
+      R.Kind == RegionKind::Loop && R.Model == ProgrammingModelKind::OpenMP &&
+      (!R.CreatesTeam || Slotted.size() == 1) && !R.InterleavedWork &&
+      R.Construction != ConstructKind::TaskLoop && A.Index.size() == 1 &&
+      A.Protection == Guard::None && !A.Index[0]->mentions([&](SymbolId S) {
+        SymbolKind K = R.symbol(S).Kind;
+        return K != SymbolKind::ThreadId && K != SymbolKind::Invariant;
+      });
+  bool Paddable = B.Kind == BufferKind::Array && B.Extent &&
+                  A.Index.size() == 1 && R.Kind == RegionKind::Loop;
+  // TBB keeps a thread's value in an object of its own: an
+  // enumerable_thread_specific, combined after the call.
+  bool ThreadSpecific = R.Model == ProgrammingModelKind::TBB &&
+                        R.Kind == RegionKind::Loop && OnlyDirect &&
+                        A.Index.size() == 1 && A.Protection == Guard::None;
+  if (ThreadSpecific)
+    return remedy::ObjectPerThread{Paddable ? CacheLine : 0};
+  if ((R.Kind == RegionKind::Replicated || SlotFixedPerThread) && OnlyDirect)
+    // Padding, where no local can be made.
+    return remedy::LocalAccumulator{A.Where, Paddable ? CacheLine : 0};
+  if (B.Kind == BufferKind::Array && B.Extent && A.Index.size() == 1)
+    // A worksharing loop's own iterations update the slot: pad it.
+    return remedy::PadElements{CacheLine};
+  return remedy::NoFix{NoFixReason::SlotNotArrayElement};
+}
+
+/// Small slots written over and over by different threads: \p A writes
+/// slots \p Slot bytes apart (its thread dimension's stride), which are
+/// not whole cache lines.
+Finding slotFalseSharing(const ParallelRegion &R, const Buffer &B,
+                         const Access &A, uint64_t Slot, unsigned CacheLine) {
+  Finding F = slotFinding(B, A);
+  std::string Line = std::to_string(CacheLine) + "-byte";
+  std::string Slots =
+      Slot < CacheLine
+          ? std::to_string(CacheLine / Slot) + " slots of " +
+                std::to_string(Slot) + " bytes share each " + Line +
+                " cache line"
+          : "its " + std::to_string(Slot) +
+                "-byte slots are not whole cache lines and straddle "
+                "them";
+  F.Message = "threads write " + quote(A.Spelling) + " in a loop, and " +
+              Slots +
+              ": the line moves between cores on every write (false "
+              "sharing)";
+  if (Slot < CacheLine)
+    F.Notes.push_back(
+        {A.Where, "threads 0 and 1 write " + quote(B.Name + "[0]") + " and " +
+                      quote(B.Name + "[1]") + " in one " + Line + " line"});
+  F.Construct = R.Directive;
+  F.Fix = falseSharingRemedy(R, B, A, CacheLine);
+  F.Notes.push_back(
+      {R.Directive, slotFalseSharingAdvice(R, A.Spelling, CacheLine)});
+  return F;
+}
+
+} // namespace
+
 std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
                                           unsigned CacheLine) {
   std::vector<Finding> Findings;
@@ -143,44 +299,10 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
 
     // 1. Tasks: the slot is held across a point where the task can be
     //    suspended, or the task is untied and can change threads.
-    // A tied task's thread runs only the task's own descendants while it
-    // waits, so a tied task conflicts when it creates tasks that take slots
-    // too and keeps its slot live across the wait (used before, read after
-    // before rewriting); an untied task can resume on another thread at any of
-    // them.
-    if ((R.Kind == RegionKind::Tasks || R.InterleavedWork) &&
-        !R.SchedulingPoints.empty() && (R.Untied || R.ChildTasksUseThreadId)) {
-      const SchedulingPoint *Between = nullptr;
-      for (const SchedulingPoint &P : R.SchedulingPoints) {
-        bool Before = false, LiveAfter = false, RewrittenAfter = false;
-        std::vector<const Access *> After;
-        for (const Access &X : R.Accesses)
-          if (X.BufferIndex == A.BufferIndex && mentionsThreadId(R, X)) {
-            if (X.Order < P.Order)
-              Before = true;
-            else
-              After.push_back(&X);
-          }
-        std::sort(After.begin(), After.end(),
-                  [](const Access *L, const Access *Rt) {
-                    return L->Order < Rt->Order;
-                  });
-        for (const Access *X : After) {
-          if (X->Kind == AccessKind::Write && !X->Conditional)
-            RewrittenAfter = true;
-          else if (!RewrittenAfter)
-            LiveAfter = true;
-        }
-        if ((R.Untied && (Before || !After.empty())) || (Before && LiveAfter)) {
-          Between = &P;
-          break;
-        }
-      }
-      if (Between) {
-        Findings.push_back(taskRace(R, B, A, *Between, R.Untied));
-        Raced.insert(A.BufferIndex);
-        continue;
-      }
+    if (const SchedulingPoint *Between = slotHeldAcross(R, A)) {
+      Findings.push_back(taskRace(R, B, A, *Between, R.Untied));
+      Raced.insert(A.BufferIndex);
+      continue;
     }
 
     auto Dim = threadDimension(R, A);
@@ -188,38 +310,8 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
     // Only the construct that makes the team knows its size.
     if (Dim && Dim->first == 0 && (B.Extent || B.ExtentIsMaxThreads) &&
         R.CreatesTeam && !Bounded.count(A.BufferIndex)) {
-      std::optional<int64_t> Team;
-      if (R.NumThreads && R.NumThreads->kind() == ExprKind::Constant)
-        Team = R.NumThreads->value();
-      int64_t Offset = Dim->second;
-      Finding F;
-      F.Check = CheckId::ThreadIdIndex;
-      F.Where = A.Where;
-      F.BufferName = B.Name;
-      F.Buffer = B.Handle;
-      bool Report = false;
-      // User constants (`num_threads`, the extent, the offset): a sum
-      // past int64_t decides nothing.
-      CheckedInt Extent = CheckedInt::fromUnsigned(B.Extent.value_or(0));
-      CheckedInt LastSlot = CheckedInt(Team) - 1 + Offset;
-      CheckedInt Thread = Extent - Offset;
-      if (B.Extent && Team && LastSlot && Thread && *LastSlot >= *Extent) {
-        F.Message = slotsPastTeamMessage(R, B, *Team, *Thread);
-        Report = true;
-      } else if (B.Extent && !Team && !R.NumThreadsClause) {
-        F.May = true;
-        F.Message = teamMayOutgrowSlotsMessage(R, B);
-        Report = true;
-      } else if (B.ExtentIsMaxThreads && Team) {
-        F.May = true;
-        F.Message = maxThreadsSlotsMessage(R, B, *Team);
-        Report = true;
-      }
-      if (Report) {
-        if (B.Decl.valid())
-          F.Notes.push_back({B.Decl, quote(B.Name) + " is declared here"});
-        F.Notes.push_back({R.Directive, sizeForTeamAdvice(R)});
-        Findings.push_back(std::move(F));
+      if (auto F = tooFewSlots(R, B, A, Dim->second)) {
+        Findings.push_back(std::move(*F));
         Bounded.insert(A.BufferIndex);
       }
     }
@@ -235,78 +327,7 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
         continue; // unknown size, or padded to whole lines
       if (keptInRegister(R, A))
         continue; // one store per thread, after its loop
-      Finding F;
-      F.Check = CheckId::ThreadIdIndex;
-      F.Where = A.Where;
-      F.BufferName = B.Name;
-      F.Buffer = B.Handle;
-      std::string Line = std::to_string(CacheLine) + "-byte";
-      std::string Slots =
-          Slot < CacheLine
-              ? std::to_string(CacheLine / Slot) + " slots of " +
-                    std::to_string(Slot) + " bytes share each " + Line +
-                    " cache line"
-              : "its " + std::to_string(Slot) +
-                    "-byte slots are not whole cache lines and straddle "
-                    "them";
-      F.Message = "threads write " + quote(A.Spelling) + " in a loop, and " +
-                  Slots +
-                  ": the line moves between cores on every write (false "
-                  "sharing)";
-      if (Slot < CacheLine)
-        F.Notes.push_back({A.Where, "threads 0 and 1 write " +
-                                        quote(B.Name + "[0]") + " and " +
-                                        quote(B.Name + "[1]") + " in one " +
-                                        Line + " line"});
-      // In a parallel region the slot can live in a local across its loop;
-      // in a worksharing loop the loop is the construct itself.
-      bool OnlyDirect = true;
-      for (const Access &X : R.Accesses)
-        if (X.BufferIndex == A.BufferIndex)
-          OnlyDirect &= X.Via.empty();
-      F.Construct = R.Directive;
-      // A worksharing loop whose iterations all add to their thread's slot
-      // (the index is the thread number, nothing else): the slot can live
-      // in a local across the loop, written back once, as fast as a
-      // reduction, where padding still writes memory on every iteration.
-      // (A combined construct is split for the local: one buffer only, as
-      // two splits of one construct cannot both be applied.)
-      std::set<unsigned> Slotted;
-      for (const Access &X : R.Accesses)
-        if (X.Kind != AccessKind::Read && mentionsThreadId(R, X))
-          Slotted.insert(X.BufferIndex);
-      bool SlotFixedPerThread =
-          R.Kind == RegionKind::Loop &&
-          R.Model == ProgrammingModelKind::OpenMP &&
-          (!R.CreatesTeam || Slotted.size() == 1) && !R.InterleavedWork &&
-          R.Construction != ConstructKind::TaskLoop && A.Index.size() == 1 &&
-          A.Protection == Guard::None && !A.Index[0]->mentions([&](SymbolId S) {
-            SymbolKind K = R.symbol(S).Kind;
-            return K != SymbolKind::ThreadId && K != SymbolKind::Invariant;
-          });
-      bool Paddable = B.Kind == BufferKind::Array && B.Extent &&
-                      A.Index.size() == 1 && R.Kind == RegionKind::Loop;
-      // TBB keeps a thread's value in an object of its own: an
-      // enumerable_thread_specific, combined after the call.
-      bool ThreadSpecific = R.Model == ProgrammingModelKind::TBB &&
-                            R.Kind == RegionKind::Loop && OnlyDirect &&
-                            A.Index.size() == 1 && A.Protection == Guard::None;
-      if (ThreadSpecific) {
-        F.Fix = remedy::ObjectPerThread{Paddable ? CacheLine : 0};
-      } else if ((R.Kind == RegionKind::Replicated || SlotFixedPerThread) &&
-                 OnlyDirect) {
-        // Padding, where no local can be made.
-        F.Fix = remedy::LocalAccumulator{A.Where, Paddable ? CacheLine : 0};
-      } else if (B.Kind == BufferKind::Array && B.Extent &&
-                 A.Index.size() == 1) {
-        // A worksharing loop's own iterations update the slot: pad it.
-        F.Fix = remedy::PadElements{CacheLine};
-      } else {
-        F.Fix = remedy::NoFix{NoFixReason::SlotNotArrayElement};
-      }
-      F.Notes.push_back(
-          {R.Directive, slotFalseSharingAdvice(R, A.Spelling, CacheLine)});
-      Findings.push_back(std::move(F));
+      Findings.push_back(slotFalseSharing(R, B, A, Slot, CacheLine));
       Shared.insert(A.BufferIndex);
     }
   }

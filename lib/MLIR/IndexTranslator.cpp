@@ -311,6 +311,16 @@ ExprRef RegionModeler::arithmetic(Operation *D, unsigned Depth) {
   return nullptr;
 }
 
+ExprRef RegionModeler::newSymbol(Value V, SymbolKind K, bool Dependent) {
+  Symbol S;
+  S.Name = name(V);
+  S.Kind = K;
+  S.IterationDependent = Dependent;
+  SymbolId Id = R.addSymbol(std::move(S));
+  Symbols[V] = Id;
+  return Expr::symbol(Id);
+}
+
 ExprRef RegionModeler::expr(Value V, unsigned Depth) {
   APInt C;
   // (A constant past int64_t is modelled as the value it is not.)
@@ -320,15 +330,6 @@ ExprRef RegionModeler::expr(Value V, unsigned Depth) {
   auto It = Symbols.find(V);
   if (It != Symbols.end())
     return Expr::symbol(It->second);
-  auto NewSymbol = [&](SymbolKind K, bool Dependent) {
-    Symbol S;
-    S.Name = name(V);
-    S.Kind = K;
-    S.IterationDependent = Dependent;
-    SymbolId Id = R.addSymbol(std::move(S));
-    Symbols[V] = Id;
-    return Expr::symbol(Id);
-  };
   // A dummy argument passed by value: the actual argument.
   if (auto Arg = dyn_cast<BlockArgument>(V))
     if (auto It = Bindings.find(Arg); It != Bindings.end())
@@ -337,48 +338,16 @@ ExprRef RegionModeler::expr(Value V, unsigned Depth) {
   // arithmetic is translated as any other (`n - 1` computed before the
   // loop), and anything else is a symbol.
   bool Outside = !insideUnit(V);
-  if (Outside) {
-    Operation *D = V.getDefiningOp();
-    // One symbol for every load of an unchanged Fortran variable (`n`).
-    if (auto Ref = flang::loadedRef(D))
-      if (ExprRef E = loadedValue(D, *Ref, Depth))
-        return E;
-    bool Arithmetic =
-        D && Depth <= MaxExprDepth &&
-        (flang::isConversion(D) ||
-         isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::IndexCastOp,
-             arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::SelectOp,
-             arith::MaxSIOp, arith::MinSIOp>(D));
-    if (!Arithmetic) {
-      ExprRef E = NewSymbol(SymbolKind::Invariant, false);
-      std::string Fortran = fortranName(V);
-      if (!Fortran.empty())
-        R.Symbols[E->symbol()].Name = Fortran;
+  if (Outside)
+    if (ExprRef E = outsideValue(V, Depth))
       return E;
-    }
-  }
-  if (auto Arg = dyn_cast<BlockArgument>(V)) {
-    // Flang counts a `do` variable in an iteration argument that starts at
-    // the loop's lower bound and moves with it: the loop's own value.
-    Operation *Owner = Arg.getOwner()->getParentOp();
-    auto Strip = [](Value X) {
-      while (Operation *C = X.getDefiningOp()) {
-        if (!flang::isConversion(C))
-          break;
-        X = C->getOperand(0);
-      }
-      return X;
-    };
-    unsigned Init = 3 + Arg.getArgNumber() - 1;
-    if (flang::isDoLoop(Owner) && Arg.getArgNumber() >= 1 &&
-        Init < Owner->getNumOperands() &&
-        Strip(Owner->getOperand(Init)) == Strip(Owner->getOperand(0)))
-      return expr(Arg.getOwner()->getArgument(0), Depth + 1);
-  }
+  if (auto Arg = dyn_cast<BlockArgument>(V))
+    if (ExprRef E = doVariable(Arg, Depth))
+      return E;
   Operation *D = V.getDefiningOp();
   if (!D || Depth > MaxExprDepth)
-    return Outside ? NewSymbol(SymbolKind::Invariant, false)
-                   : NewSymbol(SymbolKind::Opaque, true);
+    return Outside ? newSymbol(V, SymbolKind::Invariant, false)
+                   : newSymbol(V, SymbolKind::Opaque, true);
   if (ExprRef E = arithmetic(D, Depth))
     return E;
   llvm::StringRef Callee = calleeName(D);
@@ -402,10 +371,56 @@ ExprRef RegionModeler::expr(Value V, unsigned Depth) {
                                  Apply.getSymbolOperands(), Depth))
         return E;
   }
+  return unmodelledValue(V, D, Outside, Callee);
+}
+
+ExprRef RegionModeler::outsideValue(Value V, unsigned Depth) {
+  Operation *D = V.getDefiningOp();
+  // One symbol for every load of an unchanged Fortran variable (`n`).
+  if (auto Ref = flang::loadedRef(D))
+    if (ExprRef E = loadedValue(D, *Ref, Depth))
+      return E;
+  bool Arithmetic =
+      D && Depth <= MaxExprDepth &&
+      (flang::isConversion(D) ||
+       isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::IndexCastOp,
+           arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::SelectOp,
+           arith::MaxSIOp, arith::MinSIOp>(D));
+  if (Arithmetic)
+    return nullptr;
+  ExprRef E = newSymbol(V, SymbolKind::Invariant, false);
+  std::string Fortran = fortranName(V);
+  if (!Fortran.empty())
+    R.Symbols[E->symbol()].Name = Fortran;
+  return E;
+}
+
+ExprRef RegionModeler::doVariable(BlockArgument Arg, unsigned Depth) {
+  // Flang counts a `do` variable in an iteration argument that starts at
+  // the loop's lower bound and moves with it: the loop's own value.
+  Operation *Owner = Arg.getOwner()->getParentOp();
+  auto Strip = [](Value X) {
+    while (Operation *C = X.getDefiningOp()) {
+      if (!flang::isConversion(C))
+        break;
+      X = C->getOperand(0);
+    }
+    return X;
+  };
+  unsigned Init = 3 + Arg.getArgNumber() - 1;
+  if (flang::isDoLoop(Owner) && Arg.getArgNumber() >= 1 &&
+      Init < Owner->getNumOperands() &&
+      Strip(Owner->getOperand(Init)) == Strip(Owner->getOperand(0)))
+    return expr(Arg.getOwner()->getArgument(0), Depth + 1);
+  return nullptr;
+}
+
+ExprRef RegionModeler::unmodelledValue(Value V, Operation *D, bool Outside,
+                                       llvm::StringRef Callee) {
   // A load, a call, arithmetic we do not model: a value per work item (one
   // value for all when made outside the unit).
-  ExprRef E = Outside ? NewSymbol(SymbolKind::Invariant, false)
-                      : NewSymbol(SymbolKind::Opaque, true);
+  ExprRef E = Outside ? newSymbol(V, SymbolKind::Invariant, false)
+                      : newSymbol(V, SymbolKind::Opaque, true);
   // What a function whose body is not here returns is not known: a branch
   // that tests it may select one work item.
   if (!Callee.empty() && !visibleCallee(D) && !Callee.starts_with("omp_") &&

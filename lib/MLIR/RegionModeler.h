@@ -158,6 +158,20 @@ private:
   /// otherwise.
   Value hostAddress(Value Ref);
   ExprRef expr(Value V, unsigned Depth = 0);
+  /// A new symbol for \p V.
+  ExprRef newSymbol(Value V, SymbolKind K, bool Dependent);
+  /// \p V, made outside the unit: a Fortran variable's value, or a symbol
+  /// the same for every work item; null for arithmetic, translated as any
+  /// other.
+  ExprRef outsideValue(Value V, unsigned Depth);
+  /// The iteration argument in which Flang counts a `do` variable, as the
+  /// loop's own value; null for any other block argument.
+  ExprRef doVariable(mlir::BlockArgument Arg, unsigned Depth);
+  /// A symbol for \p V, defined by \p D (a load, a call to \p Callee,
+  /// arithmetic we do not model): per work item, or one for all when made
+  /// \p Outside the unit.
+  ExprRef unmodelledValue(Value V, Operation *D, bool Outside,
+                          llvm::StringRef Callee);
   /// The integer arithmetic of `arith` (min and max spelled as selects,
   /// conversions) as an expression; null for other operations.
   ExprRef arithmetic(Operation *D, unsigned Depth);

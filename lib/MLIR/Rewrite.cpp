@@ -86,6 +86,16 @@ private:
   void privatize(Operation *Loop, const Finding &F, Value Memory);
   Operation *reduce(Operation *Loop, const Finding &F, Value Memory);
   void reduceWsloop(omp::WsloopOp Loop, const Finding &F, Value Memory);
+  /// The omp.parallel around \p Loop, when a reduction of \p Memory can be
+  /// added to it; null (and a remark) otherwise.
+  omp::ParallelOp reductionTeam(omp::WsloopOp Loop, const std::string &Name,
+                                Value Memory);
+  /// The name of the module's omp.declare_reduction for \p U's operation
+  /// and type, made when missing; none (and a remark) when another symbol
+  /// has the name.
+  std::optional<std::string> declareReduction(omp::WsloopOp Loop,
+                                              const std::string &Name, Update U,
+                                              TypedAttr Neutral);
   /// The update `load; combine; store` of \p Memory, once per iteration
   /// in \p Body at indices defined outside \p Scope; none (and a remark)
   /// when the loop does anything else with it.
@@ -435,17 +445,77 @@ TypedAttr neutralValue(Operation *Like, Type Elt) {
   return IntegerAttr::get(Elt, V);
 }
 
-void RewritePass::reduceWsloop(omp::WsloopOp Loop, const Finding &F,
-                               Value Memory) {
-  const std::string &Name = F.BufferName;
+/// The variable an omp.wsloop reduction combines into: stack memory of the
+/// function, outside \p Team, holding the element \p U updates before the
+/// loop and its sum after.
+Value reductionVariable(omp::ParallelOp Team, Value Memory, Update U) {
+  Location L = U.Store.getLoc();
+  auto Ptr = LLVM::LLVMPointerType::get(Team->getContext());
+  Type Elt = U.Load.getType();
+  SmallVector<Value> Indices(U.Store.getIndices());
+  OpBuilder B(Team);
+  Value Old = memref::LoadOp::create(B, L, Memory, Indices).getResult();
+  Value One =
+      LLVM::ConstantOp::create(B, L, B.getI64Type(), B.getI64IntegerAttr(1))
+          .getResult();
+  Value Var = LLVM::AllocaOp::create(B, L, Ptr, Elt, One).getResult();
+  LLVM::StoreOp::create(B, L, Old, Var);
+  B.setInsertionPointAfter(Team);
+  Value New = LLVM::LoadOp::create(B, L, Elt, Var).getResult();
+  memref::StoreOp::create(B, L, New, Memory, Indices);
+  return Var;
+}
+
+/// Adds \p Var, reduced by declaration \p Sym, to \p Loop's reductions;
+/// returns the thread's copy, the loop's new block argument (reductions
+/// come last among the wrapper's block arguments).
+Value addReduction(omp::WsloopOp Loop, Value Var, StringRef Sym, Location L) {
+  MLIRContext *Ctx = Loop->getContext();
+  unsigned Reductions = Loop.getReductionVars().size();
+  Loop.getReductionVarsMutable().append(Var);
+  SmallVector<Attribute> Syms;
+  if (ArrayAttr Old = Loop.getReductionSymsAttr())
+    Syms.assign(Old.begin(), Old.end());
+  Syms.push_back(FlatSymbolRefAttr::get(Ctx, Sym));
+  Loop.setReductionSymsAttr(ArrayAttr::get(Ctx, Syms));
+  SmallVector<bool> ByRef(Reductions, false);
+  if (auto Old = Loop.getReductionByref())
+    ByRef.assign(Old->begin(), Old->end());
+  ByRef.push_back(false);
+  Loop.setReductionByref(ByRef);
+  return Loop.getRegion().front().addArgument(LLVM::LLVMPointerType::get(Ctx),
+                                              L);
+}
+
+/// Makes update \p U go to the thread's copy \p Private; overflow flags
+/// go, as in the combiner (a partial sum may overflow where the whole did
+/// not).
+void updatePrivateCopy(Update U, Value Private) {
+  Location L = U.Store.getLoc();
+  Type Elt = U.Load.getType();
+  OpBuilder B(U.Load);
+  Value Loaded = LLVM::LoadOp::create(B, L, Elt, Private).getResult();
+  Value X = U.LoadOperand == 0 ? Loaded : U.Combine->getOperand(0);
+  Value Y = U.LoadOperand == 1 ? Loaded : U.Combine->getOperand(1);
+  B.setInsertionPoint(U.Combine);
+  Value Combined = combine(B, L, U.Combine, /*Negated=*/false, X, Y);
+  B.setInsertionPoint(U.Store);
+  LLVM::StoreOp::create(B, L, Combined, Private);
+  U.Store->erase();
+  U.Combine->erase();
+  U.Load->erase();
+}
+
+omp::ParallelOp RewritePass::reductionTeam(omp::WsloopOp Loop,
+                                           const std::string &Name,
+                                           Value Memory) {
   // The reduction's declaration is a symbol of the module: a pass on a
   // function may not add one (functions are processed concurrently).
-  Operation *Module = getOperation();
-  if (!Module->hasTrait<OpTrait::SymbolTable>()) {
+  if (!getOperation()->hasTrait<OpTrait::SymbolTable>()) {
     decline(Loop, Name) << "an omp.wsloop reduction needs an "
                            "omp.declare_reduction in the module: run "
                            "privateer-privatize on builtin.module";
-    return;
+    return nullptr;
   }
   // The shared variable lives outside the team; an orphaned loop's team
   // is its caller's, which this function cannot reach.
@@ -453,7 +523,7 @@ void RewritePass::reduceWsloop(omp::WsloopOp Loop, const Finding &F,
   if (!Team) {
     decline(Loop, Name) << "the omp.wsloop is not directly in an "
                            "omp.parallel";
-    return;
+    return nullptr;
   }
   // The element is read before the team and written after it: the team
   // must not touch it outside the loop (a read after the loop's barrier
@@ -463,8 +533,53 @@ void RewritePass::reduceWsloop(omp::WsloopOp Loop, const Finding &F,
       InFlightDiagnostic D = decline(Loop, Name)
                              << "the omp.parallel uses it outside the loop";
       D.attachNote(User->getLoc()) << "this use would see the old value";
-      return;
+      return nullptr;
     }
+  return Team;
+}
+
+std::optional<std::string>
+RewritePass::declareReduction(omp::WsloopOp Loop, const std::string &Name,
+                              Update U, TypedAttr Neutral) {
+  Operation *Module = getOperation();
+  Location L = U.Store.getLoc();
+  Type Elt = U.Load.getType();
+  // The declaration, once per operation and type: the private copy starts
+  // at the neutral value, copies combine with the operation (an addition
+  // for a subtraction: each thread's copy sums its negated terms).
+  std::string Op = U.Combine->getName().stripDialect().str();
+  std::string Sym;
+  llvm::raw_string_ostream(Sym) << "__privateer_" << Op << "_" << Elt;
+  Operation *Existing = SymbolTable::lookupSymbolIn(Module, Sym);
+  if (Existing && !isa<omp::DeclareReductionOp>(Existing)) {
+    decline(Loop, Name) << "the module has a symbol '" << Sym << "' of its own";
+    return std::nullopt;
+  }
+  if (Existing)
+    return Sym;
+  // After the declarations there are, in the order made.
+  Block &Top = Module->getRegion(0).front();
+  auto At = llvm::find_if(
+      Top, [](Operation &Op) { return !isa<omp::DeclareReductionOp>(Op); });
+  OpBuilder B(&Top, At);
+  auto Decl = omp::DeclareReductionOp::create(B, L, Sym, Elt, TypeAttr());
+  B.createBlock(&Decl.getInitializerRegion(), {}, {Elt}, {L});
+  Value Zero = arith::ConstantOp::create(B, L, Neutral).getResult();
+  omp::YieldOp::create(B, L, Zero);
+  Block *Comb =
+      B.createBlock(&Decl.getReductionRegion(), {}, {Elt, Elt}, {L, L});
+  Value Sum = combine(B, L, U.Combine, U.Negated, Comb->getArgument(0),
+                      Comb->getArgument(1));
+  omp::YieldOp::create(B, L, Sum);
+  return Sym;
+}
+
+void RewritePass::reduceWsloop(omp::WsloopOp Loop, const Finding &F,
+                               Value Memory) {
+  const std::string &Name = F.BufferName;
+  omp::ParallelOp Team = reductionTeam(Loop, Name, Memory);
+  if (!Team)
+    return;
   Block *Body = iterationBody(Loop);
   if (!Body)
     return;
@@ -479,81 +594,12 @@ void RewritePass::reduceWsloop(omp::WsloopOp Loop, const Finding &F,
                         << U->Combine->getName() << "' on " << Elt;
     return;
   }
-  Location L = U->Store.getLoc();
-  MLIRContext *Ctx = &getContext();
-  auto Ptr = LLVM::LLVMPointerType::get(Ctx);
-
-  // The declaration, once per operation and type: the private copy starts
-  // at the neutral value, copies combine with the operation (an addition
-  // for a subtraction: each thread's copy sums its negated terms).
-  std::string Op = U->Combine->getName().stripDialect().str();
-  std::string Sym;
-  llvm::raw_string_ostream(Sym) << "__privateer_" << Op << "_" << Elt;
-  Operation *Existing = SymbolTable::lookupSymbolIn(Module, Sym);
-  if (Existing && !isa<omp::DeclareReductionOp>(Existing)) {
-    decline(Loop, Name) << "the module has a symbol '" << Sym << "' of its own";
+  std::optional<std::string> Sym = declareReduction(Loop, Name, *U, Neutral);
+  if (!Sym)
     return;
-  }
-  if (!Existing) {
-    // After the declarations there are, in the order made.
-    Block &Top = Module->getRegion(0).front();
-    auto At = llvm::find_if(
-        Top, [](Operation &Op) { return !isa<omp::DeclareReductionOp>(Op); });
-    OpBuilder B(&Top, At);
-    auto Decl = omp::DeclareReductionOp::create(B, L, Sym, Elt, TypeAttr());
-    B.createBlock(&Decl.getInitializerRegion(), {}, {Elt}, {L});
-    Value Zero = arith::ConstantOp::create(B, L, Neutral).getResult();
-    omp::YieldOp::create(B, L, Zero);
-    Block *Comb =
-        B.createBlock(&Decl.getReductionRegion(), {}, {Elt, Elt}, {L, L});
-    Value Sum = combine(B, L, U->Combine, U->Negated, Comb->getArgument(0),
-                        Comb->getArgument(1));
-    omp::YieldOp::create(B, L, Sum);
-  }
-
-  // The variable: stack memory of the function, outside the team, holding
-  // the element's value before the loop and its sum after.
-  SmallVector<Value> Indices(U->Store.getIndices());
-  OpBuilder B(Team);
-  Value Old = memref::LoadOp::create(B, L, Memory, Indices).getResult();
-  Value One =
-      LLVM::ConstantOp::create(B, L, B.getI64Type(), B.getI64IntegerAttr(1))
-          .getResult();
-  Value Var = LLVM::AllocaOp::create(B, L, Ptr, Elt, One).getResult();
-  LLVM::StoreOp::create(B, L, Old, Var);
-  B.setInsertionPointAfter(Team);
-  Value New = LLVM::LoadOp::create(B, L, Elt, Var).getResult();
-  memref::StoreOp::create(B, L, New, Memory, Indices);
-
-  // The loop's reduction operand and its block argument (reductions come
-  // last among the wrapper's block arguments).
-  unsigned Reductions = Loop.getReductionVars().size();
-  Loop.getReductionVarsMutable().append(Var);
-  SmallVector<Attribute> Syms;
-  if (ArrayAttr Old = Loop.getReductionSymsAttr())
-    Syms.assign(Old.begin(), Old.end());
-  Syms.push_back(FlatSymbolRefAttr::get(Ctx, Sym));
-  Loop.setReductionSymsAttr(ArrayAttr::get(Ctx, Syms));
-  SmallVector<bool> ByRef(Reductions, false);
-  if (auto Old = Loop.getReductionByref())
-    ByRef.assign(Old->begin(), Old->end());
-  ByRef.push_back(false);
-  Loop.setReductionByref(ByRef);
-  Value Private = Loop.getRegion().front().addArgument(Ptr, L);
-
-  // The update goes to the thread's copy; overflow flags go, as in the
-  // combiner (a partial sum may overflow where the whole did not).
-  B.setInsertionPoint(U->Load);
-  Value Loaded = LLVM::LoadOp::create(B, L, Elt, Private).getResult();
-  Value X = U->LoadOperand == 0 ? Loaded : U->Combine->getOperand(0);
-  Value Y = U->LoadOperand == 1 ? Loaded : U->Combine->getOperand(1);
-  B.setInsertionPoint(U->Combine);
-  Value Combined = combine(B, L, U->Combine, /*Negated=*/false, X, Y);
-  B.setInsertionPoint(U->Store);
-  LLVM::StoreOp::create(B, L, Combined, Private);
-  U->Store->erase();
-  U->Combine->erase();
-  U->Load->erase();
+  Value Var = reductionVariable(Team, Memory, *U);
+  Value Private = addReduction(Loop, Var, *Sym, U->Store.getLoc());
+  updatePrivateCopy(*U, Private);
 }
 
 Operation *RewritePass::apply(Operation *Loop, const Finding &F) {

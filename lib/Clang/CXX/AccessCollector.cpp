@@ -1291,57 +1291,8 @@ void RegionBuilder::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
       isa<CXXNoexceptExpr>(E))
     return; // sizeof, alignof, typeid, noexcept: unevaluated
 
-  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    if (BO->getOpcode() == BO_Assign) {
-      if (const auto *DRE =
-              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-          noteAllocation(V, BO->getRHS());
-      ReductionOp Op = selfUpdateOp(BO->getLHS(), BO->getRHS());
-      if (Op == ReductionOp::None && PendingConditionalLHS == BO->getLHS())
-        Op = PendingConditionalOp;
-      if (Op != ReductionOp::None &&
-          Op == selfUpdateOp(BO->getLHS(), BO->getRHS())) {
-        // `x = x + e`: the read of x is the update's own, recorded with it
-        // (as for `x += e`); only the other operands are read.
-        const Expr *RHS = BO->getRHS()->IgnoreParenImpCasts();
-        auto Other = [&](const Expr *Operand) {
-          if (!sameTarget(BO->getLHS(), Operand->IgnoreParenImpCasts()))
-            visitExpr(Operand, AccessKind::Read, true);
-        };
-        if (const auto *Bin = dyn_cast<BinaryOperator>(RHS)) {
-          Other(Bin->getLHS());
-          Other(Bin->getRHS());
-        } else if (const auto *Call = dyn_cast<CallExpr>(RHS)) {
-          for (const Expr *Arg : Call->arguments())
-            Other(Arg);
-        } else {
-          visitExpr(BO->getRHS(), AccessKind::Read, true);
-        }
-      } else {
-        visitExpr(BO->getRHS(), AccessKind::Read, true);
-      }
-      visitLValue(BO->getLHS(),
-                  Op == ReductionOp::None ? AccessKind::Write
-                                          : AccessKind::ReadModifyWrite,
-                  Op, ValueUsed);
-      return;
-    }
-    if (BO->isCompoundAssignmentOp()) {
-      visitExpr(BO->getRHS(), AccessKind::Read, true);
-      visitLValue(BO->getLHS(), AccessKind::ReadModifyWrite,
-                  opFor(BO->getOpcode()), ValueUsed);
-      return;
-    }
-    if (BO->getOpcode() == BO_Comma) {
-      visitExpr(BO->getLHS(), AccessKind::Read, false);
-      visitExpr(BO->getRHS(), Mode, ValueUsed);
-      return;
-    }
-    visitExpr(BO->getLHS(), AccessKind::Read, true);
-    visitExpr(BO->getRHS(), AccessKind::Read, true);
-    return;
-  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return visitBinary(BO, Mode, ValueUsed);
 
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->isIncrementDecrementOp())
@@ -1358,33 +1309,8 @@ void RegionBuilder::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
       tupleElement(E))
     return visitLValue(E, Mode, ReductionOp::None, ValueUsed);
 
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
-    OverloadedOperatorKind OK = OC->getOperator();
-    if (OK == OO_Subscript)
-      return visitLValue(E, Mode, ReductionOp::None, ValueUsed);
-    if (OC->getNumArgs() == 2 &&
-        (OK == OO_Equal || OK == OO_PlusEqual || OK == OO_MinusEqual ||
-         OK == OO_StarEqual || OK == OO_PipeEqual || OK == OO_AmpEqual ||
-         OK == OO_CaretEqual) &&
-        !isAtomicType(OC->getArg(0)->getType())) {
-      // Assignment to a whole object of class type (`s = t`, `v += w`).
-      visitExpr(OC->getArg(1), AccessKind::Read, true);
-      if (auto T = resolveLValue(OC->getArg(0))) {
-        bool Element =
-            OC->getArg(0)->getType()->isArithmeticType() || !T->Index.empty();
-        record(*T,
-               OK == OO_Equal ? AccessKind::Write : AccessKind::ReadModifyWrite,
-               OC->getArg(0),
-               OK == OO_PlusEqual ? ReductionOp::Add : ReductionOp::Other,
-               ValueUsed, /*Whole=*/!Element);
-      }
-      visitIndices(OC->getArg(0));
-      return;
-    }
-    for (const Expr *Arg : OC->arguments())
-      visitExpr(Arg, AccessKind::Read, true);
-    return;
-  }
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
+    return visitOperatorCall(OC, Mode, ValueUsed);
 
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
     return visitMemberCall(MC);
@@ -1406,6 +1332,88 @@ void RegionBuilder::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
   for (const Stmt *Child : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(Child))
       visitExpr(CE, AccessKind::Read, true);
+}
+
+void RegionBuilder::visitBinary(const BinaryOperator *BO, AccessKind Mode,
+                                bool ValueUsed) {
+  if (BO->getOpcode() == BO_Assign)
+    return visitAssignment(BO, ValueUsed);
+  if (BO->isCompoundAssignmentOp()) {
+    visitExpr(BO->getRHS(), AccessKind::Read, true);
+    visitLValue(BO->getLHS(), AccessKind::ReadModifyWrite,
+                opFor(BO->getOpcode()), ValueUsed);
+    return;
+  }
+  if (BO->getOpcode() == BO_Comma) {
+    visitExpr(BO->getLHS(), AccessKind::Read, false);
+    visitExpr(BO->getRHS(), Mode, ValueUsed);
+    return;
+  }
+  visitExpr(BO->getLHS(), AccessKind::Read, true);
+  visitExpr(BO->getRHS(), AccessKind::Read, true);
+}
+
+void RegionBuilder::visitAssignment(const BinaryOperator *BO, bool ValueUsed) {
+  if (const auto *DRE =
+          dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      noteAllocation(V, BO->getRHS());
+  ReductionOp Op = selfUpdateOp(BO->getLHS(), BO->getRHS());
+  if (Op == ReductionOp::None && PendingConditionalLHS == BO->getLHS())
+    Op = PendingConditionalOp;
+  if (Op != ReductionOp::None &&
+      Op == selfUpdateOp(BO->getLHS(), BO->getRHS())) {
+    // `x = x + e`: the read of x is the update's own, recorded with it
+    // (as for `x += e`); only the other operands are read.
+    const Expr *RHS = BO->getRHS()->IgnoreParenImpCasts();
+    auto Other = [&](const Expr *Operand) {
+      if (!sameTarget(BO->getLHS(), Operand->IgnoreParenImpCasts()))
+        visitExpr(Operand, AccessKind::Read, true);
+    };
+    if (const auto *Bin = dyn_cast<BinaryOperator>(RHS)) {
+      Other(Bin->getLHS());
+      Other(Bin->getRHS());
+    } else if (const auto *Call = dyn_cast<CallExpr>(RHS)) {
+      for (const Expr *Arg : Call->arguments())
+        Other(Arg);
+    } else {
+      visitExpr(BO->getRHS(), AccessKind::Read, true);
+    }
+  } else {
+    visitExpr(BO->getRHS(), AccessKind::Read, true);
+  }
+  visitLValue(BO->getLHS(),
+              Op == ReductionOp::None ? AccessKind::Write
+                                      : AccessKind::ReadModifyWrite,
+              Op, ValueUsed);
+}
+
+void RegionBuilder::visitOperatorCall(const CXXOperatorCallExpr *OC,
+                                      AccessKind Mode, bool ValueUsed) {
+  OverloadedOperatorKind OK = OC->getOperator();
+  if (OK == OO_Subscript)
+    return visitLValue(OC, Mode, ReductionOp::None, ValueUsed);
+  if (OC->getNumArgs() == 2 &&
+      (OK == OO_Equal || OK == OO_PlusEqual || OK == OO_MinusEqual ||
+       OK == OO_StarEqual || OK == OO_PipeEqual || OK == OO_AmpEqual ||
+       OK == OO_CaretEqual) &&
+      !isAtomicType(OC->getArg(0)->getType())) {
+    // Assignment to a whole object of class type (`s = t`, `v += w`).
+    visitExpr(OC->getArg(1), AccessKind::Read, true);
+    if (auto T = resolveLValue(OC->getArg(0))) {
+      bool Element =
+          OC->getArg(0)->getType()->isArithmeticType() || !T->Index.empty();
+      record(*T,
+             OK == OO_Equal ? AccessKind::Write : AccessKind::ReadModifyWrite,
+             OC->getArg(0),
+             OK == OO_PlusEqual ? ReductionOp::Add : ReductionOp::Other,
+             ValueUsed, /*Whole=*/!Element);
+    }
+    visitIndices(OC->getArg(0));
+    return;
+  }
+  for (const Expr *Arg : OC->arguments())
+    visitExpr(Arg, AccessKind::Read, true);
 }
 
 void RegionBuilder::recordRange(const Expr *Pointer, const Expr *Length,
@@ -1713,113 +1721,19 @@ std::optional<Target> RegionBuilder::resolveLValue(const Expr *E) {
   if (const Expr *W = unwrappedReference(E))
     return resolveWrapped(W); // `r.get()`
 
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!V)
-      return std::nullopt;
-    if (auto It = Aliases.find(V); It != Aliases.end()) {
-      if (V->getType()->isReferenceType())
-        return It->second;
-    }
-    if (V->getType()->isReferenceType() &&
-        (ItemLocals.count(V) || ThreadLocals.count(V)))
-      return std::nullopt; // a reference we could not follow
-    Target T;
-    T.Decl = V;
-    T.Scalar = !V->getType()->isArrayType();
-    return T;
-  }
-
-  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
-    const Expr *Base = AS->getBase()->IgnoreParens();
-    std::optional<Target> T;
-    if (const auto *IC = dyn_cast<ImplicitCastExpr>(Base);
-        IC && IC->getCastKind() == CK_ArrayToPointerDecay) {
-      T = resolveLValue(IC->getSubExpr());
-      if (!T)
-        return std::nullopt;
-      pushDim(*T, translate(AS->getIdx()), sizeOf(Ctx, AS->getType()));
-      T->Scalar = false;
-      return T;
-    }
-    T = resolvePointer(Base);
-    if (!T)
-      return std::nullopt;
-    if (T->Scalar || T->Index.empty())
-      return std::nullopt; // `(&x)[k]`: not an array
-    T->Index.back() = SymExpr::binary(ExprKind::Add, T->Index.back(),
-                                      translate(AS->getIdx()));
-    return T;
-  }
-
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return resolveVariable(DRE);
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return resolveSubscript(AS);
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() == UO_Deref)
       return resolvePointer(UO->getSubExpr());
     return std::nullopt;
   }
-
-  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-    if (!FD)
-      return std::nullopt;
-    if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())) {
-      // A field of the object a member function runs on: a buffer of its
-      // own, shared like the object.
-      Target T;
-      T.Decl = FD;
-      T.Scalar = !FD->getType()->isArrayType();
-      return T;
-    }
-    auto T = ME->isArrow() ? resolvePointer(ME->getBase())
-                           : resolveLValue(ME->getBase());
-    if (!T)
-      return std::nullopt;
-    if (T->Scalar && !T->Index.empty())
-      T->Index.pop_back(); // `p->f` of `p = &s` is `s.f`
-    // Members of a union overlap: they all start at number 0.
-    int64_t Member = FD->getParent()->isUnion() ? 0 : FD->getFieldIndex();
-    pushDim(*T, SymExpr::constant(Member), 0, FD->getNameAsString());
-    T->Scalar = false;
-    return T;
-  }
-
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
-    if (OC->getOperator() == OO_Star && OC->getNumArgs() == 1) {
-      // `*it` of an iterator that walks a buffer.
-      if (const auto *DRE =
-              dyn_cast<DeclRefExpr>(OC->getArg(0)->IgnoreParenImpCasts()))
-        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-          if (auto It = Aliases.find(V); It != Aliases.end())
-            return It->second;
-      return std::nullopt;
-    }
-    if (OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2) {
-      auto T = resolveLValue(OC->getArg(0));
-      if (!T)
-        return std::nullopt;
-      if (elementsApart(OC->getArg(0)->getType()))
-        for (uint64_t &Stride : T->Strides)
-          Stride = 0;
-      pushDim(*T, translate(OC->getArg(1)), sizeOf(Ctx, OC->getType()));
-      T->Scalar = false;
-      return T;
-    }
-    if (OC->getOperator() == OO_Subscript) {
-      // C++23's `m[i, j]` (one dimension per index, layout unknown) and
-      // `m[]` (one element, the same for every work item).
-      auto T = resolveLValue(OC->getArg(0));
-      if (!T)
-        return std::nullopt;
-      for (uint64_t &Stride : T->Strides)
-        Stride = 0;
-      if (OC->getNumArgs() == 1)
-        pushDim(*T, SymExpr::constant(0), 0);
-      for (unsigned I = 1; I < OC->getNumArgs(); ++I)
-        pushDim(*T, translate(OC->getArg(I)), 0);
-      return T;
-    }
-    return std::nullopt;
-  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return resolveMember(ME);
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
+    return resolveOperatorCall(OC);
 
   if (auto TE = tupleElement(E)) {
     auto T = resolveLValue(TE->Object);
@@ -1833,29 +1747,137 @@ std::optional<Target> RegionBuilder::resolveLValue(const Expr *E) {
     return T;
   }
 
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-    const CXXMethodDecl *MD = MC->getMethodDecl();
-    if (!MD || !MD->getIdentifier() || !MC->getImplicitObjectArgument())
-      return std::nullopt;
-    StringRef Name = MD->getName();
-    if (Name != "at" && Name != "front" && Name != "back")
-      return std::nullopt;
-    const Expr *Obj = MC->getImplicitObjectArgument();
-    auto T = Obj->getType()->isPointerType() ? resolvePointer(Obj)
-                                             : resolveLValue(Obj);
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+    return resolveElementAccessor(MC);
+  return std::nullopt;
+}
+
+std::optional<Target> RegionBuilder::resolveVariable(const DeclRefExpr *DRE) {
+  const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!V)
+    return std::nullopt;
+  if (auto It = Aliases.find(V); It != Aliases.end()) {
+    if (V->getType()->isReferenceType())
+      return It->second;
+  }
+  if (V->getType()->isReferenceType() &&
+      (ItemLocals.count(V) || ThreadLocals.count(V)))
+    return std::nullopt; // a reference we could not follow
+  Target T;
+  T.Decl = V;
+  T.Scalar = !V->getType()->isArrayType();
+  return T;
+}
+
+std::optional<Target>
+RegionBuilder::resolveSubscript(const ArraySubscriptExpr *AS) {
+  const Expr *Base = AS->getBase()->IgnoreParens();
+  std::optional<Target> T;
+  if (const auto *IC = dyn_cast<ImplicitCastExpr>(Base);
+      IC && IC->getCastKind() == CK_ArrayToPointerDecay) {
+    T = resolveLValue(IC->getSubExpr());
     if (!T)
       return std::nullopt;
-    uint64_t Stride = sizeOf(Ctx, MC->getType());
-    if (Name == "at" && MC->getNumArgs() == 1)
-      pushDim(*T, translate(MC->getArg(0)), Stride);
-    else if (Name == "front")
-      pushDim(*T, SymExpr::constant(0), Stride);
-    else
-      pushDim(*T, opaque(MC, false), Stride);
+    pushDim(*T, translate(AS->getIdx()), sizeOf(Ctx, AS->getType()));
     T->Scalar = false;
     return T;
   }
+  T = resolvePointer(Base);
+  if (!T)
+    return std::nullopt;
+  if (T->Scalar || T->Index.empty())
+    return std::nullopt; // `(&x)[k]`: not an array
+  T->Index.back() =
+      SymExpr::binary(ExprKind::Add, T->Index.back(), translate(AS->getIdx()));
+  return T;
+}
+
+std::optional<Target> RegionBuilder::resolveMember(const MemberExpr *ME) {
+  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  if (!FD)
+    return std::nullopt;
+  if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())) {
+    // A field of the object a member function runs on: a buffer of its
+    // own, shared like the object.
+    Target T;
+    T.Decl = FD;
+    T.Scalar = !FD->getType()->isArrayType();
+    return T;
+  }
+  auto T = ME->isArrow() ? resolvePointer(ME->getBase())
+                         : resolveLValue(ME->getBase());
+  if (!T)
+    return std::nullopt;
+  if (T->Scalar && !T->Index.empty())
+    T->Index.pop_back(); // `p->f` of `p = &s` is `s.f`
+  // Members of a union overlap: they all start at number 0.
+  int64_t Member = FD->getParent()->isUnion() ? 0 : FD->getFieldIndex();
+  pushDim(*T, SymExpr::constant(Member), 0, FD->getNameAsString());
+  T->Scalar = false;
+  return T;
+}
+
+std::optional<Target>
+RegionBuilder::resolveOperatorCall(const CXXOperatorCallExpr *OC) {
+  if (OC->getOperator() == OO_Star && OC->getNumArgs() == 1) {
+    // `*it` of an iterator that walks a buffer.
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(OC->getArg(0)->IgnoreParenImpCasts()))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (auto It = Aliases.find(V); It != Aliases.end())
+          return It->second;
+    return std::nullopt;
+  }
+  if (OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2) {
+    auto T = resolveLValue(OC->getArg(0));
+    if (!T)
+      return std::nullopt;
+    if (elementsApart(OC->getArg(0)->getType()))
+      for (uint64_t &Stride : T->Strides)
+        Stride = 0;
+    pushDim(*T, translate(OC->getArg(1)), sizeOf(Ctx, OC->getType()));
+    T->Scalar = false;
+    return T;
+  }
+  if (OC->getOperator() == OO_Subscript) {
+    // C++23's `m[i, j]` (one dimension per index, layout unknown) and
+    // `m[]` (one element, the same for every work item).
+    auto T = resolveLValue(OC->getArg(0));
+    if (!T)
+      return std::nullopt;
+    for (uint64_t &Stride : T->Strides)
+      Stride = 0;
+    if (OC->getNumArgs() == 1)
+      pushDim(*T, SymExpr::constant(0), 0);
+    for (unsigned I = 1; I < OC->getNumArgs(); ++I)
+      pushDim(*T, translate(OC->getArg(I)), 0);
+    return T;
+  }
   return std::nullopt;
+}
+
+std::optional<Target>
+RegionBuilder::resolveElementAccessor(const CXXMemberCallExpr *MC) {
+  const CXXMethodDecl *MD = MC->getMethodDecl();
+  if (!MD || !MD->getIdentifier() || !MC->getImplicitObjectArgument())
+    return std::nullopt;
+  StringRef Name = MD->getName();
+  if (Name != "at" && Name != "front" && Name != "back")
+    return std::nullopt;
+  const Expr *Obj = MC->getImplicitObjectArgument();
+  auto T = Obj->getType()->isPointerType() ? resolvePointer(Obj)
+                                           : resolveLValue(Obj);
+  if (!T)
+    return std::nullopt;
+  uint64_t Stride = sizeOf(Ctx, MC->getType());
+  if (Name == "at" && MC->getNumArgs() == 1)
+    pushDim(*T, translate(MC->getArg(0)), Stride);
+  else if (Name == "front")
+    pushDim(*T, SymExpr::constant(0), Stride);
+  else
+    pushDim(*T, opaque(MC, false), Stride);
+  T->Scalar = false;
+  return T;
 }
 
 std::optional<Target> RegionBuilder::resolveWrapped(const Expr *Wrapper) {
@@ -2070,74 +2092,10 @@ std::optional<Target> RegionBuilder::resolvePointer(const Expr *E) {
   if (!E)
     return std::nullopt;
   E = E->IgnoreParens();
-  if (const auto *CE = dyn_cast<CastExpr>(E)) {
-    switch (CE->getCastKind()) {
-    case CK_ArrayToPointerDecay: {
-      auto T = resolveLValue(CE->getSubExpr());
-      if (!T)
-        return std::nullopt;
-      pushDim(*T, SymExpr::constant(0),
-              sizeOf(Ctx, CE->getType()->getPointeeType()));
-      T->Scalar = false;
-      return T;
-    }
-    case CK_LValueToRValue: {
-      const Expr *Sub = CE->getSubExpr()->IgnoreParens();
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub))
-        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-            V && !V->getType()->isReferenceType())
-          return pointerVariable(V);
-      // A pointer loaded from memory (`rows[i]`, `s.data`): the memory it
-      // points to is one level further from the variable.
-      auto T = resolveLValue(Sub);
-      if (!T || T->Private)
-        return std::nullopt;
-      T->Level += 1;
-      // The dimensions so far index the pointers, not the memory they
-      // point to: they carry no byte stride into it.
-      for (uint64_t &Stride : T->Strides)
-        Stride = 0;
-      pushDim(*T, SymExpr::constant(0),
-              CE->getType()->isPointerType()
-                  ? sizeOf(Ctx, CE->getType()->getPointeeType())
-                  : 0);
-      T->Scalar = false;
-      return T;
-    }
-    case CK_NoOp:
-    case CK_BitCast: {
-      // A cast that changes the element size changes what an index means.
-      QualType From = CE->getSubExpr()->getType(), To = CE->getType();
-      if (From->isPointerType() && To->isPointerType()) {
-        QualType FP = From->getPointeeType(), TP = To->getPointeeType();
-        if (sizeOf(Ctx, FP) && sizeOf(Ctx, TP) &&
-            sizeOf(Ctx, FP) != sizeOf(Ctx, TP))
-          return std::nullopt;
-        if (FP->isVoidType() != TP->isVoidType())
-          return std::nullopt;
-      }
-      return resolvePointer(CE->getSubExpr());
-    }
-    default:
-      return std::nullopt;
-    }
-  }
-  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub)
-      return std::nullopt;
-    const Expr *Ptr = BO->getLHS(), *Off = BO->getRHS();
-    if (!Ptr->getType()->isPointerType())
-      std::swap(Ptr, Off);
-    if (!Ptr->getType()->isPointerType() || !Off->getType()->isIntegerType())
-      return std::nullopt;
-    auto T = resolvePointer(Ptr);
-    if (!T || T->Scalar || T->Index.empty())
-      return std::nullopt;
-    T->Index.back() = SymExpr::binary(BO->getOpcode() == BO_Add ? ExprKind::Add
-                                                                : ExprKind::Sub,
-                                      T->Index.back(), translate(Off));
-    return T;
-  }
+  if (const auto *CE = dyn_cast<CastExpr>(E))
+    return resolvePointerCast(CE);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return resolvePointerArithmetic(BO);
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() != UO_AddrOf)
       return std::nullopt;
@@ -2146,28 +2104,106 @@ std::optional<Target> RegionBuilder::resolvePointer(const Expr *E) {
       T->Scalar = true;
     return T;
   }
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-    const CXXMethodDecl *MD = MC->getMethodDecl();
-    const Expr *Obj = MC->getImplicitObjectArgument();
-    if (!MD || !MD->getIdentifier() || !Obj)
-      return std::nullopt;
-    StringRef Name = MD->getName();
-    if (Name != "data" && Name != "get" && Name != "begin")
-      return std::nullopt;
-    auto T = resolveLValue(Obj);
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+    return resolveDataPointer(MC);
+  return std::nullopt;
+}
+
+std::optional<Target> RegionBuilder::resolvePointerCast(const CastExpr *CE) {
+  switch (CE->getCastKind()) {
+  case CK_ArrayToPointerDecay: {
+    auto T = resolveLValue(CE->getSubExpr());
     if (!T)
       return std::nullopt;
-    if (elementsApart(Obj->getType()))
-      for (uint64_t &Stride : T->Strides)
-        Stride = 0;
     pushDim(*T, SymExpr::constant(0),
-            MC->getType()->isPointerType()
-                ? sizeOf(Ctx, MC->getType()->getPointeeType())
-                : 0);
+            sizeOf(Ctx, CE->getType()->getPointeeType()));
     T->Scalar = false;
     return T;
   }
-  return std::nullopt;
+  case CK_LValueToRValue:
+    return resolveLoadedPointer(CE);
+  case CK_NoOp:
+  case CK_BitCast: {
+    // A cast that changes the element size changes what an index means.
+    QualType From = CE->getSubExpr()->getType(), To = CE->getType();
+    if (From->isPointerType() && To->isPointerType()) {
+      QualType FP = From->getPointeeType(), TP = To->getPointeeType();
+      if (sizeOf(Ctx, FP) && sizeOf(Ctx, TP) &&
+          sizeOf(Ctx, FP) != sizeOf(Ctx, TP))
+        return std::nullopt;
+      if (FP->isVoidType() != TP->isVoidType())
+        return std::nullopt;
+    }
+    return resolvePointer(CE->getSubExpr());
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<Target> RegionBuilder::resolveLoadedPointer(const CastExpr *CE) {
+  const Expr *Sub = CE->getSubExpr()->IgnoreParens();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+        V && !V->getType()->isReferenceType())
+      return pointerVariable(V);
+  // A pointer loaded from memory (`rows[i]`, `s.data`): the memory it
+  // points to is one level further from the variable.
+  auto T = resolveLValue(Sub);
+  if (!T || T->Private)
+    return std::nullopt;
+  T->Level += 1;
+  // The dimensions so far index the pointers, not the memory they
+  // point to: they carry no byte stride into it.
+  for (uint64_t &Stride : T->Strides)
+    Stride = 0;
+  pushDim(*T, SymExpr::constant(0),
+          CE->getType()->isPointerType()
+              ? sizeOf(Ctx, CE->getType()->getPointeeType())
+              : 0);
+  T->Scalar = false;
+  return T;
+}
+
+std::optional<Target>
+RegionBuilder::resolvePointerArithmetic(const BinaryOperator *BO) {
+  if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub)
+    return std::nullopt;
+  const Expr *Ptr = BO->getLHS(), *Off = BO->getRHS();
+  if (!Ptr->getType()->isPointerType())
+    std::swap(Ptr, Off);
+  if (!Ptr->getType()->isPointerType() || !Off->getType()->isIntegerType())
+    return std::nullopt;
+  auto T = resolvePointer(Ptr);
+  if (!T || T->Scalar || T->Index.empty())
+    return std::nullopt;
+  T->Index.back() =
+      SymExpr::binary(BO->getOpcode() == BO_Add ? ExprKind::Add : ExprKind::Sub,
+                      T->Index.back(), translate(Off));
+  return T;
+}
+
+std::optional<Target>
+RegionBuilder::resolveDataPointer(const CXXMemberCallExpr *MC) {
+  const CXXMethodDecl *MD = MC->getMethodDecl();
+  const Expr *Obj = MC->getImplicitObjectArgument();
+  if (!MD || !MD->getIdentifier() || !Obj)
+    return std::nullopt;
+  StringRef Name = MD->getName();
+  if (Name != "data" && Name != "get" && Name != "begin")
+    return std::nullopt;
+  auto T = resolveLValue(Obj);
+  if (!T)
+    return std::nullopt;
+  if (elementsApart(Obj->getType()))
+    for (uint64_t &Stride : T->Strides)
+      Stride = 0;
+  pushDim(*T, SymExpr::constant(0),
+          MC->getType()->isPointerType()
+              ? sizeOf(Ctx, MC->getType()->getPointeeType())
+              : 0);
+  T->Scalar = false;
+  return T;
 }
 
 } // namespace clangfe

@@ -66,63 +66,75 @@ RegionBuilder::allocationShape(const Expr *E, QualType VarType) {
   E = E->IgnoreImplicit()->IgnoreParenCasts()->IgnoreImplicit();
   AllocationShape S;
   S.Spelling = spell(E);
-  auto Mul = [](ExprRef A, ExprRef B) {
-    return SymExpr::binary(ExprKind::Mul, A, B);
-  };
 
-  if (const auto *New = dyn_cast<CXXNewExpr>(E)) {
-    if (!New->isArray() || !New->getArraySize() || New->getNumPlacementArgs())
-      return std::nullopt;
-    QualType T = New->getAllocatedType();
-    uint64_t Size = sizeOf(Ctx, T);
-    if (!Size)
-      return std::nullopt;
-    S.Count = *New->getArraySize();
-    S.Allocator = AllocatorKind::NewArray;
-    S.Bytes = Mul(translate(*New->getArraySize()), SymExpr::constant(Size));
-    S.Alignment = std::max<uint64_t>(MallocAlignment,
-                                     Ctx.getTypeAlignInChars(T).getQuantity());
-    return S;
-  }
+  if (const auto *New = dyn_cast<CXXNewExpr>(E))
+    return newArrayShape(New, std::move(S));
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(E);
       Construct && Construct->getNumArgs() == 1 &&
       Construct->getConstructor()->isCopyOrMoveConstructor())
     // `auto t = std::make_unique<double[]>(m);` moves a temporary.
     return allocationShape(Construct->getArg(0)->IgnoreImplicit(), VarType);
-  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
-    // std::vector<T> v(n), std::vector<T> v(n, x), std::string s(n, c).
-    QualType Elem = firstTemplateArgument(VarType);
-    const auto *RD = VarType->getAsCXXRecordDecl();
-    if (Elem.isNull() || !RD || !RD->isInStdNamespace() ||
-        Construct->getNumArgs() == 0 ||
-        !Construct->getArg(0)->getType()->isIntegerType())
-      return std::nullopt;
-    StringRef Name = RD->getName();
-    if (Name != "vector" && Name != "basic_string" && Name != "deque" &&
-        Name != "valarray")
-      return std::nullopt;
-    uint64_t Size = sizeOf(Ctx, Elem);
-    if (!Size)
-      return std::nullopt;
-    // Nothing is allocated for an empty container, nor for a string short
-    // enough to live inside the object (libstdc++ and libc++ keep 15 and
-    // 22 characters in place).
-    Expr::EvalResult Count;
-    if (Construct->getArg(0)->EvaluateAsInt(Count, Ctx) &&
-        (Count.Val.getInt() == 0 ||
-         (Name == "basic_string" && Count.Val.getInt().getExtValue() <= 15)))
-      return std::nullopt;
-    S.Count = Construct->getArg(0);
-    S.Bytes = Mul(translate(Construct->getArg(0)), SymExpr::constant(Size));
-    S.Alignment = std::max<uint64_t>(
-        MallocAlignment, Ctx.getTypeAlignInChars(Elem).getQuantity());
-    S.Container = true;
-    S.Allocator = AllocatorKind::Container;
-    return S;
-  }
-  const auto *Call = dyn_cast<CallExpr>(E);
-  if (!Call)
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
+    return containerShape(Construct, VarType, std::move(S));
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return allocatorCallShape(Call, std::move(S));
+  return std::nullopt;
+}
+
+std::optional<RegionBuilder::AllocationShape>
+RegionBuilder::newArrayShape(const CXXNewExpr *New, AllocationShape S) {
+  if (!New->isArray() || !New->getArraySize() || New->getNumPlacementArgs())
     return std::nullopt;
+  QualType T = New->getAllocatedType();
+  uint64_t Size = sizeOf(Ctx, T);
+  if (!Size)
+    return std::nullopt;
+  S.Count = *New->getArraySize();
+  S.Allocator = AllocatorKind::NewArray;
+  S.Bytes = SymExpr::binary(ExprKind::Mul, translate(*New->getArraySize()),
+                            SymExpr::constant(Size));
+  S.Alignment = std::max<uint64_t>(MallocAlignment,
+                                   Ctx.getTypeAlignInChars(T).getQuantity());
+  return S;
+}
+
+std::optional<RegionBuilder::AllocationShape>
+RegionBuilder::containerShape(const CXXConstructExpr *Construct,
+                              QualType VarType, AllocationShape S) {
+  // std::vector<T> v(n), std::vector<T> v(n, x), std::string s(n, c).
+  QualType Elem = firstTemplateArgument(VarType);
+  const auto *RD = VarType->getAsCXXRecordDecl();
+  if (Elem.isNull() || !RD || !RD->isInStdNamespace() ||
+      Construct->getNumArgs() == 0 ||
+      !Construct->getArg(0)->getType()->isIntegerType())
+    return std::nullopt;
+  StringRef Name = RD->getName();
+  if (Name != "vector" && Name != "basic_string" && Name != "deque" &&
+      Name != "valarray")
+    return std::nullopt;
+  uint64_t Size = sizeOf(Ctx, Elem);
+  if (!Size)
+    return std::nullopt;
+  // Nothing is allocated for an empty container, nor for a string short
+  // enough to live inside the object (libstdc++ and libc++ keep 15 and
+  // 22 characters in place).
+  Expr::EvalResult Count;
+  if (Construct->getArg(0)->EvaluateAsInt(Count, Ctx) &&
+      (Count.Val.getInt() == 0 ||
+       (Name == "basic_string" && Count.Val.getInt().getExtValue() <= 15)))
+    return std::nullopt;
+  S.Count = Construct->getArg(0);
+  S.Bytes = SymExpr::binary(ExprKind::Mul, translate(Construct->getArg(0)),
+                            SymExpr::constant(Size));
+  S.Alignment = std::max<uint64_t>(MallocAlignment,
+                                   Ctx.getTypeAlignInChars(Elem).getQuantity());
+  S.Container = true;
+  S.Allocator = AllocatorKind::Container;
+  return S;
+}
+
+std::optional<RegionBuilder::AllocationShape>
+RegionBuilder::allocatorCallShape(const CallExpr *Call, AllocationShape S) {
   StringRef N = calleeName(Call);
   unsigned Args = Call->getNumArgs();
   auto Arg = [&](unsigned K) { return Call->getArg(K); };
@@ -131,6 +143,9 @@ RegionBuilder::allocationShape(const Expr *E, QualType VarType) {
     if (X->EvaluateAsInt(R, Ctx) && R.Val.getInt().isStrictlyPositive())
       return R.Val.getInt().getZExtValue();
     return 0;
+  };
+  auto Mul = [](ExprRef A, ExprRef B) {
+    return SymExpr::binary(ExprKind::Mul, A, B);
   };
   S.Alignment = MallocAlignment;
   if (N == "malloc" && Args == 1) {

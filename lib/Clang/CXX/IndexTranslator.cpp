@@ -45,17 +45,15 @@ std::optional<int64_t> evaluateInt(const Expr *E, const ASTContext &Ctx) {
   return V.getExtValue();
 }
 
-} // namespace
-
-std::optional<LoopShape> matchForLoop(const ForStmt *F, const ASTContext &Ctx,
-                                      bool RuntimeStep) {
-  LoopShape L;
-  // condition: `i < e`, `e > i`, `i != e`...: it names the loop's variable.
+/// The loop's condition: `i < e`, `e > i`, `i != e`...: it names the loop's
+/// variable, which is returned; \p L gets the bound and the comparison as
+/// if the variable were on the left.
+const VarDecl *matchLoopCondition(const ForStmt *F, LoopShape &L) {
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
       F->getCond() ? F->getCond()->IgnoreParenImpCasts() : nullptr);
   if (!Cond || !Cond->isComparisonOp() || Cond->getOpcode() == BO_EQ ||
       Cond->getOpcode() == BO_Cmp)
-    return std::nullopt;
+    return nullptr;
   const VarDecl *CondVar = asVar(Cond->getLHS());
   if (CondVar) {
     L.Bound = Cond->getRHS();
@@ -63,12 +61,14 @@ std::optional<LoopShape> matchForLoop(const ForStmt *F, const ASTContext &Ctx,
   } else if ((CondVar = asVar(Cond->getRHS()))) {
     L.Bound = Cond->getLHS();
     L.Cmp = BinaryOperator::reverseComparisonOp(Cond->getOpcode());
-  } else {
-    return std::nullopt;
   }
+  return CondVar;
+}
 
-  // init: `int i = e` or `i = e`, possibly beside other variables' (`int
-  // off = s, a = 0`, `off = s, a = 0`): the one the condition names.
+/// The loop's init: `int i = e` or `i = e`, possibly beside other
+/// variables' (`int off = s, a = 0`, `off = s, a = 0`): the one the
+/// condition names (\p CondVar) becomes \p L's variable.
+void matchLoopInit(const ForStmt *F, const VarDecl *CondVar, LoopShape &L) {
   auto FromAssignment = [&](const Expr *E) {
     const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParens());
     if (BO && BO->getOpcode() == BO_Assign && asVar(BO->getLHS()) == CondVar) {
@@ -91,11 +91,13 @@ std::optional<LoopShape> matchForLoop(const ForStmt *F, const ASTContext &Ctx,
       FromAssignment(E);
     }
   }
-  if (!L.Var || !L.Var->getType()->isIntegerType())
-    return std::nullopt;
+}
 
-  // increment: `i++`, `--i`, `i += c`, `i = i + c`, or one of those beside
-  // other variables' (`++a, ++off`).
+/// The loop's increment: `i++`, `--i`, `i += c`, `i = i + c`, or one of
+/// those beside other variables' (`++a, ++off`). Sets \p L's constant step
+/// (0 when none is recognized) or, for `i += n` with n known only at run
+/// time, its step expression.
+void matchLoopIncrement(const ForStmt *F, const ASTContext &Ctx, LoopShape &L) {
   const Expr *Inc = F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
   while (const auto *Comma = dyn_cast_or_null<BinaryOperator>(Inc)) {
     if (Comma->getOpcode() != BO_Comma)
@@ -148,6 +150,20 @@ std::optional<LoopShape> matchForLoop(const ForStmt *F, const ASTContext &Ctx,
       }
     }
   }
+}
+
+} // namespace
+
+std::optional<LoopShape> matchForLoop(const ForStmt *F, const ASTContext &Ctx,
+                                      bool RuntimeStep) {
+  LoopShape L;
+  const VarDecl *CondVar = matchLoopCondition(F, L);
+  if (!CondVar)
+    return std::nullopt;
+  matchLoopInit(F, CondVar, L);
+  if (!L.Var || !L.Var->getType()->isIntegerType())
+    return std::nullopt;
+  matchLoopIncrement(F, Ctx, L);
   // A step known only at run time: the loop counts up (a step below 1
   // would never end it), so only comparisons that end an ascending loop.
   if (L.StepExpr) {
@@ -435,99 +451,10 @@ ExprRef RegionBuilder::translate(const Expr *E) {
   E = E->IgnoreParenCasts();
   if (auto C = evaluateInt(E, Ctx))
     return SymExpr::constant(*C);
-
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!V)
-      return opaque(E, true);
-    if (auto It = Symbols.find(V); It != Symbols.end() && symbolInScope(V, DRE))
-      return SymExpr::symbol(It->second);
-    if (auto It = ParamValues.find(V); It != ParamValues.end())
-      return It->second;
-    if (OutsideDefinitions == 0 && isThreadIdValue(E))
-      return SymExpr::symbol(*threadIdSymbol());
-    // What the assignments that reach this use computed.
-    if (ExprRef Value = valueFromDefinitions(DRE, V))
-      return Value;
-    if (OutsideDefinitions > 0) {
-      // Code before the construct: only a value that never changes in the
-      // function is known there; anything else is some value, the same for
-      // every work item.
-      if (ExprRef Value = outerDefinition(V))
-        return Value;
-      return unknownInvariant(E);
-    }
-    if (auto It = LetBound.find(V); It != LetBound.end())
-      return It->second;
-    bool Local = ItemLocals.count(V) || ThreadLocals.count(V);
-    if (Local && !Modified.count(V) && V->getInit() &&
-        !V->getType()->isReferenceType() && !LetInProgress.count(V)) {
-      // `int row = i * n;` stands for its value.
-      LetInProgress.insert(V);
-      ExprRef Value = translate(V->getInit());
-      LetInProgress.erase(V);
-      LetBound[V] = Value;
-      return Value;
-    }
-    if (!Local && !Modified.count(V)) {
-      // Read but never written by the unit: the same in every work item.
-      // The variable of a loop around the construct keeps its range.
-      for (const ForStmt *F : Spec.EnclosingLoops) {
-        auto Shape = matchForLoop(F, Ctx);
-        if (!Shape || Shape->Var != V)
-          continue;
-        SymbolId Id = symbolForLoop(*Shape, SymbolKind::Invariant);
-        Symbols[V] = Id;
-        return SymExpr::symbol(Id);
-      }
-      // A local the function never reassigns stands for its initializer.
-      if (ExprRef Value = outerDefinition(V))
-        return Value;
-      Symbol S;
-      S.Name = V->getNameAsString();
-      S.Kind = SymbolKind::Invariant;
-      SymbolId Id = R.addSymbol(std::move(S));
-      Symbols[V] = Id;
-      return SymExpr::symbol(Id);
-    }
-    return opaque(E, true);
-  }
-
-  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    ExprKind K;
-    switch (BO->getOpcode()) {
-    case BO_Add:
-      K = ExprKind::Add;
-      break;
-    case BO_Sub:
-      K = ExprKind::Sub;
-      break;
-    case BO_Mul:
-      K = ExprKind::Mul;
-      break;
-    case BO_Div:
-      K = ExprKind::Div;
-      break;
-    case BO_Rem:
-      K = ExprKind::Mod;
-      break;
-    case BO_Shl:
-      K = ExprKind::Shl;
-      break;
-    case BO_Shr:
-      K = ExprKind::Shr;
-      break;
-    default: {
-      ExprRef L = translate(BO->getLHS()), Rt = translate(BO->getRHS());
-      return opaque(E, !isWorkItemInvariant(L) || !isWorkItemInvariant(Rt));
-    }
-    }
-    // Pointer differences and arithmetic are not indices.
-    if (!BO->getType()->isIntegerType())
-      return opaque(E, true);
-    return SymExpr::binary(K, translate(BO->getLHS()), translate(BO->getRHS()));
-  }
-
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return translateVariable(DRE);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return translateBinary(BO);
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() == UO_Minus)
       return SymExpr::neg(translate(UO->getSubExpr()));
@@ -535,74 +462,176 @@ ExprRef RegionBuilder::translate(const Expr *E) {
       return translate(UO->getSubExpr());
     return opaque(E, true);
   }
-
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    if (isThreadIdCall(Call))
-      return SymExpr::symbol(*threadIdSymbol());
-    StringRef Name = calleeName(Call);
-    // The same value for every thread of a team.
-    unsigned Roles = knownRoles(Call);
-    // The size of the team that runs the work items, asked inside them.
-    if ((Roles & TeamSize) && OutsideDefinitions == 0 && !InNestedTask)
-      return SymExpr::symbol(teamSizeSymbol());
-    // Asked before a construct that makes a team and says nothing of its
-    // size: that team has at most this many threads.
-    if ((Roles & NextTeamBound) && OutsideDefinitions > 0 && R.CreatesTeam &&
-        !R.NumThreadsClause) {
-      ExprRef Bound = unknownInvariant(E);
-      Symbol &B = R.Symbols[Bound->symbol()];
-      if (B.Kind == SymbolKind::Opaque) {
-        B.Kind = SymbolKind::Invariant;
-        B.Min = SymExpr::constant(1);
-        R.Facts.push_back(
-            {SymExpr::symbol(teamSizeSymbol()), Comparison::LE, Bound});
-      }
-      return Bound;
-    }
-    if (Roles & TeamCount) {
-      // A count: at least one.
-      ExprRef Count = opaque(E, /*Dependent=*/false);
-      R.Symbols[Count->symbol()].Min = SymExpr::constant(1);
-      return Count;
-    }
-    if (Roles & TeamInvariant)
-      return opaque(E, /*Dependent=*/false);
-    if (Call->getNumArgs() == 2 && (Name == "min" || Name == "max")) {
-      return SymExpr::binary(Name == "min" ? ExprKind::Min : ExprKind::Max,
-                             translate(Call->getArg(0)),
-                             translate(Call->getArg(1)));
-    }
-    ExprRef Result = opaque(E, true);
-    // A function that, given the same arguments, answers differently in
-    // each work item (a thread number through a wrapper): not an element
-    // of a container (`v[i]`), not a function of the work item's data.
-    bool SameArguments = !isa<CXXOperatorCallExpr>(Call);
-    for (const Expr *Arg : Call->arguments())
-      SameArguments = SameArguments && isWorkItemInvariant(translate(Arg));
-    if (SameArguments && R.symbol(Result->symbol()).Kind == SymbolKind::Opaque)
-      R.Symbols[Result->symbol()].CallResult = true;
-    return Result;
-  }
-
-  // `a < b ? a : b` (a MIN macro, a clamped block end) is min(a, b), and
-  // the mirrored forms max.
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return translateCall(Call);
   if (const auto *CO = dyn_cast<ConditionalOperator>(E))
-    if (const auto *Cmp =
-            dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
-        Cmp && Cmp->isRelationalOp()) {
-      std::string L = spell(Cmp->getLHS()), Rt = spell(Cmp->getRHS());
-      std::string T = spell(CO->getTrueExpr()), F = spell(CO->getFalseExpr());
-      bool Less = Cmp->getOpcode() == BO_LT || Cmp->getOpcode() == BO_LE;
-      std::optional<ExprKind> K;
-      if (T == L && F == Rt)
-        K = Less ? ExprKind::Min : ExprKind::Max;
-      else if (T == Rt && F == L)
-        K = Less ? ExprKind::Max : ExprKind::Min;
-      if (K)
-        return SymExpr::binary(*K, translate(CO->getTrueExpr()),
-                               translate(CO->getFalseExpr()));
-    }
+    if (ExprRef MinMax = translateMinMax(CO))
+      return MinMax;
+  return translateLoad(E);
+}
 
+ExprRef RegionBuilder::translateVariable(const DeclRefExpr *DRE) {
+  const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!V)
+    return opaque(DRE, true);
+  if (auto It = Symbols.find(V); It != Symbols.end() && symbolInScope(V, DRE))
+    return SymExpr::symbol(It->second);
+  if (auto It = ParamValues.find(V); It != ParamValues.end())
+    return It->second;
+  if (OutsideDefinitions == 0 && isThreadIdValue(DRE))
+    return SymExpr::symbol(*threadIdSymbol());
+  // What the assignments that reach this use computed.
+  if (ExprRef Value = valueFromDefinitions(DRE, V))
+    return Value;
+  if (OutsideDefinitions > 0) {
+    // Code before the construct: only a value that never changes in the
+    // function is known there; anything else is some value, the same for
+    // every work item.
+    if (ExprRef Value = outerDefinition(V))
+      return Value;
+    return unknownInvariant(DRE);
+  }
+  if (auto It = LetBound.find(V); It != LetBound.end())
+    return It->second;
+  bool Local = ItemLocals.count(V) || ThreadLocals.count(V);
+  if (Local && !Modified.count(V) && V->getInit() &&
+      !V->getType()->isReferenceType() && !LetInProgress.count(V)) {
+    // `int row = i * n;` stands for its value.
+    LetInProgress.insert(V);
+    ExprRef Value = translate(V->getInit());
+    LetInProgress.erase(V);
+    LetBound[V] = Value;
+    return Value;
+  }
+  if (!Local && !Modified.count(V))
+    return translateUnitInvariant(V);
+  return opaque(DRE, true);
+}
+
+ExprRef RegionBuilder::translateUnitInvariant(const VarDecl *V) {
+  // The variable of a loop around the construct keeps its range.
+  for (const ForStmt *F : Spec.EnclosingLoops) {
+    auto Shape = matchForLoop(F, Ctx);
+    if (!Shape || Shape->Var != V)
+      continue;
+    SymbolId Id = symbolForLoop(*Shape, SymbolKind::Invariant);
+    Symbols[V] = Id;
+    return SymExpr::symbol(Id);
+  }
+  // A local the function never reassigns stands for its initializer.
+  if (ExprRef Value = outerDefinition(V))
+    return Value;
+  Symbol S;
+  S.Name = V->getNameAsString();
+  S.Kind = SymbolKind::Invariant;
+  SymbolId Id = R.addSymbol(std::move(S));
+  Symbols[V] = Id;
+  return SymExpr::symbol(Id);
+}
+
+ExprRef RegionBuilder::translateBinary(const BinaryOperator *BO) {
+  ExprKind K;
+  switch (BO->getOpcode()) {
+  case BO_Add:
+    K = ExprKind::Add;
+    break;
+  case BO_Sub:
+    K = ExprKind::Sub;
+    break;
+  case BO_Mul:
+    K = ExprKind::Mul;
+    break;
+  case BO_Div:
+    K = ExprKind::Div;
+    break;
+  case BO_Rem:
+    K = ExprKind::Mod;
+    break;
+  case BO_Shl:
+    K = ExprKind::Shl;
+    break;
+  case BO_Shr:
+    K = ExprKind::Shr;
+    break;
+  default: {
+    ExprRef L = translate(BO->getLHS()), Rt = translate(BO->getRHS());
+    return opaque(BO, !isWorkItemInvariant(L) || !isWorkItemInvariant(Rt));
+  }
+  }
+  // Pointer differences and arithmetic are not indices.
+  if (!BO->getType()->isIntegerType())
+    return opaque(BO, true);
+  return SymExpr::binary(K, translate(BO->getLHS()), translate(BO->getRHS()));
+}
+
+ExprRef RegionBuilder::translateCall(const CallExpr *Call) {
+  if (isThreadIdCall(Call))
+    return SymExpr::symbol(*threadIdSymbol());
+  StringRef Name = calleeName(Call);
+  // The same value for every thread of a team.
+  unsigned Roles = knownRoles(Call);
+  // The size of the team that runs the work items, asked inside them.
+  if ((Roles & TeamSize) && OutsideDefinitions == 0 && !InNestedTask)
+    return SymExpr::symbol(teamSizeSymbol());
+  // Asked before a construct that makes a team and says nothing of its
+  // size: that team has at most this many threads.
+  if ((Roles & NextTeamBound) && OutsideDefinitions > 0 && R.CreatesTeam &&
+      !R.NumThreadsClause) {
+    ExprRef Bound = unknownInvariant(Call);
+    Symbol &B = R.Symbols[Bound->symbol()];
+    if (B.Kind == SymbolKind::Opaque) {
+      B.Kind = SymbolKind::Invariant;
+      B.Min = SymExpr::constant(1);
+      R.Facts.push_back(
+          {SymExpr::symbol(teamSizeSymbol()), Comparison::LE, Bound});
+    }
+    return Bound;
+  }
+  if (Roles & TeamCount) {
+    // A count: at least one.
+    ExprRef Count = opaque(Call, /*Dependent=*/false);
+    R.Symbols[Count->symbol()].Min = SymExpr::constant(1);
+    return Count;
+  }
+  if (Roles & TeamInvariant)
+    return opaque(Call, /*Dependent=*/false);
+  if (Call->getNumArgs() == 2 && (Name == "min" || Name == "max")) {
+    return SymExpr::binary(Name == "min" ? ExprKind::Min : ExprKind::Max,
+                           translate(Call->getArg(0)),
+                           translate(Call->getArg(1)));
+  }
+  ExprRef Result = opaque(Call, true);
+  // A function that, given the same arguments, answers differently in
+  // each work item (a thread number through a wrapper): not an element
+  // of a container (`v[i]`), not a function of the work item's data.
+  bool SameArguments = !isa<CXXOperatorCallExpr>(Call);
+  for (const Expr *Arg : Call->arguments())
+    SameArguments = SameArguments && isWorkItemInvariant(translate(Arg));
+  if (SameArguments && R.symbol(Result->symbol()).Kind == SymbolKind::Opaque)
+    R.Symbols[Result->symbol()].CallResult = true;
+  return Result;
+}
+
+ExprRef RegionBuilder::translateMinMax(const ConditionalOperator *CO) {
+  const auto *Cmp =
+      dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
+  if (!Cmp || !Cmp->isRelationalOp())
+    return nullptr;
+  std::string L = spell(Cmp->getLHS()), Rt = spell(Cmp->getRHS());
+  std::string T = spell(CO->getTrueExpr()), F = spell(CO->getFalseExpr());
+  bool Less = Cmp->getOpcode() == BO_LT || Cmp->getOpcode() == BO_LE;
+  std::optional<ExprKind> K;
+  if (T == L && F == Rt)
+    K = Less ? ExprKind::Min : ExprKind::Max;
+  else if (T == Rt && F == L)
+    K = Less ? ExprKind::Max : ExprKind::Min;
+  if (!K)
+    return nullptr;
+  return SymExpr::binary(*K, translate(CO->getTrueExpr()),
+                         translate(CO->getFalseExpr()));
+}
+
+ExprRef RegionBuilder::translateLoad(const Expr *E) {
   // A load (`idx[i]`, `p->n`): the same value in every work item only when
   // nothing it reads is written by the unit or differs per work item.
   // The checker keeps a function_ref: the lambda must outlive it.

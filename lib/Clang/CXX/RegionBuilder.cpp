@@ -88,120 +88,136 @@ std::optional<ParallelRegion> RegionBuilder::build(ParallelRegion Seed) {
 
 bool RegionBuilder::setUpWorkItems() {
   switch (Spec.Kind) {
-  case RegionKind::Loop: {
-    if (Spec.ItemParam)
-      return setUpItemParameter();
-    if (Spec.WorkItemLoops.empty())
-      return false;
-    const Stmt *S = nullptr;
-    for (unsigned K = 0; K < Spec.WorkItemLoops.size(); ++K) {
-      S = Spec.WorkItemLoops[K];
-      auto [First, Last] = K < Spec.ItemRanges.size()
-                               ? Spec.ItemRanges[K]
-                               : std::pair<const Expr *, const Expr *>();
-      if (!S)
-        return false;
-      while (const auto *AS = dyn_cast<AttributedStmt>(S))
-        S = AS->getSubStmt();
-      if (const auto *F = dyn_cast<ForStmt>(S)) {
-        auto Shape = matchForLoop(F, Ctx);
-        if (Shape && First && Last && Shape->Step > 0) {
-          // The header bounds one chunk; all chunks cover the whole range.
-          Shape->Init = First;
-          Shape->Bound = Last;
-          Shape->Cmp = BO_LT;
-        }
-        if (Shape) {
-          SymbolId Sym = symbolForLoop(*Shape, SymbolKind::Induction);
-          Symbols[Shape->Var] = Sym;
-          SymbolScope[Shape->Var] = F;
-          ItemLocals.insert(Shape->Var);
-          R.WorkItemVars.push_back(Sym);
-        } else if (auto It = bindIterator(F, SymbolKind::Induction)) {
-          // A random-access iterator or pointer loop.
-          const auto *DS = cast<DeclStmt>(F->getInit());
-          ItemLocals.insert(cast<VarDecl>(DS->getSingleDecl()));
-          R.WorkItemVars.push_back(*It);
-        } else {
-          return false;
-        }
-        S = F->getBody();
-      } else if (const auto *RF = dyn_cast<CXXForRangeStmt>(S)) {
-        Symbol Sym;
-        Sym.Name = RF->getLoopVariable()->getNameAsString();
-        Sym.Kind = SymbolKind::Induction;
-        Sym.Min = SymExpr::constant(0);
-        SymbolId Id = R.addSymbol(Sym);
-        R.WorkItemVars.push_back(Id);
-        // The loop variable is the element of the range for this iteration.
-        const VarDecl *LV = RF->getLoopVariable();
-        ItemLocals.insert(LV);
-        if (auto T = resolveLValue(RF->getRangeInit())) {
-          pushDim(*T, SymExpr::symbol(Id), sizeOf(Ctx, LV->getType()));
-          if (LV->getType()->isReferenceType())
-            Aliases[LV] = T;
-        }
-        S = RF->getBody();
-      } else {
-        return false;
-      }
-    }
-    Body = S;
-    return true;
-  }
+  case RegionKind::Loop:
+    return setUpLoopItems();
   case RegionKind::Replicated: {
     Body = Spec.Body;
     if (auto Id = threadIdSymbol())
       R.WorkItemVars.push_back(*Id);
     return true;
   }
-  case RegionKind::Sections: {
-    Body = Spec.Body;
-    Sections.append(Spec.Sections.begin(), Spec.Sections.end());
-    if (!Spec.StageItems.empty()) {
-      // One item through all stages: the same work item in each.
-      Symbol Sym;
-      Sym.Name = "item";
-      Sym.Kind = SymbolKind::Induction;
-      SymbolId Id = R.addSymbol(std::move(Sym));
-      for (const VarDecl *P : Spec.StageItems) {
-        Symbols[P] = Id;
-        ItemLocals.insert(P);
-      }
-      R.WorkItemVars.push_back(Id);
-      R.SectionsAreStages = true;
-    }
-    return Sections.size() > 1;
-  }
-  case RegionKind::Tasks: {
-    Body = Spec.Body;
-    // Code modelled with a task's sharing, statement by statement.
-    Sections.append(Spec.Sections.begin(), Spec.Sections.end());
-    // Outermost generating loop first, so that witnesses read naturally.
-    for (auto It = Spec.GeneratingLoops.rbegin();
-         It != Spec.GeneratingLoops.rend(); ++It) {
-      const auto *F = dyn_cast<ForStmt>(*It);
-      if (auto Shape = F ? matchForLoop(F, Ctx) : std::nullopt) {
-        SymbolId Sym = symbolForLoop(*Shape, SymbolKind::Induction);
-        Symbols[Shape->Var] = Sym;
-        SymbolScope[Shape->Var] = F;
-        R.WorkItemVars.push_back(Sym);
-        continue;
-      }
-      // A loop that chases pointers (`for (p = head; p; p = p->next)`) or a
-      // while loop still makes one task per iteration; its iterations have
-      // no values to show.
-      Symbol S;
-      S.Name = "iteration";
-      S.Kind = SymbolKind::Induction;
-      R.WorkItemVars.push_back(R.addSymbol(std::move(S)));
-    }
-    // A task outside a loop has no work-item variables; the checks that
-    // compare task instances skip it, the thread-id check does not.
-    return true;
-  }
+  case RegionKind::Sections:
+    return setUpSectionItems();
+  case RegionKind::Tasks:
+    return setUpTaskItems();
   }
   return false;
+}
+
+bool RegionBuilder::setUpLoopItems() {
+  if (Spec.ItemParam)
+    return setUpItemParameter();
+  if (Spec.WorkItemLoops.empty())
+    return false;
+  const Stmt *S = nullptr;
+  for (unsigned K = 0; K < Spec.WorkItemLoops.size(); ++K) {
+    S = Spec.WorkItemLoops[K];
+    auto [First, Last] = K < Spec.ItemRanges.size()
+                             ? Spec.ItemRanges[K]
+                             : std::pair<const Expr *, const Expr *>();
+    if (!S)
+      return false;
+    while (const auto *AS = dyn_cast<AttributedStmt>(S))
+      S = AS->getSubStmt();
+    S = bindItemLoop(S, First, Last);
+    if (!S)
+      return false;
+  }
+  Body = S;
+  return true;
+}
+
+const Stmt *RegionBuilder::bindItemLoop(const Stmt *S, const Expr *First,
+                                        const Expr *Last) {
+  if (const auto *F = dyn_cast<ForStmt>(S)) {
+    auto Shape = matchForLoop(F, Ctx);
+    if (Shape && First && Last && Shape->Step > 0) {
+      // The header bounds one chunk; all chunks cover the whole range.
+      Shape->Init = First;
+      Shape->Bound = Last;
+      Shape->Cmp = BO_LT;
+    }
+    if (Shape) {
+      SymbolId Sym = symbolForLoop(*Shape, SymbolKind::Induction);
+      Symbols[Shape->Var] = Sym;
+      SymbolScope[Shape->Var] = F;
+      ItemLocals.insert(Shape->Var);
+      R.WorkItemVars.push_back(Sym);
+    } else if (auto It = bindIterator(F, SymbolKind::Induction)) {
+      // A random-access iterator or pointer loop.
+      const auto *DS = cast<DeclStmt>(F->getInit());
+      ItemLocals.insert(cast<VarDecl>(DS->getSingleDecl()));
+      R.WorkItemVars.push_back(*It);
+    } else {
+      return nullptr;
+    }
+    return F->getBody();
+  }
+  if (const auto *RF = dyn_cast<CXXForRangeStmt>(S)) {
+    Symbol Sym;
+    Sym.Name = RF->getLoopVariable()->getNameAsString();
+    Sym.Kind = SymbolKind::Induction;
+    Sym.Min = SymExpr::constant(0);
+    SymbolId Id = R.addSymbol(Sym);
+    R.WorkItemVars.push_back(Id);
+    // The loop variable is the element of the range for this iteration.
+    const VarDecl *LV = RF->getLoopVariable();
+    ItemLocals.insert(LV);
+    if (auto T = resolveLValue(RF->getRangeInit())) {
+      pushDim(*T, SymExpr::symbol(Id), sizeOf(Ctx, LV->getType()));
+      if (LV->getType()->isReferenceType())
+        Aliases[LV] = T;
+    }
+    return RF->getBody();
+  }
+  return nullptr;
+}
+
+bool RegionBuilder::setUpSectionItems() {
+  Body = Spec.Body;
+  Sections.append(Spec.Sections.begin(), Spec.Sections.end());
+  if (!Spec.StageItems.empty()) {
+    // One item through all stages: the same work item in each.
+    Symbol Sym;
+    Sym.Name = "item";
+    Sym.Kind = SymbolKind::Induction;
+    SymbolId Id = R.addSymbol(std::move(Sym));
+    for (const VarDecl *P : Spec.StageItems) {
+      Symbols[P] = Id;
+      ItemLocals.insert(P);
+    }
+    R.WorkItemVars.push_back(Id);
+    R.SectionsAreStages = true;
+  }
+  return Sections.size() > 1;
+}
+
+bool RegionBuilder::setUpTaskItems() {
+  Body = Spec.Body;
+  // Code modelled with a task's sharing, statement by statement.
+  Sections.append(Spec.Sections.begin(), Spec.Sections.end());
+  // Outermost generating loop first, so that witnesses read naturally.
+  for (auto It = Spec.GeneratingLoops.rbegin();
+       It != Spec.GeneratingLoops.rend(); ++It) {
+    const auto *F = dyn_cast<ForStmt>(*It);
+    if (auto Shape = F ? matchForLoop(F, Ctx) : std::nullopt) {
+      SymbolId Sym = symbolForLoop(*Shape, SymbolKind::Induction);
+      Symbols[Shape->Var] = Sym;
+      SymbolScope[Shape->Var] = F;
+      R.WorkItemVars.push_back(Sym);
+      continue;
+    }
+    // A loop that chases pointers (`for (p = head; p; p = p->next)`) or a
+    // while loop still makes one task per iteration; its iterations have
+    // no values to show.
+    Symbol S;
+    S.Name = "iteration";
+    S.Kind = SymbolKind::Induction;
+    R.WorkItemVars.push_back(R.addSymbol(std::move(S)));
+  }
+  // A task outside a loop has no work-item variables; the checks that
+  // compare task instances skip it, the thread-id check does not.
+  return true;
 }
 
 bool RegionBuilder::setUpItemParameter() {

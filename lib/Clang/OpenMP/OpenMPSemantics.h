@@ -58,6 +58,15 @@ private:
   void collectClauses(ParallelRegion &Seed);
   void visitDirective(const clang::OMPExecutableDirective *D,
                       NestedCodeVisitor &Visitor);
+  /// A task nested in a work item: a child task of a task unit, or part
+  /// of the work item that generates it.
+  void visitTask(const clang::OMPExecutableDirective *D,
+                 NestedCodeVisitor &Visitor);
+  /// A nested parallel construct (walked as the work item's), or a
+  /// construct that is a unit of its own (only started here); false for
+  /// any other directive.
+  bool visitTeamOrUnit(const clang::OMPExecutableDirective *D,
+                       NestedCodeVisitor &Visitor);
 
   clang::ASTContext &Ctx;
   const clang::OMPExecutableDirective *Directive;

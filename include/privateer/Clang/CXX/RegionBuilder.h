@@ -106,6 +106,18 @@ public:
 private:
   // --- Set-up and buffers (RegionBuilder.cpp) ---
   bool setUpWorkItems();
+  /// The work items of a loop unit: one symbol per loop of the nest.
+  bool setUpLoopItems();
+  /// Binds the variable of work-item loop \p S (a for or range-for loop;
+  /// \p First and \p Last bound its whole range when its header bounds a
+  /// chunk) and returns its body; null for a loop we cannot model.
+  const clang::Stmt *bindItemLoop(const clang::Stmt *S,
+                                  const clang::Expr *First,
+                                  const clang::Expr *Last);
+  /// Sections, or the stages of a pipeline (one item through all stages).
+  bool setUpSectionItems();
+  /// One work item per iteration of the loops that generate the tasks.
+  bool setUpTaskItems();
   /// The work item named by UnitShape::ItemParam (no loop statement).
   bool setUpItemParameter();
   void collectDeclsIn(const clang::Stmt *S,
@@ -119,6 +131,22 @@ private:
 
   // --- Index translation and loops (IndexTranslator.cpp) ---
   ExprRef translate(const clang::Expr *E);
+  /// A variable's value: a work item's symbol, what its reaching
+  /// definitions computed, its initializer, or an opaque value.
+  ExprRef translateVariable(const clang::DeclRefExpr *DRE);
+  /// A variable the unit reads and never writes: the same in every work
+  /// item (a loop around the construct keeps its range).
+  ExprRef translateUnitInvariant(const clang::VarDecl *V);
+  ExprRef translateBinary(const clang::BinaryOperator *BO);
+  /// A call: the thread number, a team's size or count, min/max, or an
+  /// opaque result.
+  ExprRef translateCall(const clang::CallExpr *Call);
+  /// `a < b ? a : b` as min(a, b) (and the mirrored forms); null for any
+  /// other conditional.
+  ExprRef translateMinMax(const clang::ConditionalOperator *CO);
+  /// A load (`idx[i]`, `p->n`), opaque: invariant when nothing it reads
+  /// varies per work item.
+  ExprRef translateLoad(const clang::Expr *E);
   ExprRef opaque(const clang::Expr *E, bool Dependent);
   /// A value unknown but the same for every work item, equal to no other
   /// (not shared with other expressions spelled alike).
@@ -190,6 +218,16 @@ private:
   };
   std::optional<AllocationShape> allocationShape(const clang::Expr *E,
                                                  clang::QualType VarType);
+  /// `new T[n]` (\p S holds the spelling).
+  std::optional<AllocationShape> newArrayShape(const clang::CXXNewExpr *New,
+                                               AllocationShape S);
+  /// std::vector<T> v(n), std::string s(n, c), ... of type \p VarType.
+  std::optional<AllocationShape>
+  containerShape(const clang::CXXConstructExpr *Construct,
+                 clang::QualType VarType, AllocationShape S);
+  /// malloc, calloc, realloc, aligned_alloc, _mm_malloc, make_unique<T[]>.
+  std::optional<AllocationShape> allocatorCallShape(const clang::CallExpr *Call,
+                                                    AllocationShape S);
   bool isMaxThreadsValue(const clang::Expr *E) const;
   void noteAllocation(const clang::VarDecl *V, const clang::Expr *Init);
   void noteFree(const clang::Expr *E);
@@ -250,13 +288,39 @@ private:
   void notePossibleBarrier(const clang::CallExpr *Call);
   void visitDecl(const clang::VarDecl *V);
   void visitExpr(const clang::Expr *E, AccessKind Mode, bool ValueUsed);
+  void visitBinary(const clang::BinaryOperator *BO, AccessKind Mode,
+                   bool ValueUsed);
+  /// `x = e`: a write, or an update when e combines x (`x = x + e`, or the
+  /// pending conditional form of min/max).
+  void visitAssignment(const clang::BinaryOperator *BO, bool ValueUsed);
+  /// An overloaded operator: a subscript is an lvalue, an assignment to a
+  /// whole object of class type a write of it; the rest read operands.
+  void visitOperatorCall(const clang::CXXOperatorCallExpr *OC, AccessKind Mode,
+                         bool ValueUsed);
   bool visitCall(const clang::CallExpr *Call, bool ValueUsed);
   bool visitKnownLibraryCall(const clang::CallExpr *Call);
   void visitMemberCall(const clang::CXXMemberCallExpr *Call);
   void inlineCall(const clang::CallExpr *Call, const clang::FunctionDecl *FD);
   void visitIndices(const clang::Expr *E);
   std::optional<Target> resolveLValue(const clang::Expr *E);
+  std::optional<Target> resolveVariable(const clang::DeclRefExpr *DRE);
+  std::optional<Target> resolveSubscript(const clang::ArraySubscriptExpr *AS);
+  std::optional<Target> resolveMember(const clang::MemberExpr *ME);
+  /// `*it` of an iterator over a buffer, `v[i]`, C++23's `m[i, j]`.
+  std::optional<Target>
+  resolveOperatorCall(const clang::CXXOperatorCallExpr *OC);
+  /// `v.at(i)`, `v.front()`, `v.back()`.
+  std::optional<Target>
+  resolveElementAccessor(const clang::CXXMemberCallExpr *MC);
   std::optional<Target> resolvePointer(const clang::Expr *E);
+  std::optional<Target> resolvePointerCast(const clang::CastExpr *CE);
+  /// A pointer read from a variable or from memory (`rows[i]`, `s.data`).
+  std::optional<Target> resolveLoadedPointer(const clang::CastExpr *CE);
+  /// `p + k`, `k + p`, `p - k`.
+  std::optional<Target>
+  resolvePointerArithmetic(const clang::BinaryOperator *BO);
+  /// `v.data()`, `u.get()`, `v.begin()`: the container's first element.
+  std::optional<Target> resolveDataPointer(const clang::CXXMemberCallExpr *MC);
   /// What the std::reference_wrapper \p Wrapper refers to, where a
   /// variable made by std::ref(x) that the function never changes holds it.
   std::optional<Target> resolveWrapped(const clang::Expr *Wrapper);
