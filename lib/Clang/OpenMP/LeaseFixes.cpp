@@ -70,33 +70,6 @@ const OMPExecutableDirective *enclosingParallel(const Stmt *S,
   }
 }
 
-/// The slot pointer a statement of the task's block declares (`T *w =
-/// &buf[omp_get_thread_num() * n];`) into the buffer \p Buf.
-struct SlotDeclaration {
-  const DeclStmt *Decl = nullptr;
-  const VarDecl *Slot = nullptr;
-  ThreadSlot Shape;
-};
-
-std::optional<SlotDeclaration> slotDeclaration(const CompoundStmt *Body,
-                                               const VarDecl *Buf,
-                                               const FunctionDecl *FD,
-                                               ASTContext &Ctx) {
-  auto IsThread = [&](const Expr *E) { return isThreadNumber(E, FD, Ctx); };
-  for (const Stmt *S : Body->body()) {
-    const auto *DS = dyn_cast<DeclStmt>(S);
-    const auto *V = DS && DS->isSingleDecl()
-                        ? dyn_cast<VarDecl>(DS->getSingleDecl())
-                        : nullptr;
-    if (!V || !V->getInit() || !V->getType()->isPointerType())
-      continue;
-    if (auto Shape = threadSlotOf(V->getInit(), IsThread, Ctx);
-        Shape && Shape->Buffer == Buf)
-      return SlotDeclaration{DS, V, *Shape};
-  }
-  return std::nullopt;
-}
-
 /// How the function uses the buffer besides the slot: every reference, a
 /// clause naming it, a nested task using the slot.
 struct BufferUses {

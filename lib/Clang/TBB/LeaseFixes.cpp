@@ -75,35 +75,6 @@ bool inTaskGroupRun(const VarDecl *V, const Stmt *S) {
   return Found;
 }
 
-/// The slot pointer declared in the body's block into the finding's
-/// buffer.
-struct SlotDeclaration {
-  const DeclStmt *Decl = nullptr;
-  const VarDecl *Slot = nullptr;
-  ThreadSlot Shape;
-};
-
-std::optional<SlotDeclaration> slotDeclaration(const CompoundStmt *Body,
-                                               const VarDecl *Buf,
-                                               const FunctionDecl *FD,
-                                               ASTContext &Ctx) {
-  auto IsThread = [&](const Expr *E) {
-    return isThreadNumber(E, FD, Ctx, Body);
-  };
-  for (const Stmt *S : Body->body()) {
-    const auto *DS = dyn_cast<DeclStmt>(S);
-    const auto *V = DS && DS->isSingleDecl()
-                        ? dyn_cast<VarDecl>(DS->getSingleDecl())
-                        : nullptr;
-    if (!V || !V->getInit() || !V->getType()->isPointerType())
-      continue;
-    if (auto Shape = threadSlotOf(V->getInit(), IsThread, Ctx);
-        Shape && Shape->Buffer == Buf)
-      return SlotDeclaration{DS, V, *Shape};
-  }
-  return std::nullopt;
-}
-
 /// Why the buffer cannot go, or success: it serves this slot only, and is a
 /// local array or standard container whose making does nothing but
 /// allocate (a vector sized by a thread count only asks for it).
@@ -235,7 +206,8 @@ FixResult buildLeaseBuffer(const Finding &F, const ModelledConstruct &C,
   const auto *Body = cast<CompoundStmt>((*L)->getBody());
   const auto *Call = cast<CallExpr>(C.Construct);
   const VarDecl *Buf = variableOf(F.Buffer);
-  auto Slot = Buf ? slotDeclaration(Body, Buf, C.Function, Ctx) : std::nullopt;
+  auto Slot =
+      Buf ? slotDeclaration(Body, Buf, C.Function, Ctx, Body) : std::nullopt;
   if (!Slot)
     return E.decline("the work item does not take its slot as a pointer "
                      "declared in its body ('T *w = &" +

@@ -256,5 +256,27 @@ threadSlotOf(const Expr *Init,
   return S;
 }
 
+std::optional<SlotDeclaration> slotDeclaration(const CompoundStmt *Body,
+                                               const VarDecl *Buf,
+                                               const FunctionDecl *FD,
+                                               ASTContext &Ctx,
+                                               const Stmt *ThreadScope) {
+  auto IsThread = [&](const Expr *E) {
+    return isThreadNumber(E, FD, Ctx, ThreadScope);
+  };
+  for (const Stmt *S : Body->body()) {
+    const auto *DS = dyn_cast<DeclStmt>(S);
+    const auto *V = DS && DS->isSingleDecl()
+                        ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                        : nullptr;
+    if (!V || !V->getInit() || !V->getType()->isPointerType())
+      continue;
+    if (auto Shape = threadSlotOf(V->getInit(), IsThread, Ctx);
+        Shape && Shape->Buffer == Buf)
+      return SlotDeclaration{DS, V, *Shape};
+  }
+  return std::nullopt;
+}
+
 } // namespace clangfe
 } // namespace privateer

@@ -95,6 +95,21 @@ threadSlotOf(const clang::Expr *Init,
              llvm::function_ref<bool(const clang::Expr *)> IsThreadNumber,
              clang::ASTContext &Ctx);
 
+/// A statement of a block that declares a pointer to a thread's slot of a
+/// buffer (`T *w = &buf[omp_get_thread_num() * n];`).
+struct SlotDeclaration {
+  const clang::DeclStmt *Decl = nullptr;
+  const clang::VarDecl *Slot = nullptr;
+  ThreadSlot Shape;
+};
+
+/// The first statement of \p Body that declares a slot of \p Buf, the
+/// thread's number as isThreadNumber(E, FD, Ctx, ThreadScope) tells it.
+std::optional<SlotDeclaration>
+slotDeclaration(const clang::CompoundStmt *Body, const clang::VarDecl *Buf,
+                const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
+                const clang::Stmt *ThreadScope = nullptr);
+
 } // namespace clangfe
 } // namespace privateer
 
