@@ -111,21 +111,19 @@ private:
   Conflict independent();
   Conflict pinned();
   /// The affine test, split by phase: the equations, then their solution.
-  /// \p Tried says whether the equations decided the answer.
-  Conflict affine(bool &Tried);
+  Conflict affine();
   /// Adds dimension \p D's equation to \p Sys; returns a verdict instead
   /// when that dimension alone decides the pair (or overflows).
-  std::optional<Conflict> addEquation(size_t D, AffineSystem &Sys, bool &Tried);
+  std::optional<Conflict> addEquation(size_t D, AffineSystem &Sys);
   /// Solves the equations: the same item only (Disjoint), a work-item
   /// variable that no index mentions, or one distance.
-  Conflict solveAffine(const AffineSystem &Sys, bool &Tried);
+  Conflict solveAffine(const AffineSystem &Sys);
   /// A collision between items that differ only in a work-item variable no
   /// index mentions; nothing when every variable is mentioned.
   std::optional<Conflict> unusedItemCollision(const AffineSystem &Sys);
   /// One work-item variable: the distance every dimension agrees on, and
   /// whether two items that far apart exist within constant bounds.
-  Conflict affineDistance(const AffineSystem &Sys, bool ConstantBounds,
-                          bool &Tried);
+  Conflict affineDistance(const AffineSystem &Sys, bool ConstantBounds);
   Conflict enumerate();
   Witness witnessFor(int64_t FirstItemOffset, int64_t SecondItemOffset);
   bool mentionsOpaqueDependent(const Access &X) const;
@@ -232,9 +230,8 @@ Conflict Query::independent() {
   return C;
 }
 
-Conflict Query::affine(bool &Tried) {
+Conflict Query::affine() {
   Conflict C;
-  Tried = false;
   const std::vector<SymbolId> &Items = R.WorkItemVars;
   if (Items.empty() || A.Index.size() != B.Index.size() || A.RangeLength ||
       B.RangeLength)
@@ -245,16 +242,14 @@ Conflict Query::affine(bool &Tried) {
   // part; other dimensions constrain nothing we can use.
   AffineSystem Sys;
   for (size_t D = 0; D < A.Index.size(); ++D)
-    if (std::optional<Conflict> Decided = addEquation(D, Sys, Tried))
+    if (std::optional<Conflict> Decided = addEquation(D, Sys))
       return *Decided;
   if (Sys.Rows.empty())
     return C;
-  Tried = true;
-  return solveAffine(Sys, Tried);
+  return solveAffine(Sys);
 }
 
-std::optional<Conflict> Query::addEquation(size_t D, AffineSystem &Sys,
-                                           bool &Tried) {
+std::optional<Conflict> Query::addEquation(size_t D, AffineSystem &Sys) {
   const std::vector<SymbolId> &Items = R.WorkItemVars;
   Conflict C;
   auto FA = toAffine(*A.Index[D]), FB = toAffine(*B.Index[D]);
@@ -290,7 +285,6 @@ std::optional<Conflict> Query::addEquation(size_t D, AffineSystem &Sys,
       isKind(R, FA->Coeffs.begin()->first, SymbolKind::ThreadId) &&
       !R.isWorkItemVar(FA->Coeffs.begin()->first)) {
     C.V = Verdict::Disjoint;
-    Tried = true;
     return C;
   }
   if (!SameRest || !Clean) {
@@ -312,7 +306,6 @@ std::optional<Conflict> Query::addEquation(size_t D, AffineSystem &Sys,
     if (*Delta != 0) {
       // Same invariant part, different constants: never equal.
       C.V = Verdict::Disjoint;
-      Tried = true;
       return C;
     }
     return std::nullopt;
@@ -325,7 +318,6 @@ std::optional<Conflict> Query::addEquation(size_t D, AffineSystem &Sys,
   if (*G != 0 && *(Delta % G) != 0) {
     // 2*i and 2*i+1: no integer difference of work items bridges it.
     C.V = Verdict::Disjoint;
-    Tried = true;
     return C;
   }
   Sys.Rows.push_back(Row);
@@ -333,17 +325,15 @@ std::optional<Conflict> Query::addEquation(size_t D, AffineSystem &Sys,
   return std::nullopt;
 }
 
-Conflict Query::solveAffine(const AffineSystem &Sys, bool &Tried) {
+Conflict Query::solveAffine(const AffineSystem &Sys) {
   Conflict C;
   const std::vector<SymbolId> &Items = R.WorkItemVars;
   bool AllZero = true;
   for (int64_t D : Sys.Deltas)
     AllZero &= D == 0;
   std::optional<size_t> Rank = rankOf(Sys.Rows, Items.size());
-  if (!Rank) {
-    Tried = false;
+  if (!Rank)
     return C;
-  }
   if (AllZero && *Rank == Items.size()) {
     // The only solution is v_A == v_B for every variable: the same item.
     C.V = Verdict::Disjoint;
@@ -359,11 +349,9 @@ Conflict Query::solveAffine(const AffineSystem &Sys, bool &Tried) {
   if (AllZero && Sys.AllDimsUsable && ConstantBounds)
     if (std::optional<Conflict> Unused = unusedItemCollision(Sys))
       return *Unused;
-  if (AllZero || Items.size() != 1 || !Sys.AllDimsUsable) {
-    Tried = false;
+  if (AllZero || Items.size() != 1 || !Sys.AllDimsUsable)
     return C;
-  }
-  return affineDistance(Sys, ConstantBounds, Tried);
+  return affineDistance(Sys, ConstantBounds);
 }
 
 std::optional<Conflict> Query::unusedItemCollision(const AffineSystem &Sys) {
@@ -385,7 +373,7 @@ std::optional<Conflict> Query::unusedItemCollision(const AffineSystem &Sys) {
       CheckedInt Next =
           CheckedInt(Start) + (S.Descending ? -CheckedInt(S.Step) : S.Step);
       if (!Next)
-        return Conflict(); // tried, but the next item is past int64_t
+        return Conflict(); // the next item is past int64_t: Unknown
       W.First.push_back({S.Name, Start});
       W.Second.push_back({S.Name, X == K ? *Next : Start});
     }
@@ -397,8 +385,7 @@ std::optional<Conflict> Query::unusedItemCollision(const AffineSystem &Sys) {
   return std::nullopt;
 }
 
-Conflict Query::affineDistance(const AffineSystem &Sys, bool ConstantBounds,
-                               bool &Tried) {
+Conflict Query::affineDistance(const AffineSystem &Sys, bool ConstantBounds) {
   Conflict C;
   // One work-item variable, every dimension agreeing on one distance.
   // (`INT64_MIN % -1` traps: every step here is checked.)
@@ -407,10 +394,8 @@ Conflict Query::affineDistance(const AffineSystem &Sys, bool ConstantBounds,
     CheckedInt Coeff = int64_t(Sys.Rows[K][0]);
     CheckedInt Rest = -CheckedInt(Sys.Deltas[K]) % Coeff;
     CheckedInt Dist = -CheckedInt(Sys.Deltas[K]) / Coeff;
-    if (!Rest || !Dist) {
-      Tried = false;
+    if (!Rest || !Dist)
       return C;
-    }
     if (*Rest != 0 || (Distance && *Distance != *Dist))
       return C.V = Verdict::Disjoint, C;
     Distance = *Dist;
@@ -420,10 +405,8 @@ Conflict Query::affineDistance(const AffineSystem &Sys, bool ConstantBounds,
     C.V = Verdict::Disjoint;
     return C;
   }
-  if (!ConstantBounds) {
-    Tried = false;
+  if (!ConstantBounds)
     return C;
-  }
   CheckedInt Lo = *constantOf(V.Min), Hi = *constantOf(V.Max);
   // The lowest value on the loop's lattice (counted from its start).
   CheckedInt Span = (Hi - Lo) / V.Step * V.Step;
@@ -431,10 +414,8 @@ Conflict Query::affineDistance(const AffineSystem &Sys, bool ConstantBounds,
   CheckedInt High = V.Descending ? Hi : Lo + Span;
   CheckedInt Width = High - Low;
   CheckedInt Far = checkedAbs(*Distance);
-  if (!Width || !Far) {
-    Tried = false;
+  if (!Width || !Far)
     return C;
-  }
   if (*Far > *Width) {
     C.V = Verdict::Disjoint; // the distance exceeds the iteration space
     return C;
@@ -682,8 +663,7 @@ Conflict Query::runUnfilled() {
     return C.V == Verdict::Disjoint ||
            (C.V != Verdict::Unknown && !OpaqueBound);
   };
-  bool Tried = false;
-  Conflict C = affine(Tried);
+  Conflict C = affine();
   if (Decided(C))
     return C;
   C = enumerate();
