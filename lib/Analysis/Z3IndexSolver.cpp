@@ -546,16 +546,17 @@ private:
   }
 
   /// Whether \p C may pick out some work items by a value the model cannot
-  /// see: a comparison of what an unfollowed call returned or a value
-  /// computed in a way the model cannot express (a thread number through a
-  /// wrapper in another file: `if (my_thread == 0)`, its `else` of
-  /// `if (my_thread > 0)`). Which and how many work items pass it is
-  /// unknown; an inequality leaves all but some of them.
+  /// see: an equality on what an unfollowed call returned, or any
+  /// comparison but `!=` of a value that stands for the work item (a thread
+  /// number through a wrapper in another file: `if (my_thread == 0)`, the
+  /// `else` of `if (my_thread > 0)`; a value computed in a way the model
+  /// cannot express). Which and how many work items pass it is unknown.
   static bool selectsUnseen(const ParallelRegion &R, const Condition &C) {
+    bool Equality = C.Op == Comparison::EQ;
     auto Call = [&](SymbolId S) {
       const Symbol &Sym = R.symbol(S);
       return Sym.Kind == SymbolKind::Opaque && Sym.IterationDependent &&
-             Sym.CallResult;
+             Sym.CallResult && (Equality || Sym.PerItemIdentity);
     };
     return C.Op != Comparison::NE &&
            (C.Lhs->mentions(Call) || C.Rhs->mentions(Call));
@@ -687,8 +688,8 @@ private:
         M = S.get_model();
       }
       Result.W = witness(R, A, E, M);
-      Result.V = needsUnknownValues(R, *Result.W) ? Verdict::MayCollide
-                                                  : Verdict::Collide;
+      Result.V = needsUnknownValues(R, A, B, *Result.W) ? Verdict::MayCollide
+                                                        : Verdict::Collide;
       // An access against itself asks the same question both ways round:
       // name the earlier work item first.
       if (sameQuestionBothWays(A, B) && Result.W->Second < Result.W->First)
@@ -837,13 +838,26 @@ private:
 
   /// Whether the witness needs particular values of what the front end
   /// could not model (values loaded or computed where it cannot see, as
-  /// `s->n` or `dims[0]`): such a witness may be one the program never
-  /// reaches, so the collision is not proven. (Sizes the program names, its
-  /// parameters and locals, are its inputs: a witness may choose them.)
-  static bool needsUnknownValues(const ParallelRegion &R, const Witness &W) {
-    for (SymbolId S : W.AssumptionIds)
-      if (R.symbol(S).Kind == SymbolKind::Opaque)
-        return true;
+  /// `s->n` or `dims[0]`) in the elements the accesses select: an offset or
+  /// stride such as `a[i + s->n]` may be one the program never takes, so the
+  /// collision is not proven. Such a value that only bounds a loop or
+  /// guards a branch (`i < s->n`, `if (verbose > 2)`) is an input like the
+  /// sizes the program names, its parameters and locals: a witness may
+  /// choose it.
+  static bool needsUnknownValues(const ParallelRegion &R, const Access &A,
+                                 const Access &B, const Witness &W) {
+    for (SymbolId S : W.AssumptionIds) {
+      if (R.symbol(S).Kind != SymbolKind::Opaque)
+        continue;
+      auto IsS = [&](SymbolId X) { return X == S; };
+      for (const Access *X : {&A, &B}) {
+        for (const ExprRef &I : X->Index)
+          if (I->mentions(IsS))
+            return true;
+        if (X->RangeLength && X->RangeLength->mentions(IsS))
+          return true;
+      }
+    }
     return false;
   }
 

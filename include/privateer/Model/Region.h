@@ -62,6 +62,12 @@ struct Symbol {
   /// a value computed in a way the model cannot express (a choice,
   /// floating-point arithmetic), rather than data loaded from memory.
   bool CallResult = false;
+  /// For such values: what the work item is, as the model cannot see it
+  /// (a call without arguments, `hypre_GetThreadNum()`), so that any test
+  /// of it but `!=` may pick out some work items. A call with arguments is
+  /// taken to answer a question about them, and a computed value to be
+  /// data: only an equality on them selects.
+  bool PerItemIdentity = false;
   /// For the value of a counter's increment (`n++` in `q[n++] = v`): the
   /// counter's node (as Buffer::Handle), so that the analysis can tell an
   /// append to a queue; null otherwise.

@@ -607,8 +607,10 @@ ExprRef RegionBuilder::translateCall(const CallExpr *Call) {
   bool SameArguments = !isa<CXXOperatorCallExpr>(Call);
   for (const Expr *Arg : Call->arguments())
     SameArguments = SameArguments && isWorkItemInvariant(translate(Arg));
-  if (SameArguments && R.symbol(Result->symbol()).Kind == SymbolKind::Opaque)
+  if (SameArguments && R.symbol(Result->symbol()).Kind == SymbolKind::Opaque) {
     R.Symbols[Result->symbol()].CallResult = true;
+    R.Symbols[Result->symbol()].PerItemIdentity = Call->getNumArgs() == 0;
+  }
   return Result;
 }
 

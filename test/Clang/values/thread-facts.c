@@ -127,3 +127,49 @@ void unseen_thread_else(int *total, int *per, int n) {
       *total += n; // may-warning {{threads can update 'total'}}
   }
 }
+
+// A loop bound or a branch on a value loaded from memory or returned by a
+// call with arguments is an input like a parameter: the race stays certain.
+struct Opts {
+  int n;
+};
+int limit(int level);
+void loaded_bound(const struct Opts *o, long *ops) {
+#pragma omp parallel for
+  for (int i = 0; i < o->n; i++)
+    (*ops)++; // expected-warning {{iterations update 'ops' at the same element}}
+}
+
+void call_with_arguments_guard(long *ops, int n) {
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    if (limit(3) > 0)
+      (*ops)++; // expected-warning {{iterations update 'ops' at the same element}}
+}
+
+// FastTree's SetBestHit: the witness needs values loaded from memory only
+// in a bound and a branch (t->maxnode, t->parent[j]), not in the element
+// written: the race on *bestjoin is certain.
+struct Hit {
+  double criterion;
+  int i, j;
+};
+struct Tree {
+  int maxnode;
+  int *parent;
+};
+void set_best_hit(int node, const struct Tree *t, struct Hit *bestjoin,
+                  struct Hit *allhits) {
+  struct Hit tmp;
+  bestjoin->criterion = 1e20;
+#pragma omp parallel for schedule(dynamic, 50)
+  for (int j = 0; j < t->maxnode; j++) {
+    struct Hit *sv = allhits != 0 ? &allhits[j] : &tmp;
+    sv->j = j;
+    if (t->parent[j] >= 0)
+      continue;
+    sv->criterion = j * 0.5;
+    if (sv->criterion < bestjoin->criterion && node != j)
+      *bestjoin = *sv; // expected-warning {{'bestjoin' is written by every iteration}}
+  }
+}
