@@ -85,6 +85,17 @@ std::optional<size_t> rankOf(std::vector<std::vector<__int128>> M,
   return Rank;
 }
 
+/// The equations of the affine test, one per dimension that gives one:
+/// the work-item coefficients of that dimension and the difference of its
+/// two constants. Kept apart from the solving, which reads them whole.
+struct AffineSystem {
+  std::vector<std::vector<__int128>> Rows;
+  std::vector<int64_t> Deltas;
+  /// Whether every dimension gave an equation or matches trivially: only
+  /// then is a solution of the equations a collision of the accesses.
+  bool AllDimsUsable = true;
+};
+
 class Query {
 public:
   Query(const ParallelRegion &R, const Access &A, const Access &B)
@@ -99,7 +110,20 @@ private:
 
   Conflict independent();
   Conflict pinned();
-  Conflict affine(bool &Tried);
+  /// The affine test, split by phase: the equations, then their solution.
+  Conflict affine();
+  /// Adds dimension \p D's equation to \p Sys; returns a verdict instead
+  /// when that dimension alone decides the pair (or overflows).
+  std::optional<Conflict> addEquation(size_t D, AffineSystem &Sys);
+  /// Solves the equations: the same item only (Disjoint), a work-item
+  /// variable that no index mentions, or one distance.
+  Conflict solveAffine(const AffineSystem &Sys);
+  /// A collision between items that differ only in a work-item variable no
+  /// index mentions; nothing when every variable is mentioned.
+  std::optional<Conflict> unusedItemCollision(const AffineSystem &Sys);
+  /// One work-item variable: the distance every dimension agrees on, and
+  /// whether two items that far apart exist within constant bounds.
+  Conflict affineDistance(const AffineSystem &Sys, bool ConstantBounds);
   Conflict enumerate();
   Witness witnessFor(int64_t FirstItemOffset, int64_t SecondItemOffset);
   bool mentionsOpaqueDependent(const Access &X) const;
@@ -206,9 +230,8 @@ Conflict Query::independent() {
   return C;
 }
 
-Conflict Query::affine(bool &Tried) {
+Conflict Query::affine() {
   Conflict C;
-  Tried = false;
   const std::vector<SymbolId> &Items = R.WorkItemVars;
   if (Items.empty() || A.Index.size() != B.Index.size() || A.RangeLength ||
       B.RangeLength)
@@ -217,96 +240,100 @@ Conflict Query::affine(bool &Tried) {
   // One equation sum_v c_v * (v_A - v_B) = -delta per dimension whose two
   // indices have the same work-item coefficients and the same invariant
   // part; other dimensions constrain nothing we can use.
-  std::vector<std::vector<__int128>> Rows;
-  std::vector<int64_t> Deltas;
-  bool AllDimsUsable = true;
-  for (size_t D = 0; D < A.Index.size(); ++D) {
-    auto FA = toAffine(*A.Index[D]), FB = toAffine(*B.Index[D]);
-    if (!FA || !FB) {
-      AllDimsUsable = false;
-      continue;
-    }
-    bool Clean = true, SameRest = true;
-    std::vector<__int128> Row;
-    for (SymbolId V : Items) {
-      if (FA->coeff(V) != FB->coeff(V))
-        SameRest = false;
-      Row.push_back(FA->coeff(V));
-    }
-    for (auto *F : {&*FA, &*FB})
-      for (auto &[S, K] : F->Coeffs)
-        if (!R.isWorkItemVar(S) && !isKind(R, S, SymbolKind::Invariant))
-          Clean = false;
-    for (auto &[S, K] : FA->Coeffs)
-      if (!R.isWorkItemVar(S) && FB->coeff(S) != K)
-        SameRest = false;
-    for (auto &[S, K] : FB->Coeffs)
-      if (!R.isWorkItemVar(S) && FA->coeff(S) != K)
-        SameRest = false;
-    bool HasItem = false;
-    for (__int128 X : Row)
-      HasItem |= X != 0;
-    // Iterations on one thread never race: a dimension that is the same
-    // multiple of the thread id on both sides (`part[tid]` in a loop)
-    // keeps the two accesses on one thread.
-    if (FA->Coeffs.size() == 1 && FA->Coeffs == FB->Coeffs &&
-        FA->Constant == FB->Constant &&
-        isKind(R, FA->Coeffs.begin()->first, SymbolKind::ThreadId) &&
-        !R.isWorkItemVar(FA->Coeffs.begin()->first)) {
-      C.V = Verdict::Disjoint;
-      Tried = true;
-      return C;
-    }
-    if (!SameRest || !Clean) {
-      // Identical dimensions without work-item variables (`[j]` and `[j]`
-      // of an inner loop) can always be matched, unless the inner loop's
-      // range depends on the work item; others block a witness.
-      bool ItemFree = true;
-      for (auto &[S, K] : FA->Coeffs)
-        ItemFree &= !R.symbolDependsOnWorkItem(S);
-      if (!(SameRest && !HasItem && ItemFree && FA->Constant == FB->Constant))
-        AllDimsUsable = false;
-      continue;
-    }
-    // User constants: a difference past int64_t leaves the pair Unknown.
-    CheckedInt Delta = CheckedInt(FA->Constant) - FB->Constant;
-    if (!Delta)
-      return C;
-    if (!HasItem) {
-      if (*Delta != 0) {
-        // Same invariant part, different constants: never equal.
-        C.V = Verdict::Disjoint;
-        Tried = true;
-        return C;
-      }
-      continue;
-    }
-    CheckedInt G = 0;
-    for (__int128 X : Row)
-      G = checkedGcd(G, int64_t(X));
-    if (!G)
-      return C;
-    if (*G != 0 && *(Delta % G) != 0) {
-      // 2*i and 2*i+1: no integer difference of work items bridges it.
-      C.V = Verdict::Disjoint;
-      Tried = true;
-      return C;
-    }
-    Rows.push_back(Row);
-    Deltas.push_back(*Delta);
-  }
-  if (Rows.empty())
+  AffineSystem Sys;
+  for (size_t D = 0; D < A.Index.size(); ++D)
+    if (std::optional<Conflict> Decided = addEquation(D, Sys))
+      return *Decided;
+  if (Sys.Rows.empty())
     return C;
-  Tried = true;
+  return solveAffine(Sys);
+}
 
-  bool AllZero = true;
-  for (int64_t D : Deltas)
-    AllZero &= D == 0;
-  std::optional<size_t> Rank = rankOf(Rows, Items.size());
-  if (!Rank) {
-    Tried = false;
+std::optional<Conflict> Query::addEquation(size_t D, AffineSystem &Sys) {
+  const std::vector<SymbolId> &Items = R.WorkItemVars;
+  Conflict C;
+  auto FA = toAffine(*A.Index[D]), FB = toAffine(*B.Index[D]);
+  if (!FA || !FB) {
+    Sys.AllDimsUsable = false;
+    return std::nullopt;
+  }
+  bool Clean = true, SameRest = true;
+  std::vector<__int128> Row;
+  for (SymbolId V : Items) {
+    if (FA->coeff(V) != FB->coeff(V))
+      SameRest = false;
+    Row.push_back(FA->coeff(V));
+  }
+  for (auto *F : {&*FA, &*FB})
+    for (auto &[S, K] : F->Coeffs)
+      if (!R.isWorkItemVar(S) && !isKind(R, S, SymbolKind::Invariant))
+        Clean = false;
+  for (auto &[S, K] : FA->Coeffs)
+    if (!R.isWorkItemVar(S) && FB->coeff(S) != K)
+      SameRest = false;
+  for (auto &[S, K] : FB->Coeffs)
+    if (!R.isWorkItemVar(S) && FA->coeff(S) != K)
+      SameRest = false;
+  bool HasItem = false;
+  for (__int128 X : Row)
+    HasItem |= X != 0;
+  // Iterations on one thread never race: a dimension that is the same
+  // multiple of the thread id on both sides (`part[tid]` in a loop)
+  // keeps the two accesses on one thread.
+  if (FA->Coeffs.size() == 1 && FA->Coeffs == FB->Coeffs &&
+      FA->Constant == FB->Constant &&
+      isKind(R, FA->Coeffs.begin()->first, SymbolKind::ThreadId) &&
+      !R.isWorkItemVar(FA->Coeffs.begin()->first)) {
+    C.V = Verdict::Disjoint;
     return C;
   }
+  if (!SameRest || !Clean) {
+    // Identical dimensions without work-item variables (`[j]` and `[j]`
+    // of an inner loop) can always be matched, unless the inner loop's
+    // range depends on the work item; others block a witness.
+    bool ItemFree = true;
+    for (auto &[S, K] : FA->Coeffs)
+      ItemFree &= !R.symbolDependsOnWorkItem(S);
+    if (!(SameRest && !HasItem && ItemFree && FA->Constant == FB->Constant))
+      Sys.AllDimsUsable = false;
+    return std::nullopt;
+  }
+  // User constants: a difference past int64_t leaves the pair Unknown.
+  CheckedInt Delta = CheckedInt(FA->Constant) - FB->Constant;
+  if (!Delta)
+    return C;
+  if (!HasItem) {
+    if (*Delta != 0) {
+      // Same invariant part, different constants: never equal.
+      C.V = Verdict::Disjoint;
+      return C;
+    }
+    return std::nullopt;
+  }
+  CheckedInt G = 0;
+  for (__int128 X : Row)
+    G = checkedGcd(G, int64_t(X));
+  if (!G)
+    return C;
+  if (*G != 0 && *(Delta % G) != 0) {
+    // 2*i and 2*i+1: no integer difference of work items bridges it.
+    C.V = Verdict::Disjoint;
+    return C;
+  }
+  Sys.Rows.push_back(Row);
+  Sys.Deltas.push_back(*Delta);
+  return std::nullopt;
+}
+
+Conflict Query::solveAffine(const AffineSystem &Sys) {
+  Conflict C;
+  const std::vector<SymbolId> &Items = R.WorkItemVars;
+  bool AllZero = true;
+  for (int64_t D : Sys.Deltas)
+    AllZero &= D == 0;
+  std::optional<size_t> Rank = rankOf(Sys.Rows, Items.size());
+  if (!Rank)
+    return C;
   if (AllZero && *Rank == Items.size()) {
     // The only solution is v_A == v_B for every variable: the same item.
     C.V = Verdict::Disjoint;
@@ -319,61 +346,67 @@ Conflict Query::affine(bool &Tried) {
   for (SymbolId V : Items)
     ConstantBounds &=
         constantOf(R.symbol(V).Min) && constantOf(R.symbol(V).Max);
-  if (AllZero && AllDimsUsable && ConstantBounds) {
-    // A work-item variable that no index mentions (`a[i]` under
-    // collapse(2) over i and j): items differing only in it collide.
-    for (size_t K = 0; K < Items.size(); ++K) {
-      bool Unused = true;
-      for (const auto &Row : Rows)
-        Unused &= Row[K] == 0;
-      const Symbol &V = R.symbol(Items[K]);
-      CheckedInt Span = CheckedInt(*constantOf(V.Max)) - *constantOf(V.Min);
-      if (!Unused || !Span || *Span < V.Step)
-        continue;
-      Witness W;
-      for (size_t X = 0; X < Items.size(); ++X) {
-        const Symbol &S = R.symbol(Items[X]);
-        int64_t Start = *constantOf(S.Descending ? S.Max : S.Min);
-        CheckedInt Next =
-            CheckedInt(Start) + (S.Descending ? -CheckedInt(S.Step) : S.Step);
-        if (!Next)
-          return C;
-        W.First.push_back({S.Name, Start});
-        W.Second.push_back({S.Name, X == K ? *Next : Start});
-      }
-      C.V = Verdict::Collide;
-      C.W = W;
-      return C;
+  if (AllZero && Sys.AllDimsUsable && ConstantBounds)
+    if (std::optional<Conflict> Unused = unusedItemCollision(Sys))
+      return *Unused;
+  if (AllZero || Items.size() != 1 || !Sys.AllDimsUsable)
+    return C;
+  return affineDistance(Sys, ConstantBounds);
+}
+
+std::optional<Conflict> Query::unusedItemCollision(const AffineSystem &Sys) {
+  const std::vector<SymbolId> &Items = R.WorkItemVars;
+  // A work-item variable that no index mentions (`a[i]` under
+  // collapse(2) over i and j): items differing only in it collide.
+  for (size_t K = 0; K < Items.size(); ++K) {
+    bool Unused = true;
+    for (const auto &Row : Sys.Rows)
+      Unused &= Row[K] == 0;
+    const Symbol &V = R.symbol(Items[K]);
+    CheckedInt Span = CheckedInt(*constantOf(V.Max)) - *constantOf(V.Min);
+    if (!Unused || !Span || *Span < V.Step)
+      continue;
+    Witness W;
+    for (size_t X = 0; X < Items.size(); ++X) {
+      const Symbol &S = R.symbol(Items[X]);
+      int64_t Start = *constantOf(S.Descending ? S.Max : S.Min);
+      CheckedInt Next =
+          CheckedInt(Start) + (S.Descending ? -CheckedInt(S.Step) : S.Step);
+      if (!Next)
+        return Conflict(); // the next item is past int64_t: Unknown
+      W.First.push_back({S.Name, Start});
+      W.Second.push_back({S.Name, X == K ? *Next : Start});
     }
-  }
-  if (AllZero || Items.size() != 1 || !AllDimsUsable) {
-    Tried = false;
+    Conflict C;
+    C.V = Verdict::Collide;
+    C.W = W;
     return C;
   }
+  return std::nullopt;
+}
+
+Conflict Query::affineDistance(const AffineSystem &Sys, bool ConstantBounds) {
+  Conflict C;
   // One work-item variable, every dimension agreeing on one distance.
   // (`INT64_MIN % -1` traps: every step here is checked.)
   std::optional<int64_t> Distance;
-  for (size_t K = 0; K < Rows.size(); ++K) {
-    CheckedInt Coeff = int64_t(Rows[K][0]);
-    CheckedInt Rest = -CheckedInt(Deltas[K]) % Coeff;
-    CheckedInt Dist = -CheckedInt(Deltas[K]) / Coeff;
-    if (!Rest || !Dist) {
-      Tried = false;
+  for (size_t K = 0; K < Sys.Rows.size(); ++K) {
+    CheckedInt Coeff = int64_t(Sys.Rows[K][0]);
+    CheckedInt Rest = -CheckedInt(Sys.Deltas[K]) % Coeff;
+    CheckedInt Dist = -CheckedInt(Sys.Deltas[K]) / Coeff;
+    if (!Rest || !Dist)
       return C;
-    }
     if (*Rest != 0 || (Distance && *Distance != *Dist))
       return C.V = Verdict::Disjoint, C;
     Distance = *Dist;
   }
-  const Symbol &V = R.symbol(Items[0]);
+  const Symbol &V = R.symbol(R.WorkItemVars[0]);
   if (!Distance || *Distance == 0 || *(CheckedInt(*Distance) % V.Step) != 0) {
     C.V = Verdict::Disjoint;
     return C;
   }
-  if (!ConstantBounds) {
-    Tried = false;
+  if (!ConstantBounds)
     return C;
-  }
   CheckedInt Lo = *constantOf(V.Min), Hi = *constantOf(V.Max);
   // The lowest value on the loop's lattice (counted from its start).
   CheckedInt Span = (Hi - Lo) / V.Step * V.Step;
@@ -381,10 +414,8 @@ Conflict Query::affine(bool &Tried) {
   CheckedInt High = V.Descending ? Hi : Lo + Span;
   CheckedInt Width = High - Low;
   CheckedInt Far = checkedAbs(*Distance);
-  if (!Width || !Far) {
-    Tried = false;
+  if (!Width || !Far)
     return C;
-  }
   if (*Far > *Width) {
     C.V = Verdict::Disjoint; // the distance exceeds the iteration space
     return C;
@@ -632,8 +663,7 @@ Conflict Query::runUnfilled() {
     return C.V == Verdict::Disjoint ||
            (C.V != Verdict::Unknown && !OpaqueBound);
   };
-  bool Tried = false;
-  Conflict C = affine(Tried);
+  Conflict C = affine();
   if (Decided(C))
     return C;
   C = enumerate();

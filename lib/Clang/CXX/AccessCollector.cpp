@@ -1620,7 +1620,7 @@ void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
   unsigned SavedLock = LockDepth;
   if (locksWholeBody(MD))
     ++LockDepth;
-  auto Release = llvm::make_scope_exit([&] { LockDepth = SavedLock; });
+  llvm::scope_exit Release([&] { LockDepth = SavedLock; });
   if (isMutatingMethod(Name) && !MD->isConst()) {
     // push_back and friends change the container itself (size, storage).
     // A mutation of the container itself, or of one element of an outer
