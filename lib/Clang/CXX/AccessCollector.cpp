@@ -501,14 +501,9 @@ std::optional<bool> RegionBuilder::knownNull(const Expr *Pointer) const {
   return It->second;
 }
 
-bool RegionBuilder::oneThreadOnly(const Expr *Cond) {
-  Cond = Cond->IgnoreParenImpCasts();
-  const auto *BO = dyn_cast<BinaryOperator>(Cond);
-  if (!BO)
-    return false;
-  if (BO->getOpcode() == BO_LAnd)
-    return oneThreadOnly(BO->getLHS()) || oneThreadOnly(BO->getRHS());
-  if (BO->getOpcode() != BO_EQ)
+bool RegionBuilder::teamOfOneTest(const Expr *Cond) {
+  const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!BO || BO->getOpcode() != BO_EQ)
     return false;
   // The team size, as a call or a local that holds one.
   auto IsTeamCount = [&](const Expr *E) {
@@ -526,9 +521,27 @@ bool RegionBuilder::oneThreadOnly(const Expr *Cond) {
            V.Val.getInt() == 1;
   };
   const Expr *L = BO->getLHS(), *Rt = BO->getRHS();
+  return (IsTeamCount(L) && IsOne(Rt)) || (IsTeamCount(Rt) && IsOne(L));
+}
+
+bool RegionBuilder::oneThreadOnly(const Expr *Cond) {
+  Cond = Cond->IgnoreParenImpCasts();
+  const auto *BO = dyn_cast<BinaryOperator>(Cond);
+  if (!BO)
+    return false;
+  if (BO->getOpcode() == BO_LAnd)
+    return oneThreadOnly(BO->getLHS()) || oneThreadOnly(BO->getRHS());
+  // `tid == 1 || nthreads == 1`: in a team of one its only thread, in a
+  // larger team the one thread the other side selects.
+  if (BO->getOpcode() == BO_LOr)
+    return (teamOfOneTest(BO->getLHS()) && oneThreadOnly(BO->getRHS())) ||
+           (teamOfOneTest(BO->getRHS()) && oneThreadOnly(BO->getLHS()));
+  if (BO->getOpcode() != BO_EQ)
+    return false;
   // `omp_get_num_threads() == 1`: the serial path of a team of one.
-  if ((IsTeamCount(L) && IsOne(Rt)) || (IsTeamCount(Rt) && IsOne(L)))
+  if (teamOfOneTest(BO))
     return true;
+  const Expr *L = BO->getLHS(), *Rt = BO->getRHS();
   // `tid == k`, `tid == nthreads - 1`: one thread of the team.
   return (isThreadIdValue(L) && isWorkItemInvariant(translate(Rt))) ||
          (isThreadIdValue(Rt) && isWorkItemInvariant(translate(L)));
@@ -1354,6 +1367,12 @@ void RegionBuilder::visitBinary(const BinaryOperator *BO, AccessKind Mode,
 }
 
 void RegionBuilder::visitAssignment(const BinaryOperator *BO, bool ValueUsed) {
+  // Where a rebound pointer parameter points from here on, resolved before
+  // the assignment changes what the right-hand side's own use of it means.
+  const VarDecl *Rebound = reboundPointerParam(BO);
+  std::optional<Target> NewTarget;
+  if (Rebound)
+    NewTarget = resolvePointer(BO->getRHS());
   if (const auto *DRE =
           dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
@@ -1386,6 +1405,8 @@ void RegionBuilder::visitAssignment(const BinaryOperator *BO, bool ValueUsed) {
               Op == ReductionOp::None ? AccessKind::Write
                                       : AccessKind::ReadModifyWrite,
               Op, ValueUsed);
+  if (Rebound)
+    Aliases[Rebound] = NewTarget;
 }
 
 void RegionBuilder::visitOperatorCall(const CXXOperatorCallExpr *OC,
@@ -1667,6 +1688,7 @@ void RegionBuilder::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
       visitIndices(Arg);
     } else if (T->isPointerType() || T->isArrayType()) {
       Aliases[P] = resolvePointer(Arg);
+      PointerParams.insert(P);
       visitPointerOperand(Arg);
       const Expr *Value = Arg->IgnoreParenImpCasts();
       if (!Value->isValueDependent() &&
@@ -1697,6 +1719,72 @@ void RegionBuilder::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
   FunctionBranchDepth.pop_back();
   InlineStack.pop_back();
   CallSite = SavedSite;
+}
+
+const VarDecl *RegionBuilder::reboundPointerParam(const BinaryOperator *BO) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+  const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  if (!P || !PointerParams.count(P) || InlineStack.empty() ||
+      P->getDeclContext() != InlineStack.back())
+    return nullptr;
+  // Only where every later statement of the function sees the new value:
+  // an assignment in a branch or a loop leaves the binding as it was.
+  if (FunctionBranchDepth.empty() ||
+      BranchPath.size() != FunctionBranchDepth.back() || AfterReturn)
+    return nullptr;
+  return P;
+}
+
+std::optional<Target>
+RegionBuilder::resolveReturnedPointer(const CallExpr *Call) {
+  const FunctionDecl *FD = Call->getDirectCallee(), *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def || isa<CXXMethodDecl>(Def) ||
+      isSystemFunction(Def, Ctx.getSourceManager()) ||
+      Def->getNumParams() != Call->getNumArgs() ||
+      llvm::is_contained(InlineStack, Def) || InlineStack.size() >= 3)
+    return std::nullopt;
+  const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
+  const auto *Ret = Body && Body->size() == 1
+                        ? dyn_cast<ReturnStmt>(Body->body_front())
+                        : nullptr;
+  if (!Ret || !Ret->getRetValue())
+    return std::nullopt;
+  // Bind the parameters to the arguments for the return expression only,
+  // and restore whatever an inlined call of the same function had bound.
+  using AliasEntry = std::optional<std::optional<Target>>;
+  std::vector<std::pair<const VarDecl *, AliasEntry>> SavedAliases;
+  std::vector<std::pair<const VarDecl *, ExprRef>> SavedValues;
+  for (unsigned K = 0; K < Def->getNumParams(); ++K) {
+    const ParmVarDecl *P = Def->getParamDecl(K);
+    const Expr *Arg = Call->getArg(K);
+    QualType T = P->getType();
+    if (T->isReferenceType() || T->isPointerType()) {
+      auto It = Aliases.find(P);
+      SavedAliases.push_back(
+          {P, It == Aliases.end() ? AliasEntry() : AliasEntry(It->second)});
+      Aliases[P] =
+          T->isReferenceType() ? resolveLValue(Arg) : resolvePointer(Arg);
+    } else if (T->isIntegerType()) {
+      auto It = ParamValues.find(P);
+      SavedValues.push_back(
+          {P, It == ParamValues.end() ? ExprRef() : It->second});
+      ParamValues[P] = translate(Arg);
+    }
+  }
+  InlineStack.push_back(Def);
+  auto T = resolvePointer(Ret->getRetValue());
+  InlineStack.pop_back();
+  for (auto &[P, Old] : SavedAliases)
+    if (Old)
+      Aliases[P] = *Old;
+    else
+      Aliases.erase(P);
+  for (auto &[P, Old] : SavedValues)
+    if (Old)
+      ParamValues[P] = Old;
+    else
+      ParamValues.erase(P);
+  return T;
 }
 
 //===-- Where lvalues and pointers land -----------------------------------===//
@@ -2106,6 +2194,8 @@ std::optional<Target> RegionBuilder::resolvePointer(const Expr *E) {
   }
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
     return resolveDataPointer(MC);
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return resolveReturnedPointer(Call);
   return std::nullopt;
 }
 

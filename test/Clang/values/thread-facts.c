@@ -58,7 +58,44 @@ void ends_of_the_team(int *ends) {
   }
 }
 
+// MUMPS's guard: thread 1 does the work, or thread 0 in a team of one;
+// never two threads at once (also in a worksharing loop).
+void thread_one_or_team_of_one(int *lpos, int *hist, int base, int n) {
+#pragma omp parallel num_threads(2)
+  {
+    if (omp_get_thread_num() == 1 || omp_get_num_threads() == 1)
+      *lpos = base + 2;
+  }
+#pragma omp parallel
+  {
+    int nt = omp_get_num_threads();
+    if (nt == 1 || omp_get_thread_num() == nt - 1)
+      *lpos = base;
+  }
+#pragma omp parallel for
+  for (int k = 0; k < n; ++k)
+    if (omp_get_thread_num() == 3 || omp_get_num_threads() == 1)
+      hist[0] += k;
+}
+
 // --- Firing: the condition leaves several threads. ---
+
+void two_thread_guards(int *flag) {
+#pragma omp parallel
+  {
+    int tid = omp_get_thread_num();
+    if (tid == 0 || tid == 1)
+      *flag = tid; // expected-warning {{'flag' is written by}}
+  }
+}
+
+void thread_guard_or_team_size_test(int *flag) {
+#pragma omp parallel num_threads(4)
+  {
+    if (omp_get_thread_num() == 0 || omp_get_num_threads() == 4)
+      *flag = 1; // expected-warning {{'flag' is written by}}
+  }
+}
 
 void first_two_threads(int *flag) {
 #pragma omp parallel

@@ -321,6 +321,14 @@ private:
   resolvePointerArithmetic(const clang::BinaryOperator *BO);
   /// `v.data()`, `u.get()`, `v.begin()`: the container's first element.
   std::optional<Target> resolveDataPointer(const clang::CXXMemberCallExpr *MC);
+  /// The pointer a helper of the unit returns (`return base + i*stride;`,
+  /// its body that one statement), with the call's arguments for its
+  /// parameters.
+  std::optional<Target> resolveReturnedPointer(const clang::CallExpr *Call);
+  /// The pointer parameter of the function being inlined that \p BO
+  /// assigns in its straight-line code (`dst = dst + offset;`): from there
+  /// on it points where the right-hand side does.
+  const clang::VarDecl *reboundPointerParam(const clang::BinaryOperator *BO);
   /// What the std::reference_wrapper \p Wrapper refers to, where a
   /// variable made by std::ref(x) that the function never changes holds it.
   std::optional<Target> resolveWrapped(const clang::Expr *Wrapper);
@@ -348,6 +356,8 @@ private:
   /// Whether only one thread of the team runs code under \p Cond
   /// (`tid == k`, `omp_get_num_threads() == 1`, or a conjunct of those).
   bool oneThreadOnly(const clang::Expr *Cond);
+  /// Whether \p Cond is `nthreads == 1` for the team's size.
+  bool teamOfOneTest(const clang::Expr *Cond);
   /// For `v == e` on the work-item variable v: e (or 0 for `!v`).
   ExprRef singleWorkItemValue(const clang::Expr *Cond);
   /// The comparisons that hold when \p Cond is \p Holds (its conjuncts,
@@ -409,6 +419,9 @@ private:
   llvm::DenseMap<const clang::VarDecl *, std::optional<Target>> Aliases;
   /// Value parameters of inlined calls, bound to the caller's expressions.
   llvm::DenseMap<const clang::VarDecl *, ExprRef> ParamValues;
+  /// Pointer parameters of inlined calls (bound in Aliases to the
+  /// argument's target).
+  llvm::SmallPtrSet<const clang::VarDecl *, 8> PointerParams;
   /// Pointer parameters of inlined calls whose argument is a null pointer
   /// (true) or the address of an object (false).
   llvm::DenseMap<const clang::VarDecl *, bool> NullPointerParams;
