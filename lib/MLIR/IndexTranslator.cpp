@@ -691,30 +691,48 @@ ExprRef RegionModeler::pinnedValue(Value Condition) {
   return nullptr;
 }
 
-bool RegionModeler::oneThreadOnly(Value Condition) {
-  Operation *D = Condition.getDefiningOp();
-  if (auto And = dyn_cast_or_null<arith::AndIOp>(D))
-    return oneThreadOnly(And.getLhs()) || oneThreadOnly(And.getRhs());
-  auto Cmp = dyn_cast_or_null<arith::CmpIOp>(D);
+bool RegionModeler::teamOfOneTest(Value Condition) {
+  auto Cmp = dyn_cast_or_null<arith::CmpIOp>(Condition.getDefiningOp());
   if (!Cmp || Cmp.getPredicate() != arith::CmpIPredicate::eq)
     return false;
+  // (Translating the sides makes the team's size a symbol where they call
+  // omp_get_num_threads.)
   ExprRef L = expr(Cmp.getLhs()), Rt = expr(Cmp.getRhs());
-  auto Is = [&](const ExprRef &E, SymbolKind K) {
-    return E->kind() == ExprKind::Symbol && R.symbol(E->symbol()).Kind == K &&
-           !R.isWorkItemVar(E->symbol());
+  if (!TeamSize)
+    return false;
+  auto IsTeamSize = [&](const ExprRef &E) {
+    return E->kind() == ExprKind::Symbol && E->symbol() == *TeamSize;
   };
   auto IsOne = [](const ExprRef &E) {
     return E->kind() == ExprKind::Constant && E->value() == 1;
   };
+  return (IsTeamSize(L) && IsOne(Rt)) || (IsTeamSize(Rt) && IsOne(L));
+}
+
+bool RegionModeler::oneThreadOnly(Value Condition) {
+  Operation *D = Condition.getDefiningOp();
+  if (auto And = dyn_cast_or_null<arith::AndIOp>(D))
+    return oneThreadOnly(And.getLhs()) || oneThreadOnly(And.getRhs());
+  // `tid == 1 .or. nthreads == 1`: in a team of one its only thread, in a
+  // larger team the one thread the other side selects.
+  if (auto Or = dyn_cast_or_null<arith::OrIOp>(D))
+    return (teamOfOneTest(Or.getLhs()) && oneThreadOnly(Or.getRhs())) ||
+           (teamOfOneTest(Or.getRhs()) && oneThreadOnly(Or.getLhs()));
+  auto Cmp = dyn_cast_or_null<arith::CmpIOp>(D);
+  if (!Cmp || Cmp.getPredicate() != arith::CmpIPredicate::eq)
+    return false;
   // `omp_get_num_threads() == 1`: the serial path of a team of one.
-  if (TeamSize && ((L->kind() == ExprKind::Symbol && L->symbol() == *TeamSize &&
-                    IsOne(Rt)) ||
-                   (Rt->kind() == ExprKind::Symbol &&
-                    Rt->symbol() == *TeamSize && IsOne(L))))
+  if (teamOfOneTest(Condition))
     return true;
+  ExprRef L = expr(Cmp.getLhs()), Rt = expr(Cmp.getRhs());
+  // (In a region every thread runs, the thread is the work item.)
+  auto IsThread = [&](const ExprRef &E) {
+    return E->kind() == ExprKind::Symbol &&
+           R.symbol(E->symbol()).Kind == SymbolKind::ThreadId;
+  };
   // `tid == k`, `tid == nthreads - 1`: one thread of the team.
-  return (Is(L, SymbolKind::ThreadId) && !R.dependsOnWorkItem(*Rt)) ||
-         (Is(Rt, SymbolKind::ThreadId) && !R.dependsOnWorkItem(*L));
+  return (IsThread(L) && !R.dependsOnWorkItem(*Rt)) ||
+         (IsThread(Rt) && !R.dependsOnWorkItem(*L));
 }
 
 std::string RegionModeler::fortranName(Value V) {

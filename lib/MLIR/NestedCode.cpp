@@ -76,11 +76,68 @@ bool isBranch(Operation *Op) {
 }
 } // namespace
 
+void RegionModeler::conditionsOf(Value Cond, bool Holds,
+                                 std::vector<Condition> &Out, unsigned Depth) {
+  Operation *D = Cond.getDefiningOp();
+  if (!D || Depth > 8)
+    return;
+  if (flang::isConversion(D) && D->getNumOperands() == 1)
+    return conditionsOf(D->getOperand(0), Holds, Out, Depth + 1);
+  // `.not. c`: c xor true.
+  if (auto Xor = dyn_cast<arith::XOrIOp>(D)) {
+    for (int Side = 0; Side < 2; ++Side)
+      if (auto One = Xor->getOperand(Side).getDefiningOp<arith::ConstantOp>())
+        if (auto Int = dyn_cast<IntegerAttr>(One.getValue());
+            Int && Int.getValue().isAllOnes())
+          return conditionsOf(Xor->getOperand(1 - Side), !Holds, Out,
+                              Depth + 1);
+    return;
+  }
+  // a .and. b holds: both do; a .or. b fails: neither holds.
+  if ((Holds && isa<arith::AndIOp>(D)) || (!Holds && isa<arith::OrIOp>(D))) {
+    conditionsOf(D->getOperand(0), Holds, Out, Depth + 1);
+    conditionsOf(D->getOperand(1), Holds, Out, Depth + 1);
+    return;
+  }
+  auto Cmp = dyn_cast<arith::CmpIOp>(D);
+  if (!Cmp || !Cmp.getLhs().getType().isSignlessIntOrIndex())
+    return;
+  Comparison Op;
+  switch (Cmp.getPredicate()) {
+  case arith::CmpIPredicate::eq:
+    Op = Holds ? Comparison::EQ : Comparison::NE;
+    break;
+  case arith::CmpIPredicate::ne:
+    Op = Holds ? Comparison::NE : Comparison::EQ;
+    break;
+  case arith::CmpIPredicate::slt:
+    Op = Holds ? Comparison::LT : Comparison::GE;
+    break;
+  case arith::CmpIPredicate::sle:
+    Op = Holds ? Comparison::LE : Comparison::GT;
+    break;
+  case arith::CmpIPredicate::sgt:
+    Op = Holds ? Comparison::GT : Comparison::LE;
+    break;
+  case arith::CmpIPredicate::sge:
+    Op = Holds ? Comparison::GE : Comparison::LT;
+    break;
+  default:
+    return; // unsigned comparisons: not what Fortran writes
+  }
+  Out.push_back({expr(Cmp.getLhs()), Op, expr(Cmp.getRhs())});
+}
+
 void RegionModeler::noteBranch(Operation *If, unsigned Arm, Context &C) {
   C.Conditional = true;
   auto Key = std::make_pair(If, Arm);
   C.Branch.push_back(
       BranchIds.try_emplace(Key, BranchIds.size() + 1).first->second);
+  // The comparisons the arm's work items satisfy: `then` of a two-way
+  // branch holds its condition, `else` its negation.
+  if ((flang::isIf(If) || isa<scf::IfOp>(If)) && Arm < 2 &&
+      If->getNumOperands() >= 1 && If->getOperand(0).getType().isInteger(1))
+    conditionsOf(If->getOperand(0), Arm == 0, C.Conditions);
   if (Arm != 0 || If->getNumOperands() < 1 ||
       !If->getOperand(0).getType().isInteger(1))
     return;
@@ -106,8 +163,7 @@ void RegionModeler::noteBranch(Operation *If, unsigned Arm, Context &C) {
     C.SingleWorkItem = true;
     C.PinnedItem = V;
   } else if (C.Protection == Guard::None && Kind != UnitKind::Task &&
-             !C.InNestedTask && R.Kind != RegionKind::Replicated &&
-             oneThreadOnly(Cond)) {
+             !C.InNestedTask && oneThreadOnly(Cond)) {
     // One thread of the team runs its work items one after another (not
     // for tasks, which interleave on a thread).
     C.Protection = Guard::Single;
@@ -207,6 +263,8 @@ RegionModeler::Context RegionModeler::contextOf(Operation *Op) {
     C.LockHeld |= Outer.LockHeld;
     if (C.Doubt.empty())
       C.Doubt = Outer.Doubt;
+    C.Conditions.insert(C.Conditions.begin(), Outer.Conditions.begin(),
+                        Outer.Conditions.end());
   }
   if (Statement)
     C.Section = Statement;

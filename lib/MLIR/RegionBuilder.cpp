@@ -249,6 +249,7 @@ Access *RegionModeler::addAccess(Operation *Op, Value MemRef,
   A.LoopDepth = C.LoopDepth;
   A.Conditional = C.Conditional;
   A.Branch = std::move(C.Branch);
+  A.Conditions = std::move(C.Conditions);
   if (A.Protection == Guard::None)
     A.Protection = C.Protection;
   if (A.Protection == Guard::None && C.LockHeld)

@@ -119,12 +119,19 @@ private:
     /// A fact the context assumed without seeing it (see
     /// LocationTable::doubt), or empty.
     std::string Doubt;
+    /// What the branches around the access compared (Access::Conditions).
+    std::vector<Condition> Conditions;
   };
   Context contextOf(Operation *Op);
   /// The context of \p If's branch \p Arm for the work item: one work item
   /// only (`if (tid == 0)`, `if (i == n)`), one thread (`tid == k` in a
   /// loop), or a condition.
   void noteBranch(Operation *If, unsigned Arm, Context &C);
+  /// The integer comparisons that hold where \p Cond is \p Holds
+  /// (through `.not.`, `.and.` that holds, `.or.` that fails and logical
+  /// conversions); others add nothing.
+  void conditionsOf(Value Cond, bool Holds, std::vector<Condition> &Out,
+                    unsigned Depth = 0);
   /// Variables a `flush` names (or, for a flush without a list, integer
   /// scalars only ever assigned constants), and whether a work item polls
   /// a flag in a loop (see ParallelRegion::WaitsOnFlags).
@@ -225,6 +232,8 @@ private:
   /// Whether \p Condition holds on one thread of the team only (`tid == k`
   /// in a worksharing loop).
   bool oneThreadOnly(Value Condition);
+  /// Whether \p Condition is `nthreads == 1` for the team's size.
+  bool teamOfOneTest(Value Condition);
   std::string fortranName(Value V);
   /// For the private copy \p Root of a `firstprivate` variable (a block
   /// argument of a construct): the variable it is copied from.
