@@ -1211,8 +1211,10 @@ void RegionBuilder::visitLValue(const Expr *E, AccessKind Mode, ReductionOp Op,
         Guard Saved = CurrentGuard;
         if (CurrentGuard == Guard::Atomic)
           CurrentGuard = Guard::None;
+        // Of a map that is one element of an outer container
+        // (`maps[i][k]`, or through `auto &m = maps[i];`), that element.
         record(*T, AccessKind::Write, E, ReductionOp::None, false,
-               /*Whole=*/true);
+               /*Whole=*/T->Index.empty());
         CurrentGuard = Saved;
       }
       visitIndices(E);
