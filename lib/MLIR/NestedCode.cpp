@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -133,15 +134,61 @@ void RegionModeler::noteBranch(Operation *If, unsigned Arm, Context &C) {
   auto Key = std::make_pair(If, Arm);
   C.Branch.push_back(
       BranchIds.try_emplace(Key, BranchIds.size() + 1).first->second);
-  // The comparisons the arm's work items satisfy: `then` of a two-way
-  // branch holds its condition, `else` its negation.
+  // `then` of a two-way branch holds its condition, `else` its negation.
   if ((flang::isIf(If) || isa<scf::IfOp>(If)) && Arm < 2 &&
       If->getNumOperands() >= 1 && If->getOperand(0).getType().isInteger(1))
-    conditionsOf(If->getOperand(0), Arm == 0, C.Conditions);
-  if (Arm != 0 || If->getNumOperands() < 1 ||
-      !If->getOperand(0).getType().isInteger(1))
+    noteCondition(If->getOperand(0), Arm == 0, C);
+}
+
+void RegionModeler::noteUnstructured(Operation *P, Operation *Child, Context &C,
+                                     std::vector<unsigned> &Path) {
+  // Unstructured control flow (a `do while`, `exit`, `cycle`): a block
+  // after the entry may not run, and is a branch of its own.
+  Region *Holder = Child->getParentRegion();
+  if (Holder->hasOneBlock() || Child->getBlock() == &Holder->front())
     return;
-  Value Cond = If->getOperand(0);
+  C.Conditional = true;
+  unsigned BlockNo = 1;
+  for (Block &B : *Holder) {
+    if (&B == Child->getBlock())
+      break;
+    ++BlockNo;
+  }
+  auto Key =
+      std::make_pair(P, (Holder->getRegionNumber() + 1) * 4096 + BlockNo);
+  Path.push_back(
+      BranchIds.try_emplace(Key, BranchIds.size() + 1).first->second);
+  noteBlockGuards(Child->getBlock(), C);
+}
+
+void RegionModeler::noteBlockGuards(Block *B, Context &C) {
+  Region *Holder = B->getParent();
+  if (!Dominance)
+    Dominance = std::make_unique<DominanceInfo>(Unit);
+  // Up the dominator tree: a block entered only by one edge of a
+  // `cf.cond_br` (the `IF` of a construct with a `DO WHILE` or an `EXIT`
+  // inside, which Flang lowers to blocks) lies on that edge's side, and so
+  // does every block it dominates.
+  for (Block *D = B; D && D != &Holder->front();) {
+    Block *Pred = D->getSinglePredecessor();
+    Operation *Term = Pred ? Pred->getTerminator() : nullptr;
+    if (Term && Term->getName().getStringRef() == "cf.cond_br" &&
+        Term->getNumSuccessors() == 2 &&
+        Term->getSuccessor(0) != Term->getSuccessor(1) &&
+        Term->getNumOperands() >= 1 &&
+        Term->getOperand(0).getType().isInteger(1))
+      noteCondition(Term->getOperand(0), Term->getSuccessor(0) == D, C);
+    DominanceInfoNode *Node = Dominance->getNode(D);
+    DominanceInfoNode *IDom = Node ? Node->getIDom() : nullptr;
+    D = IDom ? IDom->getBlock() : nullptr;
+  }
+}
+
+void RegionModeler::noteCondition(Value Cond, bool Holds, Context &C) {
+  // The comparisons the branch's work items satisfy.
+  conditionsOf(Cond, Holds, C.Conditions);
+  if (!Holds)
+    return;
   // `if (f() == 0)` with f's body elsewhere: the branch may be one work
   // item's, which the model cannot tell.
   if (auto Cmp = Cond.getDefiningOp<arith::CmpIOp>();
@@ -196,21 +243,7 @@ RegionModeler::Context RegionModeler::contextOf(Operation *Op) {
       Inner.insert(Inner.end(), C.Branch.begin() + Before, C.Branch.end());
       C.Branch.resize(Before);
     }
-    // Unstructured control flow (a `do while`, `exit`, `cycle`): a block
-    // after the entry may not run, and is a branch of its own.
-    if (!Holder->hasOneBlock() && Child->getBlock() != &Holder->front()) {
-      C.Conditional = true;
-      unsigned BlockNo = 1;
-      for (Block &B : *Holder) {
-        if (&B == Child->getBlock())
-          break;
-        ++BlockNo;
-      }
-      auto Key =
-          std::make_pair(P, (Holder->getRegionNumber() + 1) * 4096 + BlockNo);
-      Inner.push_back(
-          BranchIds.try_emplace(Key, BranchIds.size() + 1).first->second);
-    }
+    noteUnstructured(P, Child, C, Inner);
     if (C.Protection == Guard::None) {
       if (isa<omp::CriticalOp>(P))
         C.Protection = Guard::Critical;
@@ -240,6 +273,11 @@ RegionModeler::Context RegionModeler::contextOf(Operation *Op) {
     Boundary = P;
   }
   (void)Boundary;
+  // The unit's own region, or the followed function's body, may be
+  // unstructured too.
+  if (Operation *Top = Child->getParentOp();
+      Top && (Top == Unit || (!Calls.empty() && isa<FunctionOpInterface>(Top))))
+    noteUnstructured(Top, Child, C, Inner);
   C.Branch.assign(Inner.rbegin(), Inner.rend());
   Operation *LockScope =
       Calls.empty() ? (Body.empty() ? Unit : Stop) : Calls.back().Callee;

@@ -18,6 +18,7 @@
 
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/AsmState.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
@@ -127,6 +128,16 @@ private:
   /// only (`if (tid == 0)`, `if (i == n)`), one thread (`tid == k` in a
   /// loop), or a condition.
   void noteBranch(Operation *If, unsigned Arm, Context &C);
+  /// What the branches to block \p B of an unstructured region (a
+  /// `cf.cond_br` whose edge B's dominators lie on) say of its work items.
+  void noteBlockGuards(mlir::Block *B, Context &C);
+  /// For \p Child in a block after the entry of its region in \p P: a
+  /// branch of its own on \p Path, and what the branches to it say.
+  void noteUnstructured(Operation *P, Operation *Child, Context &C,
+                        std::vector<unsigned> &Path);
+  /// Where \p Cond is \p Holds around an access: its comparisons, and
+  /// (where it holds) a work item or thread it selects.
+  void noteCondition(Value Cond, bool Holds, Context &C);
   /// The integer comparisons that hold where \p Cond is \p Holds
   /// (through `.not.`, `.and.` that holds, `.or.` that fails and logical
   /// conversions); others add nothing.
@@ -267,6 +278,9 @@ private:
   llvm::DenseSet<Operation *> FoldedLoads;
   llvm::DenseMap<Operation *, ReductionOp> Updates;
   llvm::DenseMap<std::pair<Operation *, unsigned>, unsigned> BranchIds;
+  /// Dominators of the unit's blocks, made when an unstructured region is
+  /// first met.
+  std::unique_ptr<mlir::DominanceInfo> Dominance;
   unsigned Order = 0;
   /// Barriers passed so far in the walk of a replicated region.
   unsigned Phase = 0;
