@@ -106,26 +106,28 @@ void RegionModeler::conditionsOf(Value Cond, bool Holds,
   Comparison Op;
   switch (Cmp.getPredicate()) {
   case arith::CmpIPredicate::eq:
-    Op = Holds ? Comparison::EQ : Comparison::NE;
+    Op = Comparison::EQ;
     break;
   case arith::CmpIPredicate::ne:
-    Op = Holds ? Comparison::NE : Comparison::EQ;
+    Op = Comparison::NE;
     break;
   case arith::CmpIPredicate::slt:
-    Op = Holds ? Comparison::LT : Comparison::GE;
+    Op = Comparison::LT;
     break;
   case arith::CmpIPredicate::sle:
-    Op = Holds ? Comparison::LE : Comparison::GT;
+    Op = Comparison::LE;
     break;
   case arith::CmpIPredicate::sgt:
-    Op = Holds ? Comparison::GT : Comparison::LE;
+    Op = Comparison::GT;
     break;
   case arith::CmpIPredicate::sge:
-    Op = Holds ? Comparison::GE : Comparison::LT;
+    Op = Comparison::GE;
     break;
   default:
     return; // unsigned comparisons: not what Fortran writes
   }
+  if (!Holds)
+    Op = negated(Op);
   Out.push_back({expr(Cmp.getLhs()), Op, expr(Cmp.getRhs())});
 }
 

@@ -161,6 +161,25 @@ enum class AccessKind { Read, Write, ReadModifyWrite };
 /// How a condition compares its two sides.
 enum class Comparison { EQ, NE, LT, LE, GT, GE };
 
+/// The comparison that holds where \p Op fails (`<` for `>=`).
+inline Comparison negated(Comparison Op) {
+  switch (Op) {
+  case Comparison::EQ:
+    return Comparison::NE;
+  case Comparison::NE:
+    return Comparison::EQ;
+  case Comparison::LT:
+    return Comparison::GE;
+  case Comparison::LE:
+    return Comparison::GT;
+  case Comparison::GT:
+    return Comparison::LE;
+  case Comparison::GE:
+    return Comparison::LT;
+  }
+  return Op;
+}
+
 /// A comparison of two values known to hold (a branch condition around an
 /// access, a fact about the team).
 struct Condition {

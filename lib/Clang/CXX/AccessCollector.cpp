@@ -597,12 +597,8 @@ void RegionBuilder::conditionsOf(const Expr *Cond, bool Holds,
   };
   if (!IsInteger(L) || (Rt && !IsInteger(Rt)))
     return;
-  if (!Holds) {
-    static const Comparison Negated[] = {Comparison::NE, Comparison::EQ,
-                                         Comparison::GE, Comparison::GT,
-                                         Comparison::LE, Comparison::LT};
-    Op = Negated[int(Op)];
-  }
+  if (!Holds)
+    Op = negated(Op);
   Out.push_back({translate(L), Op, Rt ? translate(Rt) : SymExpr::constant(0)});
 }
 
