@@ -398,7 +398,10 @@ void RegionModeler::collectFlushed() {
         Ordered.push_back(rootOf(V));
       Bare |= Flush.getVarList().empty();
       Polls.push_back(Op);
-    } else if (isa<omp::AtomicReadOp>(Op)) {
+    } else if (isa<omp::AtomicReadOp>(Op) &&
+               !isa<omp::AtomicCaptureOp>(Op->getParentOp())) {
+      // (The read of an `atomic capture` takes a ticket from a counter it
+      // also updates, `task = next; next = next + 1`: no flag is polled.)
       Polls.push_back(Op);
     }
   });
