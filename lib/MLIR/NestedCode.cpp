@@ -380,6 +380,26 @@ bool RegionModeler::inlineCall(Operation *Call) {
   return true;
 }
 
+namespace {
+/// Whether control can come back to \p B through its region's blocks (a
+/// `DO WHILE`, a loop left by `EXIT`, a backward `GOTO`).
+bool inBlockCycle(Block *B) {
+  if (!B || B->getParent()->hasOneBlock())
+    return false;
+  llvm::SmallPtrSet<Block *, 16> Seen;
+  llvm::SmallVector<Block *, 16> Work(B->getSuccessors().begin(),
+                                      B->getSuccessors().end());
+  while (!Work.empty()) {
+    Block *X = Work.pop_back_val();
+    if (X == B)
+      return true;
+    if (Seen.insert(X).second)
+      Work.append(X->getSuccessors().begin(), X->getSuccessors().end());
+  }
+  return false;
+}
+} // namespace
+
 void RegionModeler::collectFlushed() {
   // Flags handed between threads with `flush` or atomic reads (a "done"
   // flag a consumer polls, a failure flag that stops the others) order
@@ -406,10 +426,11 @@ void RegionModeler::collectFlushed() {
     }
   });
   // A flush or atomic read in a loop (`do while (flag == 0)`, a loop left
-  // by `exit`) waits for another work item.
+  // by `exit`) waits for another work item; one in straight-line code of an
+  // unstructured region (a block no cycle of blocks runs again) does not.
   for (Operation *Poll : Polls)
     for (Operation *P = Poll; P && P != Where; P = P->getParentOp())
-      if (!P->getParentRegion()->hasOneBlock() || isSequentialLoop(P) ||
+      if (inBlockCycle(P->getBlock()) || isSequentialLoop(P) ||
           isa<scf::WhileOp>(P)) {
         SpinsOnFlag = true;
         break;
