@@ -1350,9 +1350,17 @@ void RegionBuilder::visitBinary(const BinaryOperator *BO, AccessKind Mode,
   if (BO->getOpcode() == BO_Assign)
     return visitAssignment(BO, ValueUsed);
   if (BO->isCompoundAssignmentOp()) {
+    // `dst += offset;` of a pointer parameter moves it as `dst = dst +
+    // offset;` does.
+    const VarDecl *Rebound = reboundPointerParam(BO);
+    std::optional<Target> NewTarget;
+    if (Rebound)
+      NewTarget = resolvePointerArithmetic(BO);
     visitExpr(BO->getRHS(), AccessKind::Read, true);
     visitLValue(BO->getLHS(), AccessKind::ReadModifyWrite,
                 opFor(BO->getOpcode()), ValueUsed);
+    if (Rebound)
+      Aliases[Rebound] = NewTarget;
     return;
   }
   if (BO->getOpcode() == BO_Comma) {
@@ -1720,6 +1728,9 @@ void RegionBuilder::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
 }
 
 const VarDecl *RegionBuilder::reboundPointerParam(const BinaryOperator *BO) {
+  if (BO->getOpcode() != BO_Assign && BO->getOpcode() != BO_AddAssign &&
+      BO->getOpcode() != BO_SubAssign)
+    return nullptr;
   const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
   const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
   if (!P || !PointerParams.count(P) || InlineStack.empty() ||
@@ -2255,19 +2266,23 @@ std::optional<Target> RegionBuilder::resolveLoadedPointer(const CastExpr *CE) {
 
 std::optional<Target>
 RegionBuilder::resolvePointerArithmetic(const BinaryOperator *BO) {
-  if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub)
+  bool Add = BO->getOpcode() == BO_Add || BO->getOpcode() == BO_AddAssign;
+  if (!Add && BO->getOpcode() != BO_Sub && BO->getOpcode() != BO_SubAssign)
     return std::nullopt;
   const Expr *Ptr = BO->getLHS(), *Off = BO->getRHS();
   if (!Ptr->getType()->isPointerType())
     std::swap(Ptr, Off);
   if (!Ptr->getType()->isPointerType() || !Off->getType()->isIntegerType())
     return std::nullopt;
-  auto T = resolvePointer(Ptr);
+  // (`p += k` names the variable p itself, not its value.)
+  const auto *DRE = dyn_cast<DeclRefExpr>(Ptr->IgnoreParens());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  auto T = V && BO->isCompoundAssignmentOp() ? pointerVariable(V)
+                                             : resolvePointer(Ptr);
   if (!T || T->Scalar || T->Index.empty())
     return std::nullopt;
-  T->Index.back() =
-      SymExpr::binary(BO->getOpcode() == BO_Add ? ExprKind::Add : ExprKind::Sub,
-                      T->Index.back(), translate(Off));
+  T->Index.back() = SymExpr::binary(Add ? ExprKind::Add : ExprKind::Sub,
+                                    T->Index.back(), translate(Off));
   return T;
 }
 

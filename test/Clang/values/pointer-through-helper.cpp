@@ -1,5 +1,6 @@
 // Element addresses computed by helpers of the unit: a pointer parameter the
-// helper moves in its straight-line code (`dst = dst + index*4;`), and a
+// helper moves in its straight-line code (`dst = dst + index*4;`,
+// `dst += index*stride;`), and a
 // helper whose body is one `return base + index*stride;`. The element each
 // work item writes follows the arguments, so distinct indices stay silent and
 // an index shared by every work item is a race (OpenSubdiv's
@@ -27,6 +28,10 @@ static inline void put(float *dst, int index, float v) {
   dst[0] = v;
   dst[1] = v;
 }
+static inline void putStrided(float *dst, int index, int stride, float v) {
+  dst += index * stride;
+  dst[0] = v;
+}
 // The move happens only on one path: where dst points after it is not known,
 // and the helper's writes keep the binding of the call.
 static inline void putMaybe(float *dst, int index, float v, bool shift) {
@@ -41,6 +46,12 @@ void rowsThroughMovedParameter(float *dst, const float *src, int n) {
 #pragma omp parallel for
   for (int i = 0; i < n; ++i)
     put(dst, i, src[i]);
+}
+
+void rowsThroughCompoundMove(float *dst, int n) {
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i)
+    putStrided(dst, i, 1, 1.0f);
 }
 
 void rowsThroughReturnedPointer(float *out, int n) {
@@ -79,6 +90,13 @@ void collidingRowsThroughMovedParameter(float *dst, const float *src, int n) {
 #pragma omp parallel for
   for (int i = 0; i < n; ++i)
     put(dst, i / 2, src[i]); // expected-warning {{'dst' is written by every iteration at the same element without synchronization}}
+}
+
+void sameElementThroughCompoundMove(float *dst, int n) {
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i)
+    putStrided(dst, 2, 8, float(i)); // expected-warning {{'dst' is written by every iteration at the same element without synchronization}}
+  // CHECK: [[@LINE-1]]:5: note: iterations i=0 and i=1 both write 'dst[16]' in 'putStrided'
 }
 
 void sameRowThroughReturnedPointer(float *out, int n) {
