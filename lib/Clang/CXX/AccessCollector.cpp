@@ -12,6 +12,7 @@
 #include "privateer/Clang/CXX/ReferenceWrapper.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 
+#include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Model/Polynomial.h"
 
 #include "KnownFunctions.h"
@@ -1103,17 +1104,16 @@ void RegionBuilder::worksharingLoop(const Stmt *Body) {
     return nullptr;
   };
   // Whether \p S writes through the pointer \p P.
-  std::function<bool(const Stmt *, const VarDecl *)> WritesThrough =
-      [&](const Stmt *S, const VarDecl *P) {
-        if (!S)
-          return false;
-        if (const Expr *Target = Written(S); Target && Block(Target) == P)
-          return true;
-        for (const Stmt *C : S->children())
-          if (WritesThrough(C, P))
-            return true;
-        return false;
-      };
+  auto WritesThrough = [&](const Stmt *S, const VarDecl *P) {
+    return walkStmts(
+        S,
+        [&](const Stmt *X) {
+          const Expr *Target = Written(X);
+          return Target && Block(Target) == P ? WalkStep::Interrupt
+                                              : WalkStep::Advance;
+        },
+        CapturedChildren::Captures);
+  };
   auto Mark = [&](const VarDecl *V, SourceLocation At) {
     auto It = V ? AllocationsOf.find(V) : AllocationsOf.end();
     if (It == AllocationsOf.end())
@@ -1123,9 +1123,7 @@ void RegionBuilder::worksharingLoop(const Stmt *Body) {
           !R.Allocations[K].WrittenInNestedLoop.valid())
         R.Allocations[K].WrittenInNestedLoop = toLoc(At);
   };
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (!S)
-      return;
+  auto Visit = [&](const Stmt *S) {
     if (const Expr *Target = Written(S))
       Mark(Block(Target), Target->getBeginLoc());
     // A block handed to a function of the unit that writes through it
@@ -1145,10 +1143,8 @@ void RegionBuilder::worksharingLoop(const Stmt *Body) {
             Mark(V, Call->getBeginLoc());
         }
     }
-    for (const Stmt *C : S->children())
-      Walk(C);
   };
-  Walk(Body);
+  forEachStmt(Body, Visit, CapturedChildren::Captures);
 }
 
 void RegionBuilder::schedulingPoint(SourceLocation Where, const char *What) {
@@ -1990,9 +1986,7 @@ std::optional<Target> RegionBuilder::resolveWrapped(const Expr *Wrapper) {
   // conversion, a copy); anything else could rebind it (`r = std::ref(y)`,
   // a non-const reference to it), and which object it names is not known.
   unsigned Uses = 0, Reads = 0;
-  std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
-    if (!S)
-      return;
+  forEachStmt(Spec.Function->getBody(), [&](const Stmt *S) {
     auto Names = [&](const Expr *E) {
       const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
       return R && R->getDecl() == V;
@@ -2013,9 +2007,7 @@ std::optional<Target> RegionBuilder::resolveWrapped(const Expr *Wrapper) {
       for (const Expr *Init : L->capture_inits())
         if (Init && isa<DeclRefExpr>(Init) && Names(Init))
           ++Reads;
-    forEachChild(S, Scan);
-  };
-  Scan(Spec.Function->getBody());
+  });
   if (Uses != Reads)
     return std::nullopt;
   const Expr *Object = wrappedObject(V->getInit());
@@ -2048,18 +2040,15 @@ std::optional<Target> RegionBuilder::provenance(const VarDecl *V) {
   llvm::SmallVector<const Expr *, 4> Sources;
   if (V->getInit())
     Sources.push_back(V->getInit());
-  std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
-    if (!S)
-      return;
-    if (const auto *BO = dyn_cast<BinaryOperator>(S))
-      if (BO->getOpcode() == BO_Assign)
-        if (const auto *DRE =
-                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-          if (DRE->getDecl() == V)
+  forEachStmt(
+      ThreadLocals.count(V) ? Spec.ThreadBody : Body, [&](const Stmt *S) {
+        if (const auto *BO = dyn_cast<BinaryOperator>(S);
+            BO && BO->getOpcode() == BO_Assign)
+          if (const auto *DRE =
+                  dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+              DRE && DRE->getDecl() == V)
             Sources.push_back(BO->getRHS());
-    forEachChild(S, Scan);
-  };
-  Scan(ThreadLocals.count(V) ? Spec.ThreadBody : Body);
+      });
 
   unsigned Fresh = 0;
   std::optional<Target> Alias;

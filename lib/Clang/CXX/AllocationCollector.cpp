@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
 
 #include "KnownFunctions.h"
 
@@ -285,9 +286,7 @@ void RegionBuilder::noteSlotAllocations() {
     if (!X || Key.second != (X->getType()->isArrayType() ? 1u : 2u) ||
         !PickedByThread(Id))
       continue;
-    std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
-      if (!S)
-        return;
+    forEachStmt(Spec.Function->getBody(), [&](const Stmt *S) {
       if (const auto *BO = dyn_cast<BinaryOperator>(S);
           BO && BO->getOpcode() == BO_Assign &&
           SM.isBeforeInTranslationUnit(BO->getBeginLoc(), Construct)) {
@@ -317,9 +316,7 @@ void RegionBuilder::noteSlotAllocations() {
           }
         }
       }
-      forEachChild(S, Scan);
-    };
-    Scan(Spec.Function->getBody());
+    });
   }
 }
 

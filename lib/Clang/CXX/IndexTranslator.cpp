@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Clang/Handles.h"
 
 #include "KnownFunctions.h"
@@ -330,28 +331,25 @@ ExprRef RegionBuilder::outerDefinition(const VarDecl *V) {
   // Everything the initializer reads must hold the same value now: never
   // reassigned, or the variable of a loop that encloses the declaration.
   const SourceManager &SM = Ctx.getSourceManager();
-  bool Stable = true;
-  std::function<void(const Stmt *)> Check = [&](const Stmt *S) {
-    if (!S || !Stable)
-      return;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-      if (const auto *X = dyn_cast<VarDecl>(DRE->getDecl())) {
-        bool LoopVar = false;
-        for (const ForStmt *F : Spec.EnclosingLoops)
-          if (auto Shape = matchForLoop(F, Ctx); Shape && Shape->Var == X)
-            LoopVar = SM.isPointWithin(V->getLocation(), F->getBeginLoc(),
-                                       F->getEndLoc());
-        if (!LoopVar && (FunctionModified->count(X) || X->hasGlobalStorage()))
-          Stable = false;
-      }
-    if (isa<CallExpr>(S))
-      Stable = false; // including omp_get_thread_num(): another thread's
-
-    for (const Stmt *C : S->children())
-      Check(C);
-  };
-  Check(V->getInit());
-  if (!Stable)
+  bool Unstable = walkStmts(
+      V->getInit(),
+      [&](const Stmt *S) {
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+          if (const auto *X = dyn_cast<VarDecl>(DRE->getDecl())) {
+            bool LoopVar = false;
+            for (const ForStmt *F : Spec.EnclosingLoops)
+              if (auto Shape = matchForLoop(F, Ctx); Shape && Shape->Var == X)
+                LoopVar = SM.isPointWithin(V->getLocation(), F->getBeginLoc(),
+                                           F->getEndLoc());
+            if (!LoopVar &&
+                (FunctionModified->count(X) || X->hasGlobalStorage()))
+              return WalkStep::Interrupt;
+          }
+        // (A call, omp_get_thread_num() included: another thread's value.)
+        return isa<CallExpr>(S) ? WalkStep::Interrupt : WalkStep::Advance;
+      },
+      CapturedChildren::Captures);
+  if (Unstable)
     return nullptr;
   LetInProgress.insert(V);
   ExprRef Value = translate(V->getInit());

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Clang/Handles.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -72,12 +73,12 @@ std::optional<ParallelRegion> RegionBuilder::build(ParallelRegion Seed) {
   }
   // Any call (constructors and overloaded operators aside) keeps the
   // compiler from holding memory in registers across it.
-  std::function<void(const Stmt *)> FindCall = [&](const Stmt *S) {
-    if (!S || R.MakesCalls)
-      return;
-    if (isa<CallExpr>(S) && !isa<CXXOperatorCallExpr>(S))
-      R.MakesCalls = true;
-    forEachChild(S, FindCall);
+  auto FindCall = [&](const Stmt *S) {
+    R.MakesCalls = R.MakesCalls || walkStmts(S, [](const Stmt *X) {
+                     return isa<CallExpr>(X) && !isa<CXXOperatorCallExpr>(X)
+                                ? WalkStep::Interrupt
+                                : WalkStep::Advance;
+                   });
   };
   for (const Stmt *S : Sections)
     FindCall(S);
@@ -299,17 +300,6 @@ uint64_t sizeOf(const ASTContext &Ctx, QualType T) {
       T->isFunctionType() || T->isVoidType() || T->isSizelessType())
     return 0;
   return Ctx.getTypeSizeInChars(T).getQuantity();
-}
-
-void forEachChild(const Stmt *S, llvm::function_ref<void(const Stmt *)> F) {
-  // A captured statement's children are its captures, not its body.
-  if (const auto *CS = dyn_cast<CapturedStmt>(S)) {
-    F(CS->getCapturedStmt());
-    return;
-  }
-  for (const Stmt *C : S->children())
-    if (C)
-      F(C);
 }
 
 void RegionBuilder::collectDeclsIn(

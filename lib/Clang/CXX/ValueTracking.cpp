@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
@@ -50,16 +51,12 @@ bool runsOncePerIteration(const Stmt *S, const ForStmt *L,
   const Stmt *Body = L->getBody();
   if (!Body || !RD.isWithin(S, Body))
     return false;
-  bool Skips = false;
-  std::function<void(const Stmt *)> FindSkip = [&](const Stmt *X) {
-    if (!X || Skips)
-      return;
-    if (isa<ContinueStmt>(X) || isa<GotoStmt>(X) || isa<LabelStmt>(X) ||
-        isa<IndirectGotoStmt>(X) || isa<SwitchCase>(X))
-      Skips = true;
-    forEachChild(X, FindSkip);
-  };
-  FindSkip(Body);
+  bool Skips = walkStmts(Body, [](const Stmt *X) {
+    return isa<ContinueStmt>(X) || isa<GotoStmt>(X) || isa<LabelStmt>(X) ||
+                   isa<IndirectGotoStmt>(X) || isa<SwitchCase>(X)
+               ? WalkStep::Interrupt
+               : WalkStep::Advance;
+  });
   if (Skips)
     return false;
   // Up from the statement: only expression wrappers, a comma, and then the

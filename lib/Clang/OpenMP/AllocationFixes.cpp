@@ -16,6 +16,7 @@
 #include "privateer/Clang/CXX/Edits/SourceText.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/SizedContainer.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Clang/Handles.h"
 #include "privateer/Clang/SourceLoc.h"
 
@@ -40,37 +41,33 @@ namespace {
 /// the loop of \p D.
 bool readsWhatTheLoopMakes(const Stmt *S, const OMPExecutableDirective *D,
                            const SourceManager &SM) {
-  bool Reads = false;
-  std::function<void(const Stmt *)> Check = [&](const Stmt *X) {
-    // (`sizeof *t` reads nothing.)
-    if (Reads || isa<UnaryExprOrTypeTraitExpr>(X))
-      return;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
-      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-        Reads |=
-            !V->hasGlobalStorage() &&
-            !SM.isBeforeInTranslationUnit(V->getLocation(), D->getBeginLoc());
-    for (const Stmt *C : X->children())
-      if (C)
-        Check(C);
-  };
-  if (S)
-    Check(S);
+  bool Reads = walkStmts(
+      S,
+      [&](const Stmt *X) {
+        // (`sizeof *t` reads nothing.)
+        if (isa<UnaryExprOrTypeTraitExpr>(X))
+          return WalkStep::Skip;
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+          if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+              V && !V->hasGlobalStorage() &&
+              !SM.isBeforeInTranslationUnit(V->getLocation(), D->getBeginLoc()))
+            return WalkStep::Interrupt;
+        return WalkStep::Advance;
+      },
+      CapturedChildren::Captures);
   // Outside the loop a variable a clause privatizes is another variable.
   for (const OMPClause *C : D->clauses())
     if (!isa<OMPSharedClause>(C))
       for (const Stmt *Child : const_cast<OMPClause *>(C)->children())
         if (const auto *E = dyn_cast_or_null<Expr>(Child))
-          if (const ValueDecl *Named = clauseVariable(E); Named && S) {
-            std::function<void(const Stmt *)> Names = [&](const Stmt *X) {
-              if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
-                Reads |= DRE->getDecl() == Named;
-              for (const Stmt *Y : X->children())
-                if (Y)
-                  Names(Y);
-            };
-            Names(S);
-          }
+          if (const ValueDecl *Named = clauseVariable(E); Named && S)
+            forEachStmt(
+                S,
+                [&](const Stmt *X) {
+                  if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+                    Reads |= DRE->getDecl() == Named;
+                },
+                CapturedChildren::Captures);
   return Reads;
 }
 
@@ -81,37 +78,34 @@ bool movableAllocation(const VarDecl *V, const OMPExecutableDirective *D,
                        const Stmt *Body, const SourceManager &SM) {
   if (readsWhatTheLoopMakes(V->getInit(), D, SM))
     return false;
-  bool Assigned = false;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (const auto *BO = dyn_cast<BinaryOperator>(S);
-        BO && BO->isAssignmentOp())
-      if (const auto *DRE =
-              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
-          DRE && DRE->getDecl() == V)
-        Assigned = true;
-    for (const Stmt *C : S->children())
-      if (C)
-        Walk(C);
-  };
-  Walk(Body);
+  bool Assigned = walkStmts(
+      Body,
+      [&](const Stmt *S) {
+        if (const auto *BO = dyn_cast<BinaryOperator>(S);
+            BO && BO->isAssignmentOp())
+          if (const auto *DRE =
+                  dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+              DRE && DRE->getDecl() == V)
+            return WalkStep::Interrupt;
+        return WalkStep::Advance;
+      },
+      CapturedChildren::Captures);
   return !Assigned;
 }
 
 /// Whether \p Loop names a variable other than \p V by \p V's name (one
 /// that \p V's declaration shadows): a hoisted \p V would take its place.
 bool nameTakenIn(const Stmt *Loop, const VarDecl *V) {
-  bool Taken = false;
-  std::function<void(const Stmt *)> Names = [&](const Stmt *S) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
-        DRE && DRE->getDecl() != V &&
-        DRE->getDecl()->getDeclName() == V->getDeclName())
-      Taken = true;
-    for (const Stmt *C : S->children())
-      if (C)
-        Names(C);
-  };
-  Names(Loop);
-  return Taken;
+  return walkStmts(
+      Loop,
+      [&](const Stmt *S) {
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
+            DRE && DRE->getDecl() != V &&
+            DRE->getDecl()->getDeclName() == V->getDeclName())
+          return WalkStep::Interrupt;
+        return WalkStep::Advance;
+      },
+      CapturedChildren::Captures);
 }
 
 /// The statement of \p Body that releases \p V (`free(v);`, `delete[] v;`).

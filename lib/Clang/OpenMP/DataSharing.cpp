@@ -12,6 +12,7 @@
 #include "Directives.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 
+#include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Clang/SourceLoc.h"
 
 #include "clang/AST/Attr.h"
@@ -55,16 +56,6 @@ OpenMPSemantics::OpenMPSemantics(
     llvm::ArrayRef<const OMPExecutableDirective *> Enclosing)
     : Ctx(Ctx), Directive(Directive),
       Enclosing(Enclosing.begin(), Enclosing.end()) {}
-
-namespace {
-/// Calls \p F on every statement under \p S, \p S included.
-void forEachStmt(const Stmt *S, llvm::function_ref<void(const Stmt *)> F) {
-  if (!S)
-    return;
-  F(S);
-  forEachChild(S, [&](const Stmt *C) { forEachStmt(C, F); });
-}
-} // namespace
 
 namespace {
 /// Whether \p S does nothing but wait: empty statements, flushes, atomic

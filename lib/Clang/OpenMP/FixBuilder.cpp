@@ -10,6 +10,7 @@
 
 #include "privateer/Analysis/Advice.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Clang/Handles.h"
 #include "privateer/Clang/SourceLoc.h"
 
@@ -147,15 +148,10 @@ const VarDecl *variableNamedInConstruct(const OMPExecutableDirective *D,
   const VarDecl *V = variableOf(Buffer);
   if (!V)
     return nullptr;
-  bool Found = false;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (Found)
-      return;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-      Found = DRE->getDecl() == V;
-    forEachChild(S, Walk);
-  };
-  Walk(D);
+  bool Found = walkStmts(D, [&](const Stmt *S) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(S);
+    return DRE && DRE->getDecl() == V ? WalkStep::Interrupt : WalkStep::Advance;
+  });
   return Found ? V : nullptr;
 }
 

@@ -26,6 +26,7 @@
 #include "privateer/Clang/CXX/Edits/Runtime.h"
 #include "privateer/Clang/CXX/Edits/SourceText.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Clang/Handles.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -129,22 +130,20 @@ removableBuffer(const VarDecl *Buf, const DeclStmt *SlotDecl,
 bool lengthKnownBefore(const Expr *Length, const OMPExecutableDirective *Par,
                        const FunctionDecl *FD, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  bool Stable = true;
-  std::function<void(const Stmt *)> Reads = [&](const Stmt *S) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-          V && !V->hasGlobalStorage() &&
-          (!SM.isBeforeInTranslationUnit(V->getLocation(),
-                                         Par->getBeginLoc()) ||
-           isMutatedIn(V, FD->getBody(), Ctx)))
-        Stable = false;
-    for (const Stmt *C : S->children())
-      if (C)
-        Reads(C);
-  };
-  if (Length)
-    Reads(Length);
-  return Stable;
+  bool Unstable = walkStmts(
+      Length,
+      [&](const Stmt *S) {
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+          if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+              V && !V->hasGlobalStorage() &&
+              (!SM.isBeforeInTranslationUnit(V->getLocation(),
+                                             Par->getBeginLoc()) ||
+               isMutatedIn(V, FD->getBody(), Ctx)))
+            return WalkStep::Interrupt;
+        return WalkStep::Advance;
+      },
+      CapturedChildren::Captures);
+  return !Unstable;
 }
 
 /// The statement under a directive, through the directives nested in it.

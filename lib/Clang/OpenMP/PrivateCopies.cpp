@@ -10,6 +10,7 @@
 
 #include "privateer/Clang/CXX/Edits/ASTQueries.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/OpenMPClause.h"
@@ -139,16 +140,13 @@ bool namedAfter(const ValueDecl *V, const OMPExecutableDirective *D,
     if (!Loop || !(isa<ForStmt>(Loop) || isa<WhileStmt>(Loop) ||
                    isa<DoStmt>(Loop) || isa<CXXForRangeStmt>(Loop)))
       continue;
-    bool Elsewhere = false;
-    std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
-      if (!S || S == D || Elsewhere)
-        return;
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
-          DRE && DRE->getDecl() == V)
-        Elsewhere = true;
-      forEachChild(S, Find);
-    };
-    Find(Loop);
+    bool Elsewhere = walkStmts(Loop, [&](const Stmt *S) {
+      if (S == D)
+        return WalkStep::Skip;
+      const auto *DRE = dyn_cast<DeclRefExpr>(S);
+      return DRE && DRE->getDecl() == V ? WalkStep::Interrupt
+                                        : WalkStep::Advance;
+    });
     if (Elsewhere)
       return true;
   }
@@ -309,16 +307,17 @@ bool lastIterationWrites(const OMPExecutableDirective *D, const ValueDecl *V) {
     return false;
   if (!V->getType()->isScalarType())
     return false;
-  std::function<bool(const Stmt *)> Leaves = [&](const Stmt *S) {
-    if (!S)
-      return false;
-    if (isa<ContinueStmt>(S) || isa<BreakStmt>(S) || isa<ReturnStmt>(S) ||
-        isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<CXXThrowExpr>(S))
-      return true;
-    for (const Stmt *C : S->children())
-      if (Leaves(C))
-        return true;
-    return false;
+  auto Leaves = [](const Stmt *S) {
+    return walkStmts(
+        S,
+        [](const Stmt *X) {
+          return isa<ContinueStmt>(X) || isa<BreakStmt>(X) ||
+                         isa<ReturnStmt>(X) || isa<GotoStmt>(X) ||
+                         isa<IndirectGotoStmt>(X) || isa<CXXThrowExpr>(X)
+                     ? WalkStep::Interrupt
+                     : WalkStep::Advance;
+        },
+        CapturedChildren::Captures);
   };
   // Whether \p S, run to its end, assigns V before anything that could
   // leave the iteration: an assignment, a block with such a statement

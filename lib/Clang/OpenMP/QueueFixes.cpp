@@ -19,6 +19,7 @@
 #include "privateer/Clang/CXX/Edits/ASTQueries.h"
 #include "privateer/Clang/CXX/Edits/SourceText.h"
 #include "privateer/Clang/CXX/SizedContainer.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Clang/Handles.h"
 #include "privateer/Clang/SourceLoc.h"
 
@@ -49,20 +50,19 @@ const VarDecl *referencedVar(const clang::Expr *E) {
 /// The appends `q.push_back(v)` (or emplace_back) to \p Q in \p S.
 std::vector<const DeclRefExpr *> appendsTo(const VarDecl *Q, const Stmt *S) {
   std::vector<const DeclRefExpr *> Appends;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *X) {
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(X))
-      if (const CXXMethodDecl *MD = MC->getMethodDecl();
-          MD && MD->getIdentifier() &&
-          (MD->getName() == "push_back" || MD->getName() == "emplace_back"))
-        if (const auto *DRE = dyn_cast<DeclRefExpr>(
-                MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
-            DRE && DRE->getDecl() == Q)
-          Appends.push_back(DRE);
-    for (const Stmt *C : X->children())
-      if (C)
-        Walk(C);
-  };
-  Walk(S);
+  forEachStmt(
+      S,
+      [&](const Stmt *X) {
+        if (const auto *MC = dyn_cast<CXXMemberCallExpr>(X))
+          if (const CXXMethodDecl *MD = MC->getMethodDecl();
+              MD && MD->getIdentifier() &&
+              (MD->getName() == "push_back" || MD->getName() == "emplace_back"))
+            if (const auto *DRE = dyn_cast<DeclRefExpr>(
+                    MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
+                DRE && DRE->getDecl() == Q)
+              Appends.push_back(DRE);
+      },
+      CapturedChildren::Captures);
   return Appends;
 }
 
@@ -112,28 +112,27 @@ const BinaryOperator *appendAt(const Stmt *S, SourceLocation At) {
 /// Whether \p E is a full statement (its value unused), so that it can be
 /// replaced by a block.
 bool isStatement(const clang::Expr *E, const Stmt *Body) {
-  std::function<bool(const Stmt *)> Find = [&](const Stmt *S) {
-    auto Direct = [&](const Stmt *C) { return C == cast<Stmt>(E); };
-    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
-      if (llvm::any_of(CS->body(), Direct))
-        return true;
-    } else if (const auto *If = dyn_cast<IfStmt>(S)) {
-      if (Direct(If->getThen()) || Direct(If->getElse()))
-        return true;
-    } else if (const auto *F = dyn_cast<ForStmt>(S)) {
-      if (Direct(F->getBody()))
-        return true;
-    } else if (const auto *W = dyn_cast<WhileStmt>(S)) {
-      if (Direct(W->getBody()))
-        return true;
-    } else if (const auto *Do = dyn_cast<DoStmt>(S)) {
-      if (Direct(Do->getBody()))
-        return true;
-    }
-    return llvm::any_of(S->children(),
-                        [&](const Stmt *C) { return C && Find(C); });
+  auto Direct = [&](const Stmt *C) { return C == cast<Stmt>(E); };
+  // Where E sits directly in a block or as a branch's or loop's body.
+  auto HoldsAsStatement = [&](const Stmt *S) {
+    if (const auto *CS = dyn_cast<CompoundStmt>(S))
+      return llvm::any_of(CS->body(), Direct);
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      return Direct(If->getThen()) || Direct(If->getElse());
+    if (const auto *F = dyn_cast<ForStmt>(S))
+      return Direct(F->getBody());
+    if (const auto *W = dyn_cast<WhileStmt>(S))
+      return Direct(W->getBody());
+    if (const auto *Do = dyn_cast<DoStmt>(S))
+      return Direct(Do->getBody());
+    return false;
   };
-  return Find(Body);
+  return walkStmts(
+      Body,
+      [&](const Stmt *S) {
+        return HoldsAsStatement(S) ? WalkStep::Interrupt : WalkStep::Advance;
+      },
+      CapturedChildren::Captures);
 }
 
 /// The code that copies `Buf[0, Len)` into room reserved in the queue by

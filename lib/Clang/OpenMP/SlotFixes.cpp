@@ -17,6 +17,7 @@
 #include "privateer/Clang/CXX/Edits/SourceText.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/SizedContainer.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Clang/Handles.h"
 #include "privateer/Clang/SourceLoc.h"
 
@@ -56,16 +57,12 @@ SlotInLoop findSlotLoop(const OMPExecutableDirective *D, SourceLocation At) {
   if (const auto *Worksharing = dyn_cast<OMPLoopDirective>(D)) {
     Found.Loop = dyn_cast_or_null<ForStmt>(
         Worksharing->getInnermostCapturedStmt()->getCapturedStmt());
-    std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
-      if (Found.Slot)
-        return;
-      if (isSlotAt(S, At))
-        Found.Slot = cast<Expr>(S);
-      else
-        forEachChild(S, Find);
-    };
-    if (Found.Loop)
-      Find(Found.Loop);
+    walkStmts(Found.Loop, [&](const Stmt *S) {
+      if (!isSlotAt(S, At))
+        return WalkStep::Advance;
+      Found.Slot = cast<Expr>(S);
+      return WalkStep::Interrupt;
+    });
     return Found;
   }
   std::vector<const Stmt *> Stack;
@@ -116,36 +113,33 @@ slotUses(const SlotInLoop &S, const ValueDecl *Buffer,
     return DRE && IndexVars.count(DRE->getDecl());
   };
   std::vector<const Expr *> Uses;
-  bool Exact = true;
-  std::function<void(const Stmt *)> Scan = [&](const Stmt *X) {
-    if (!Exact)
-      return;
-    if (const auto *E = dyn_cast<Expr>(X);
-        E && (isa<ArraySubscriptExpr>(E) || isa<CXXOperatorCallExpr>(E)) &&
-        tokensOf(E->getSourceRange(), Ctx) == SlotText) {
-      Uses.push_back(E);
-      return;
-    }
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(X);
-        DRE && DRE->getDecl() == Buffer)
-      Exact = false; // another use of the buffer
-    if (const auto *BO = dyn_cast<BinaryOperator>(X);
-        BO && BO->isAssignmentOp() && Changes(BO->getLHS()))
-      Exact = false;
-    if (const auto *UO = dyn_cast<UnaryOperator>(X);
-        UO && UO->isIncrementDecrementOp() && Changes(UO->getSubExpr()))
-      Exact = false;
-    if (isa<CallExpr>(X) && !isa<CXXOperatorCallExpr>(X)) {
-      const FunctionDecl *Callee = cast<CallExpr>(X)->getDirectCallee();
-      if ((!Callee || Callee->hasBody()) && !Unreachable)
-        Exact = false; // a call that could use the buffer
-    }
-    for (const Stmt *C : X->children())
-      if (C)
-        Scan(C);
-  };
-  Scan(S.Loop);
-  if (!Exact || Uses.empty())
+  bool Inexact = walkStmts(
+      S.Loop,
+      [&](const Stmt *X) {
+        if (const auto *E = dyn_cast<Expr>(X);
+            E && (isa<ArraySubscriptExpr>(E) || isa<CXXOperatorCallExpr>(E)) &&
+            tokensOf(E->getSourceRange(), Ctx) == SlotText) {
+          Uses.push_back(E);
+          return WalkStep::Skip;
+        }
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(X);
+            DRE && DRE->getDecl() == Buffer)
+          return WalkStep::Interrupt; // another use of the buffer
+        if (const auto *BO = dyn_cast<BinaryOperator>(X);
+            BO && BO->isAssignmentOp() && Changes(BO->getLHS()))
+          return WalkStep::Interrupt;
+        if (const auto *UO = dyn_cast<UnaryOperator>(X);
+            UO && UO->isIncrementDecrementOp() && Changes(UO->getSubExpr()))
+          return WalkStep::Interrupt;
+        if (isa<CallExpr>(X) && !isa<CXXOperatorCallExpr>(X)) {
+          const FunctionDecl *Callee = cast<CallExpr>(X)->getDirectCallee();
+          if ((!Callee || Callee->hasBody()) && !Unreachable)
+            return WalkStep::Interrupt; // a call that could use the buffer
+        }
+        return WalkStep::Advance;
+      },
+      CapturedChildren::Captures);
+  if (Inexact || Uses.empty())
     return std::nullopt;
   return Uses;
 }
@@ -215,15 +209,14 @@ FixResult buildLocalAccumulator(const Finding &F, const ModelledConstruct &C,
                      "of a block");
   // What the slot's index reads may not change in the loop.
   llvm::SmallPtrSet<const ValueDecl *, 4> IndexVars;
-  std::function<void(const Stmt *)> Vars = [&](const Stmt *X) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(X);
-        DRE && DRE->getDecl() != Buffer)
-      IndexVars.insert(DRE->getDecl());
-    for (const Stmt *Child : X->children())
-      if (Child)
-        Vars(Child);
-  };
-  Vars(S.Slot);
+  forEachStmt(
+      S.Slot,
+      [&](const Stmt *X) {
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(X);
+            DRE && DRE->getDecl() != Buffer)
+          IndexVars.insert(DRE->getDecl());
+      },
+      CapturedChildren::Captures);
   auto Uses = slotUses(S, Buffer, IndexVars, C.Function, Ctx);
   if (!Uses)
     return E.decline("the loop uses the buffer otherwise, changes the slot's "

@@ -20,6 +20,7 @@
 #include "privateer/Clang/CXX/Edits/ASTQueries.h"
 #include "privateer/Clang/CXX/Edits/SourceText.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -40,40 +41,34 @@ namespace {
 bool scratchIsStable(const VarDecl *V, const Expr *Init, const Stmt *Loop,
                      const FunctionDecl *FD, const SourceManager &SM) {
   llvm::SmallPtrSet<const ValueDecl *, 4> Reads;
-  std::function<void(const Stmt *)> Collect = [&](const Stmt *S) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-      Reads.insert(DRE->getDecl());
-    for (const Stmt *C : S->children())
-      if (C)
-        Collect(C);
-  };
-  Collect(Init);
+  forEachStmt(
+      Init,
+      [&](const Stmt *S) {
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+          Reads.insert(DRE->getDecl());
+      },
+      CapturedChildren::Captures);
   Reads.insert(V);
   auto Target = [&](const Expr *E) {
     const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     return DRE && Reads.count(DRE->getDecl());
   };
-  bool Safe = true;
-  std::function<void(const Stmt *)> Check = [&](const Stmt *S) {
-    if (!Safe)
-      return;
+  bool Unsafe = walkStmts(FD->getBody(), [&](const Stmt *S) {
     if (const auto *BO = dyn_cast<BinaryOperator>(S);
         BO && BO->isAssignmentOp() && Target(BO->getLHS()))
-      Safe = false;
+      return WalkStep::Interrupt;
     if (const auto *UO = dyn_cast<UnaryOperator>(S);
         UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
         Target(UO->getSubExpr()))
-      Safe = false;
+      return WalkStep::Interrupt;
     // After the loop: only `free(w)` / `delete[] w`.
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
         DRE && DRE->getDecl() == V &&
         SM.isBeforeInTranslationUnit(Loop->getEndLoc(), DRE->getBeginLoc()))
-      Safe = false;
-    if (releasedVariable(S) != V)
-      forEachChild(S, Check);
-  };
-  Check(FD->getBody());
-  return Safe;
+      return WalkStep::Interrupt;
+    return releasedVariable(S) == V ? WalkStep::Skip : WalkStep::Advance;
+  });
+  return !Unsafe;
 }
 
 /// The declaration and the releases of \p V move into the region as they

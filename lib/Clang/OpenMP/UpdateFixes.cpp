@@ -12,6 +12,7 @@
 #include "privateer/Clang/CXX/Edits/SourceText.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/SizedContainer.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Clang/SourceLoc.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -74,16 +75,13 @@ const Stmt *updateStatement(const OMPExecutableDirective *D,
     return Target && Target->getBeginLoc() == At;
   };
   const Stmt *Found = nullptr;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (Found)
-      return;
+  walkStmts(D, [&](const Stmt *S) {
     forEachStatementChild(S, [&](const Stmt *Child) {
       if (!Found && IsUpdate(Child))
         Found = Child;
     });
-    forEachChild(S, Walk);
-  };
-  Walk(D);
+    return Found ? WalkStep::Interrupt : WalkStep::Advance;
+  });
   return Found;
 }
 
@@ -97,25 +95,19 @@ bool atomicForbiddenAt(const OMPExecutableDirective *D, SourceLocation At,
   if (isOpenMPSimdDirective(D->getDirectiveKind()))
     return true;
   const SourceManager &SM = Ctx.getSourceManager();
-  bool Found = false;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (Found)
-      return;
+  if (!D->hasAssociatedStmt())
+    return false;
+  return walkStmts(D->getAssociatedStmt(), [&](const Stmt *S) {
     if (const auto *OD = dyn_cast<OMPExecutableDirective>(S);
         OD && isOpenMPSimdDirective(OD->getDirectiveKind()) &&
         OD->hasAssociatedStmt()) {
       SourceRange R = OD->getAssociatedStmt()->getSourceRange();
       if (!SM.isBeforeInTranslationUnit(At, R.getBegin()) &&
-          !SM.isBeforeInTranslationUnit(R.getEnd(), At)) {
-        Found = true;
-        return;
-      }
+          !SM.isBeforeInTranslationUnit(R.getEnd(), At))
+        return WalkStep::Interrupt;
     }
-    forEachChild(S, Walk);
-  };
-  if (D->hasAssociatedStmt())
-    Walk(D->getAssociatedStmt());
-  return Found;
+    return WalkStep::Advance;
+  });
 }
 
 constexpr const char *AtomicInSimd =

@@ -27,6 +27,7 @@
 #include "privateer/Clang/CXX/Edits/SourceText.h"
 #include "privateer/Clang/CXX/PreprocessorLines.h"
 #include "privateer/Clang/CXX/SizedContainer.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Clang/Handles.h"
 
 #include "clang/AST/Attr.h"
@@ -175,7 +176,7 @@ newArrayBlock(const VarDecl *V, const DeclStmt *DS, const CXXNewExpr *New,
   const Stmt *Delete = nullptr;
   unsigned Releases = 0;
   bool OnlyRead = true;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+  auto Visit = [&](const Stmt *S) {
     if (const auto *D = dyn_cast<CXXDeleteExpr>(S))
       if (const auto *R =
               dyn_cast<DeclRefExpr>(D->getArgument()->IgnoreParenImpCasts());
@@ -186,12 +187,9 @@ newArrayBlock(const VarDecl *V, const DeclStmt *DS, const CXXNewExpr *New,
       const auto *IC = P.empty() ? nullptr : P[0].get<ImplicitCastExpr>();
       OnlyRead &= IC && IC->getCastKind() == CK_LValueToRValue;
     }
-    for (const Stmt *Child : S->children())
-      if (Child)
-        Walk(Child);
   };
   if (Block) {
-    Walk(Block);
+    forEachStmt(Block, Visit, CapturedChildren::Captures);
     for (const Stmt *S : Block->body())
       if (const auto *D = dyn_cast<CXXDeleteExpr>(S))
         if (const auto *R =

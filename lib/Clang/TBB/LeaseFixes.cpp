@@ -36,6 +36,7 @@
 #include "privateer/Clang/CXX/Edits/Runtime.h"
 #include "privateer/Clang/CXX/Edits/SourceText.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Clang/Handles.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -91,18 +92,17 @@ llvm::Error bufferCannotGo(const VarDecl *Buf, const CompoundStmt *Body,
   if (!Buf->getInit() || !Buf->getInit()->HasSideEffects(Ctx))
     return llvm::Error::success();
   bool Asks = true;
-  std::function<void(const Stmt *)> Calls = [&](const Stmt *S) {
-    if (const auto *CE = dyn_cast<CallExpr>(S)) {
-      const FunctionDecl *Callee = CE->getDirectCallee();
-      Asks &= Callee && Callee->getIdentifier() &&
-              (Callee->getName() == "max_concurrency" ||
-               Callee->getName() == "hardware_concurrency");
-    }
-    for (const Stmt *Child : S->children())
-      if (Child)
-        Calls(Child);
-  };
-  Calls(Buf->getInit()->IgnoreImplicit());
+  forEachStmt(
+      Buf->getInit()->IgnoreImplicit(),
+      [&](const Stmt *S) {
+        if (const auto *CE = dyn_cast<CallExpr>(S)) {
+          const FunctionDecl *Callee = CE->getDirectCallee();
+          Asks &= Callee && Callee->getIdentifier() &&
+                  (Callee->getName() == "max_concurrency" ||
+                   Callee->getName() == "hardware_concurrency");
+        }
+      },
+      CapturedChildren::Captures);
   if (Asks)
     return llvm::Error::success();
   return decline("making '" + Buf->getNameAsString() +
@@ -118,20 +118,19 @@ bool lengthKnownBefore(const Expr *Length, const CallExpr *Call,
     return true;
   const SourceManager &SM = Ctx.getSourceManager();
   bool Stable = true;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
-      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-      Stable &= V && (V->hasGlobalStorage()
-                          ? V->getType().isConstQualified()
-                          : SM.isBeforeInTranslationUnit(V->getLocation(),
-                                                         Call->getBeginLoc()) &&
-                                !isMutatedIn(V, FD->getBody(), Ctx));
-    }
-    for (const Stmt *Child : S->children())
-      if (Child)
-        Walk(Child);
-  };
-  Walk(Length);
+  forEachStmt(
+      Length,
+      [&](const Stmt *S) {
+        if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
+          const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+          Stable &= V && (V->hasGlobalStorage()
+                              ? V->getType().isConstQualified()
+                              : SM.isBeforeInTranslationUnit(
+                                    V->getLocation(), Call->getBeginLoc()) &&
+                                    !isMutatedIn(V, FD->getBody(), Ctx));
+        }
+      },
+      CapturedChildren::Captures);
   return Stable && !Length->HasSideEffects(Ctx);
 }
 
@@ -170,16 +169,15 @@ void removeUnusedThreadIndex(const Expr *Init, const CompoundStmt *Body,
                              EditBuilder &E) {
   const SourceManager &SM = E.sources();
   llvm::SmallVector<const VarDecl *, 2> Named;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
-      if (const auto *IV = dyn_cast<VarDecl>(Ref->getDecl());
-          IV && IV->getInit() && isThreadIdCall(IV->getInit()))
-        Named.push_back(IV);
-    for (const Stmt *Child : S->children())
-      if (Child)
-        Walk(Child);
-  };
-  Walk(Init);
+  forEachStmt(
+      Init,
+      [&](const Stmt *S) {
+        if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+          if (const auto *IV = dyn_cast<VarDecl>(Ref->getDecl());
+              IV && IV->getInit() && isThreadIdCall(IV->getInit()))
+            Named.push_back(IV);
+      },
+      CapturedChildren::Captures);
   for (const VarDecl *IV : Named) {
     bool OnlyHere =
         llvm::all_of(referencesTo(IV, Body), [&](const DeclRefExpr *U) {

@@ -30,6 +30,7 @@
 #include "privateer/Clang/CXX/Edits/ASTQueries.h"
 #include "privateer/Clang/CXX/Edits/SourceText.h"
 #include "privateer/Clang/CXX/SizedContainer.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -67,18 +68,16 @@ bool keepsSize(const DeclRefExpr *Ref, ASTContext &Ctx) {
 
 /// Whether \p E names something a parameter of \p Body has the name of.
 bool namesHiddenBy(const Expr *E, const FunctionDecl *Body) {
-  bool Hidden = false;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *X) {
-    if (!X)
-      return;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
-      for (const ParmVarDecl *P : Body->parameters())
-        Hidden |= P->getDeclName() == DRE->getDecl()->getDeclName();
-    for (const Stmt *Child : X->children())
-      Walk(Child);
-  };
-  Walk(E);
-  return Hidden;
+  return walkStmts(
+      E,
+      [&](const Stmt *X) {
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+          for (const ParmVarDecl *P : Body->parameters())
+            if (P->getDeclName() == DRE->getDecl()->getDeclName())
+              return WalkStep::Interrupt;
+        return WalkStep::Advance;
+      },
+      CapturedChildren::Captures);
 }
 
 /// The statement that makes the copy a new one again in each work item

@@ -13,6 +13,7 @@
 
 #include "privateer/Clang/CXX/ConstructSemantics.h"
 #include "privateer/Clang/CXX/ReachingDefinitions.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Clang/SourceLoc.h"
 #include "privateer/Model/Region.h"
 
@@ -63,11 +64,6 @@ bool isThreadIdCall(const clang::Expr *E);
 /// The variable a statement releases: `free(v)`, `delete[] v`, `delete v`;
 /// null for anything else.
 const clang::VarDecl *releasedVariable(const clang::Stmt *S);
-
-/// Calls \p F on each child of \p S, entering the bodies of captured
-/// statements (whose children() are their captures).
-void forEachChild(const clang::Stmt *S,
-                  llvm::function_ref<void(const clang::Stmt *)> F);
 
 /// Where an lvalue or a pointer value lands: a buffer and an index.
 struct Target {

@@ -8,6 +8,7 @@
 
 #include "privateer/Clang/CXX/Edits/SourceText.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Clang/CXX/Subscript.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -57,18 +58,19 @@ const DeclStmt *declarationOf(const VarDecl *V, ASTContext &Ctx) {
 std::vector<const DeclRefExpr *> referencesTo(const ValueDecl *V,
                                               const Stmt *S) {
   std::vector<const DeclRefExpr *> Refs;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *X) {
+  llvm::function_ref<WalkStep(const Stmt *)> Self;
+  auto Visit = [&](const Stmt *X) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(X); DRE && DRE->getDecl() == V)
       Refs.push_back(DRE);
     // A lambda's captures repeat what its body names: only the body.
     if (const auto *L = dyn_cast<LambdaExpr>(X)) {
-      Walk(L->getBody());
-      return;
+      walkStmts(L->getBody(), Self);
+      return WalkStep::Skip;
     }
-    forEachChild(X, Walk);
+    return WalkStep::Advance;
   };
-  if (S)
-    Walk(S);
+  Self = Visit;
+  walkStmts(S, Visit);
   return Refs;
 }
 
@@ -98,7 +100,7 @@ bool mayEscape(const ValueDecl *V, const FunctionDecl *FD) {
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
       MarkSafe(AS->getBase()->IgnoreParenImpCasts());
   };
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+  forEachStmt(FD->getBody(), [&](const Stmt *S) {
     if (const auto *IC = dyn_cast<ImplicitCastExpr>(S);
         IC && IC->getCastKind() == CK_LValueToRValue)
       Used(IC->getSubExpr());
@@ -108,9 +110,7 @@ bool mayEscape(const ValueDecl *V, const FunctionDecl *FD) {
     if (const auto *UO = dyn_cast<UnaryOperator>(S);
         UO && UO->isIncrementDecrementOp())
       Used(UO->getSubExpr());
-    forEachChild(S, Walk);
-  };
-  Walk(FD->getBody());
+  });
   // (An OpenMP capture repeats a reference at its location: a reference is
   // safe when one at its location is.)
   llvm::SmallPtrSet<const void *, 16> SafeAt;

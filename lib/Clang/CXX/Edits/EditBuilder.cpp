@@ -8,6 +8,7 @@
 
 #include "privateer/Clang/CXX/Edits/Includes.h"
 #include "privateer/Clang/CXX/Edits/SourceText.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Clang/SourceLoc.h"
 #include "privateer/Support/SourceFileWriter.h"
 
@@ -193,17 +194,16 @@ void EditBuilder::append(const Edits &More) {
 
 void EditBuilder::indentMore(const Stmt *S) {
   const SourceManager &SM = sources();
-  bool MultiLineString = false;
-  std::function<void(const Stmt *)> Find = [&](const Stmt *X) {
-    if (!X || MultiLineString)
-      return;
-    if (isa<StringLiteral>(X) && SM.getExpansionLineNumber(X->getBeginLoc()) !=
-                                     SM.getExpansionLineNumber(X->getEndLoc()))
-      MultiLineString = true;
-    for (const Stmt *C : X->children())
-      Find(C);
-  };
-  Find(S);
+  bool MultiLineString = walkStmts(
+      S,
+      [&](const Stmt *X) {
+        return isa<StringLiteral>(X) &&
+                       SM.getExpansionLineNumber(X->getBeginLoc()) !=
+                           SM.getExpansionLineNumber(X->getEndLoc())
+                   ? WalkStep::Interrupt
+                   : WalkStep::Advance;
+      },
+      CapturedChildren::Captures);
   auto [File, Begin] = SM.getDecomposedLoc(S->getBeginLoc());
   auto [EndFile, End] = SM.getDecomposedLoc(S->getEndLoc());
   bool Invalid = false;
