@@ -242,102 +242,150 @@ llvm::SmallVector<RangeLoop, 3> rangeLoops(const WorkBody &B) {
   return Loops;
 }
 
+/// A call being recognized: its construct so far, and its arguments as
+/// written.
+struct Recognition {
+  TBBConstruct C;
+  llvm::SmallVector<const Expr *, 6> Args;
+  const ASTContext &Ctx;
+
+  /// Adds the work that \p Arg runs as a body; false when it is not one.
+  bool withBody(const Expr *Arg) {
+    auto B = resolveBody(Arg);
+    if (!B)
+      return false;
+    C.Bodies.push_back(*B);
+    return true;
+  }
+  std::optional<TBBConstruct> done(bool Recognized) {
+    return Recognized ? std::optional<TBBConstruct>(C) : std::nullopt;
+  }
+};
+
+/// parallel_for(range, f), (first, last, f), (first, last, step, f).
+std::optional<TBBConstruct> parallelFor(Recognition &R) {
+  auto &Args = R.Args;
+  if (Args.size() < 2)
+    return std::nullopt;
+  if (isRangeType(Args[0]->getType())) {
+    rangeBounds(Args[0], R.C);
+    R.C.RangeBody = true;
+    return R.done(R.withBody(Args[1]));
+  }
+  if (Args.size() < 3)
+    return std::nullopt;
+  R.C.OneBodyObject = true; // parallel_for_body_wrapper's `const F &`
+  R.C.First = Args[0];
+  R.C.Last = Args[1];
+  if (R.withBody(Args[2]))
+    return R.C;
+  if (Args.size() < 4 || !R.withBody(Args[3]))
+    return std::nullopt;
+  auto Step = constantInt(Args[2], R.Ctx);
+  if (!Step || *Step <= 0)
+    return std::nullopt;
+  R.C.Step = *Step;
+  return R.C;
+}
+
+/// parallel_reduce(range, identity, body, reduction): the body lambda;
+/// (range, body): a body class, split per task (its members are private
+/// copies).
+std::optional<TBBConstruct> parallelReduce(Recognition &R) {
+  auto &Args = R.Args;
+  if (Args.size() < 2 || !isRangeType(Args[0]->getType()))
+    return std::nullopt;
+  rangeBounds(Args[0], R.C);
+  R.C.RangeBody = true;
+  return R.done(R.withBody(Args.size() >= 4 ? Args[2] : Args[1]));
+}
+
+/// parallel_for_each(container, f), (first, last, f).
+std::optional<TBBConstruct> parallelForEach(Recognition &R) {
+  auto &Args = R.Args;
+  if (Args.size() < 2)
+    return std::nullopt;
+  R.C.OneBodyObject = true;
+  bool Iterators = Args.size() >= 3 && !resolveBody(Args[1]);
+  R.C.Elements = Args[0];
+  return R.done(R.withBody(Iterators ? Args[2] : Args[1]));
+}
+
+/// parallel_invoke(f, g, ...): each function a section.
+std::optional<TBBConstruct> parallelInvoke(Recognition &R) {
+  if (R.Args.size() < 2)
+    return std::nullopt;
+  R.C.Kind = RegionKind::Sections;
+  for (const Expr *A : R.Args)
+    if (!R.withBody(A))
+      return std::nullopt;
+  return R.C;
+}
+
+/// for_each(policy, first, last, f), for_each_n(policy, first, n, f),
+/// transform(policy, first, last, out, f) and its binary form: the
+/// function per element.
+std::optional<TBBConstruct> elementwise(Recognition &R) {
+  R.C.Elements = R.Args[1];
+  return R.done(R.withBody(R.Args.back()));
+}
+
+/// The parallel algorithms recognized as one construct: the namespace that
+/// declares them, their name, the numbers of written arguments they take
+/// (0: any), and how their arguments are read.
+struct KnownAlgorithm {
+  llvm::StringLiteral Namespace, Name;
+  unsigned MinArgs, MaxArgs;
+  std::optional<TBBConstruct> (*Recognize)(Recognition &);
+};
+constexpr KnownAlgorithm Algorithms[] = {
+    {"tbb", "parallel_for", 0, 0, parallelFor},
+    {"tbb", "parallel_reduce", 0, 0, parallelReduce},
+    {"tbb", "parallel_deterministic_reduce", 0, 0, parallelReduce},
+    {"tbb", "parallel_for_each", 0, 0, parallelForEach},
+    {"tbb", "parallel_invoke", 0, 0, parallelInvoke},
+    {"std", "for_each", 4, 4, elementwise},
+    {"std", "for_each_n", 4, 4, elementwise},
+    {"std", "transform", 5, 6, elementwise},
+};
+
 std::optional<TBBConstruct> recognize(const CallExpr *Call,
                                       const ASTContext &Ctx) {
   const FunctionDecl *FD = Call->getDirectCallee();
   if (!FD || !FD->getIdentifier())
     return std::nullopt;
   StringRef Name = FD->getName();
-  auto Args = writtenArgs(Call);
-  TBBConstruct C;
-  C.Call = Call;
-
-  auto WithBody = [&](const Expr *Arg) {
-    auto B = resolveBody(Arg);
-    if (!B)
-      return false;
-    C.Bodies.push_back(*B);
-    return true;
-  };
+  Recognition R{TBBConstruct(), writtenArgs(Call), Ctx};
+  R.C.Call = Call;
 
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
     // task_group::run(f): a task running f.
     const CXXRecordDecl *RD = MC->getRecordDecl();
     if (Name != "run" || !RD || !RD->getIdentifier() ||
         RD->getName() != "task_group" || !inNamespace(RD, "tbb") ||
-        Args.size() != 1 || !WithBody(Args[0]))
+        R.Args.size() != 1 || !R.withBody(R.Args[0]))
       return std::nullopt;
-    C.Kind = RegionKind::Tasks;
-    C.Name = "tbb::task_group::run";
-    return C;
+    R.C.Kind = RegionKind::Tasks;
+    R.C.Name = "tbb::task_group::run";
+    return R.C;
   }
 
-  if (inNamespace(FD, "tbb")) {
-    if (Name == "parallel_for" && Args.size() >= 2) {
-      C.Name = "tbb::parallel_for";
-      if (isRangeType(Args[0]->getType())) {
-        rangeBounds(Args[0], C);
-        C.RangeBody = true;
-        return WithBody(Args[1]) ? std::optional<TBBConstruct>(C)
-                                 : std::nullopt;
-      }
-      if (Args.size() < 3)
-        return std::nullopt;
-      C.OneBodyObject = true; // parallel_for_body_wrapper's `const F &`
-      C.First = Args[0];
-      C.Last = Args[1];
-      if (WithBody(Args[2]))
-        return C;
-      // parallel_for(first, last, step, f)
-      if (Args.size() < 4 || !WithBody(Args[3]))
-        return std::nullopt;
-      auto Step = constantInt(Args[2], Ctx);
-      if (!Step || *Step <= 0)
-        return std::nullopt;
-      C.Step = *Step;
-      return C;
+  for (const KnownAlgorithm &A : Algorithms) {
+    if (A.Name != Name || (A.MinArgs && R.Args.size() < A.MinArgs) ||
+        (A.MaxArgs && R.Args.size() > A.MaxArgs))
+      continue;
+    if (A.Namespace == "tbb") {
+      if (!inNamespace(FD, "tbb"))
+        continue;
+      R.C.Name = ("tbb::" + Name).str();
+    } else {
+      // std::execution: the first argument is a parallel policy.
+      if (!FD->isInStdNamespace() || R.Args.empty() ||
+          !isParallelPolicy(R.Args[0]))
+        continue;
+      R.C.Name = ("std::" + Name + "(" + policyName(R.Args[0]) + ")").str();
     }
-    if ((Name == "parallel_reduce" ||
-         Name == "parallel_deterministic_reduce") &&
-        Args.size() >= 2 && isRangeType(Args[0]->getType())) {
-      C.Name = "tbb::" + Name.str();
-      rangeBounds(Args[0], C);
-      C.RangeBody = true;
-      // (range, identity, body, reduction): the body lambda; (range, body):
-      // a body class, split per task (its members are private copies).
-      const Expr *Body = Args.size() >= 4 ? Args[2] : Args[1];
-      return WithBody(Body) ? std::optional<TBBConstruct>(C) : std::nullopt;
-    }
-    if (Name == "parallel_for_each" && Args.size() >= 2) {
-      C.Name = "tbb::parallel_for_each";
-      C.OneBodyObject = true;
-      bool Iterators = Args.size() >= 3 && !resolveBody(Args[1]);
-      C.Elements = Args[0];
-      if (!WithBody(Iterators ? Args[2] : Args[1]))
-        return std::nullopt;
-      return C;
-    }
-    if (Name == "parallel_invoke" && Args.size() >= 2) {
-      C.Name = "tbb::parallel_invoke";
-      C.Kind = RegionKind::Sections;
-      for (const Expr *A : Args)
-        if (!WithBody(A))
-          return std::nullopt;
-      return C;
-    }
-    return std::nullopt;
-  }
-
-  if (FD->isInStdNamespace() && !Args.empty() && isParallelPolicy(Args[0])) {
-    std::string Policy = policyName(Args[0]);
-    if ((Name == "for_each" && Args.size() == 4) ||
-        (Name == "for_each_n" && Args.size() == 4) ||
-        (Name == "transform" && (Args.size() == 5 || Args.size() == 6))) {
-      C.Name = "std::" + Name.str() + "(" + Policy + ")";
-      C.Elements = Args[1];
-      return WithBody(Args.back()) ? std::optional<TBBConstruct>(C)
-                                   : std::nullopt;
-    }
+    return A.Recognize(R);
   }
   return std::nullopt;
 }
