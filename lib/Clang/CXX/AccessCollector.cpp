@@ -11,8 +11,8 @@
 
 #include "privateer/Clang/CXX/ReferenceWrapper.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
-
 #include "privateer/Clang/CXX/StmtWalk.h"
+
 #include "privateer/Model/Polynomial.h"
 
 #include "KnownFunctions.h"
@@ -484,9 +484,13 @@ void RegionBuilder::visitDecl(const VarDecl *V) {
   if (!Init)
     return;
   if (V->getType()->isReferenceType()) {
-    // `double &r = a[i];` names that element from now on.
+    // `double &r = a[i];` names that element from now on; `auto &m =
+    // outer[k];` of a map inserts k first.
     Aliases[V] = resolveLValue(Init);
-    visitIndices(Init);
+    if (mapSubscript(Init))
+      visitLValue(Init, AccessKind::Write, ReductionOp::None, false);
+    else
+      visitIndices(Init);
     return;
   }
   visitExpr(Init, AccessKind::Read, true);
@@ -1195,27 +1199,35 @@ void RegionBuilder::visitLValue(const Expr *E, AccessKind Mode, ReductionOp Op,
                                 bool ValueUsed) {
   // `m[k]` of a map inserts k when it is missing: a change of the
   // container that `omp atomic` on the element does not protect.
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E->IgnoreParens());
-      OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2) {
-    StringRef Container = recordName(OC->getArg(0)->getType());
-    if (Container == "map" || Container == "unordered_map") {
-      if (auto T = resolveLValue(OC->getArg(0))) {
-        Guard Saved = CurrentGuard;
-        if (CurrentGuard == Guard::Atomic)
-          CurrentGuard = Guard::None;
-        // Of a map that is one element of an outer container
-        // (`maps[i][k]`, or through `auto &m = maps[i];`), that element.
-        record(*T, AccessKind::Write, E, ReductionOp::None, false,
-               /*Whole=*/T->Index.empty());
-        CurrentGuard = Saved;
-      }
-      visitIndices(E);
-      return;
+  if (const CXXOperatorCallExpr *OC = mapSubscript(E)) {
+    // A map that is itself a map's element (`outer[i][k]`): taking it
+    // inserts i into the outer map first, a change of the whole outer map.
+    if (mapSubscript(OC->getArg(0)))
+      visitLValue(OC->getArg(0), AccessKind::Write, ReductionOp::None, false);
+    if (auto T = resolveLValue(OC->getArg(0))) {
+      Guard Saved = CurrentGuard;
+      if (CurrentGuard == Guard::Atomic)
+        CurrentGuard = Guard::None;
+      // Of a map that is one element of an outer container (`maps[i][k]`,
+      // or through `auto &m = maps[i];`), that element.
+      record(*T, AccessKind::Write, E, ReductionOp::None, false,
+             /*Whole=*/T->Index.empty());
+      CurrentGuard = Saved;
     }
+    visitIndices(E);
+    return;
   }
   if (auto T = resolveLValue(E))
     record(*T, Mode, E, Op, Mode == AccessKind::ReadModifyWrite && ValueUsed);
   visitIndices(E);
+}
+
+const CXXOperatorCallExpr *RegionBuilder::mapSubscript(const Expr *E) const {
+  const auto *OC = dyn_cast<CXXOperatorCallExpr>(E->IgnoreParenImpCasts());
+  if (!OC || OC->getOperator() != OO_Subscript || OC->getNumArgs() != 2)
+    return nullptr;
+  StringRef Container = recordName(OC->getArg(0)->getType());
+  return Container == "map" || Container == "unordered_map" ? OC : nullptr;
 }
 
 void RegionBuilder::visitPointerOperand(const Expr *E) {

@@ -2,7 +2,9 @@
 // change of the whole map. Where the map is one element of an outer
 // container (`maps[i][k]`, or through `auto &m = maps[a][i];` as MetaBAT's
 // contigOverlaps.cpp writes it), the change is that element's alone, and each
-// iteration's own map is silent; one map for every iteration races.
+// iteration's own map is silent; one map for every iteration races. A map
+// that is an element of another map (`outer[i][k]`, `auto &m = outer[i];`)
+// inserts i into the outer map: every iteration changes the outer map.
 // RUN: %cxx -Xclang -verify -Xclang -verify-ignore-unexpected=note %s
 
 #include <map>
@@ -47,4 +49,18 @@ void oneMap(Index &m, int n) {
 #pragma omp parallel for
   for (int i = 0; i < n; i++)
     m[i] = i; // expected-warning {{shared container 'm' is modified by every iteration without synchronization}}
+}
+
+void mapOfMaps(std::map<int, Index> &outer, int n) {
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    outer[i][0] = i; // expected-warning {{shared container 'outer' is modified by every iteration without synchronization ('outer[i]')}}
+}
+
+void mapOfMapsThroughReference(std::unordered_map<int, Index> &outer, int n) {
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    Index &m = outer[i]; // expected-warning {{shared container 'outer' is modified by every iteration without synchronization ('outer[i]')}}
+    m[0] = i;
+  }
 }

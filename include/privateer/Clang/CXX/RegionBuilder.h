@@ -338,6 +338,9 @@ private:
   uint64_t pointeeSize(const clang::ValueDecl *V) const;
   void visitLValue(const clang::Expr *E, AccessKind Mode, ReductionOp Op,
                    bool ValueUsed);
+  /// `m[k]` of a std::map or std::unordered_map (which inserts k when it
+  /// is missing): the subscript; null for anything else.
+  const clang::CXXOperatorCallExpr *mapSubscript(const clang::Expr *E) const;
   void visitPointerOperand(const clang::Expr *E);
   /// Records an access of the elements [Pointer, Pointer + Length); Length
   /// counts bytes for the mem* routines, elements for std:: algorithms.
