@@ -18,6 +18,9 @@ static inline float *elementAt(float *p, int index, const Desc &d) {
   return p + d.offset + index * d.stride;
 }
 static inline float *rowOf(float *p, int r) { return p + r * 16; }
+template <typename T> T *rowOfTemplate(T *p, int r, int n) { return p + r * n; }
+static float sharedScratch[64];
+static float *scratchFor(int) { return sharedScratch; }
 static inline void copyTo(float *dst, int index, const float *src,
                           const Desc &d) {
   dst = elementAt(dst, index, d);
@@ -59,6 +62,12 @@ void rowsThroughReturnedPointer(float *out, int n) {
   for (int i = 0; i < n; ++i)
     for (int k = 0; k < 16; ++k)
       rowOf(out, i)[k] = float(k);
+}
+
+void rowsThroughTemplateHelper(float *out, int n) {
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i)
+    rowOfTemplate(out, i, 16)[3] = 1.0f;
 }
 
 void localPointerFromHelper(float *out, int n) {
@@ -112,6 +121,16 @@ void sameRangeThroughHelper(float *dst, const float *src, const Desc &d,
 #pragma omp parallel for
   for (int i = 0; i < n; ++i)
     copyTo(dst, 0, src + i, d); // expected-warning {{'dst' is written by every iteration without synchronization}}
+}
+
+// A helper that hands every iteration the same global scratch.
+void globalScratchThroughHelper(int n) {
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i) {
+    float *s = scratchFor(i);
+    s[0] = float(i); // expected-warning {{shared buffer 'sharedScratch' is scratch that every iteration overwrites}}
+    s[1] = s[0] * 2;
+  }
 }
 
 // Moved on one path only: the write through the unmoved binding is dst[0]
