@@ -488,9 +488,8 @@ void RegionBuilder::visitDecl(const VarDecl *V) {
     // outer[k];` of a map inserts k first.
     Aliases[V] = resolveLValue(Init);
     if (mapSubscript(Init))
-      visitLValue(Init, AccessKind::Write, ReductionOp::None, false);
-    else
-      visitIndices(Init);
+      MapElementRefs.insert(V);
+    visitIndices(Init);
     return;
   }
   visitExpr(Init, AccessKind::Read, true);
@@ -1209,9 +1208,15 @@ void RegionBuilder::visitLValue(const Expr *E, AccessKind Mode, ReductionOp Op,
       if (CurrentGuard == Guard::Atomic)
         CurrentGuard = Guard::None;
       // Of a map that is one element of an outer container (`maps[i][k]`,
-      // or through `auto &m = maps[i];`), that element.
+      // or through `auto &m = maps[i];`), that element; of one taken from
+      // another map (`auto &m = outer[i]; m[k] = v;`), the whole outer map,
+      // which taking it may have changed.
+      const auto *Ref =
+          dyn_cast<DeclRefExpr>(OC->getArg(0)->IgnoreParenImpCasts());
+      bool FromMap =
+          Ref && MapElementRefs.count(dyn_cast<VarDecl>(Ref->getDecl()));
       record(*T, AccessKind::Write, E, ReductionOp::None, false,
-             /*Whole=*/T->Index.empty());
+             /*Whole=*/T->Index.empty() || FromMap);
       CurrentGuard = Saved;
     }
     visitIndices(E);

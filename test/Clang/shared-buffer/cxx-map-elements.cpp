@@ -60,7 +60,7 @@ void mapOfMaps(std::map<int, Index> &outer, int n) {
 void mapOfMapsThroughReference(std::unordered_map<int, Index> &outer, int n) {
 #pragma omp parallel for
   for (int i = 0; i < n; i++) {
-    Index &m = outer[i]; // expected-warning {{shared container 'outer' is modified by every iteration without synchronization ('outer[i]')}}
-    m[0] = i;
+    Index &m = outer[i];
+    m[0] = i; // expected-warning {{shared container 'outer' is modified by every iteration without synchronization ('m[0]')}}
   }
 }

@@ -421,6 +421,9 @@ private:
   /// Pointer parameters of inlined calls (bound in Aliases to the
   /// argument's target).
   llvm::SmallPtrSet<const clang::VarDecl *, 8> PointerParams;
+  /// References bound to an element of a std::map or std::unordered_map
+  /// (`auto &m = outer[k];`).
+  llvm::SmallPtrSet<const clang::VarDecl *, 4> MapElementRefs;
   /// Pointer parameters of inlined calls whose argument is a null pointer
   /// (true) or the address of an object (false).
   llvm::DenseMap<const clang::VarDecl *, bool> NullPointerParams;
