@@ -50,6 +50,9 @@ config.substitutions.insert(0, ("%tidy_module", config.tidy_module))
 if config.run_clang_tidy and os.path.exists(config.run_clang_tidy):
     config.available_features.add("run-clang-tidy")
     config.substitutions.append(("%run_clang_tidy", config.run_clang_tidy))
+# The benchmark runner, for its --targets-of arithmetic (no measuring).
+config.substitutions.append(("%bench-run", "python3 " + os.path.join(
+    config.privateer_src_root, "benchmarks", "run")))
 config.substitutions.append(("%validate-sarif", f"python3 {inputs}/validate_sarif.py"))
 config.substitutions.append(("%apply-replacements", config.apply_replacements))
 # Test inputs lose their own RUN and check lines before a front end rewrites
