@@ -15,11 +15,14 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 
@@ -381,20 +384,93 @@ bool RegionModeler::inlineCall(Operation *Call) {
 }
 
 namespace {
-/// Whether control can come back to \p B through its region's blocks (a
-/// `DO WHILE`, a loop left by `EXIT`, a backward `GOTO`).
-bool inBlockCycle(Block *B) {
+/// The blocks of \p B's region that lie on a cycle through \p B (a
+/// `DO WHILE`, a loop left by `EXIT`, a backward `GOTO`): those reachable
+/// from it that reach it again. Empty when none does.
+llvm::SmallPtrSet<Block *, 16> cycleThrough(Block *B) {
+  llvm::SmallPtrSet<Block *, 16> Cycle;
   if (!B || B->getParent()->hasOneBlock())
+    return Cycle;
+  auto Reach = [](Block *From, bool Forward) {
+    llvm::SmallPtrSet<Block *, 16> Seen;
+    llvm::SmallVector<Block *, 16> Work{From};
+    while (!Work.empty()) {
+      Block *X = Work.pop_back_val();
+      auto Next = [&](Block *Y) {
+        if (Seen.insert(Y).second)
+          Work.push_back(Y);
+      };
+      if (Forward)
+        llvm::for_each(X->getSuccessors(), Next);
+      else
+        llvm::for_each(X->getPredecessors(), Next);
+    }
+    return Seen;
+  };
+  llvm::SmallPtrSet<Block *, 16> Ahead = Reach(B, true);
+  if (!Ahead.contains(B))
+    return Cycle;
+  for (Block *X : Reach(B, false))
+    if (Ahead.contains(X))
+      Cycle.insert(X);
+  return Cycle;
+}
+
+/// Memory a store to which only sets the waiting work item's own state (a
+/// local, as the C front end's onlyWaits allows): a `fir.alloca` or
+/// `memref.alloca`, or a construct's block argument (a private copy); not a
+/// global, a dummy argument or the heap.
+bool localMemory(Value Root) {
+  if (flang::isGlobal(Root))
     return false;
-  llvm::SmallPtrSet<Block *, 16> Seen;
-  llvm::SmallVector<Block *, 16> Work(B->getSuccessors().begin(),
-                                      B->getSuccessors().end());
-  while (!Work.empty()) {
-    Block *X = Work.pop_back_val();
-    if (X == B)
-      return true;
-    if (Seen.insert(X).second)
-      Work.append(X->getSuccessors().begin(), X->getSuccessors().end());
+  if (auto Arg = dyn_cast<BlockArgument>(Root))
+    return !isa_and_nonnull<FunctionOpInterface>(Arg.getOwner()->getParentOp());
+  Operation *Def = Root.getDefiningOp();
+  return Def && (isa<memref::AllocaOp>(Def) ||
+                 Def->getName().getStringRef() == "fir.alloca");
+}
+
+bool onlyWaits(Operation *Op);
+bool blockOnlyWaits(Block &B) {
+  return llvm::all_of(B, [](Operation &Op) { return onlyWaits(&Op); });
+}
+
+/// Whether \p Op does nothing but wait, as the C front end's onlyWaits: a
+/// flush, an atomic read, a load, a scalar store into local memory, a
+/// computation without memory effects, a branch, a call without arguments
+/// (a pause), and constructs holding only these.
+bool onlyWaits(Operation *Op) {
+  if (isa<omp::FlushOp, omp::AtomicReadOp, omp::TaskyieldOp, memref::LoadOp>(
+          Op) ||
+      flang::loadedRef(Op))
+    return true;
+  if (auto Stored = flang::storedValue(Op))
+    return !flang::isArrayReference(Stored->second.getType()) &&
+           localMemory(flang::rootOf(Stored->second));
+  if (auto Store = dyn_cast<memref::StoreOp>(Op))
+    return localMemory(flang::rootOf(Store.getMemRef()));
+  if (auto Call = dyn_cast<CallOpInterface>(Op))
+    return Call.getArgOperands().empty();
+  if (Op->getNumRegions() == 0)
+    return isMemoryEffectFree(Op);
+  for (Region &R : Op->getRegions())
+    for (Block &B : R)
+      if (!blockOnlyWaits(B))
+        return false;
+  return isMemoryEffectFree(Op) || flang::isIf(Op) ||
+         isa<scf::IfOp, scf::WhileOp>(Op) || flang::isIterateWhile(Op);
+}
+
+/// Whether the loop around \p Poll waits for another work item: a cycle of
+/// blocks (a `DO WHILE`, a loop left by `EXIT`) or a while loop that does
+/// nothing but wait. A counted `DO` waits for nothing: it ends after its
+/// count, whatever the flag says.
+bool pollsInWaitLoop(Operation *Poll, Operation *Where) {
+  for (Operation *P = Poll; P && P != Where; P = P->getParentOp()) {
+    if (auto Cycle = cycleThrough(P->getBlock()); !Cycle.empty())
+      return llvm::all_of(Cycle, [](Block *B) { return blockOnlyWaits(*B); });
+    if (isa<scf::WhileOp>(P) || flang::isIterateWhile(P))
+      return onlyWaits(P);
   }
   return false;
 }
@@ -425,16 +501,12 @@ void RegionModeler::collectFlushed() {
       Polls.push_back(Op);
     }
   });
-  // A flush or atomic read in a loop (`do while (flag == 0)`, a loop left
-  // by `exit`) waits for another work item; one in straight-line code of an
-  // unstructured region (a block no cycle of blocks runs again) does not.
-  for (Operation *Poll : Polls)
-    for (Operation *P = Poll; P && P != Where; P = P->getParentOp())
-      if (inBlockCycle(P->getBlock()) || isSequentialLoop(P) ||
-          isa<scf::WhileOp>(P)) {
-        SpinsOnFlag = true;
-        break;
-      }
+  // A flush or atomic read in a loop that only waits (`do while (flag ==
+  // 0)`, a loop left by `exit` once the flag is set) hands work over; one
+  // in straight-line code, in a counted DO or in a loop that does work of
+  // its own polls nothing (as the C front end's spinsOnFlag).
+  SpinsOnFlag = llvm::any_of(
+      Polls, [&](Operation *Poll) { return pollsInWaitLoop(Poll, Where); });
   if (!Bare)
     return;
   // A flush without a list: the flags are the integer scalars the code only
