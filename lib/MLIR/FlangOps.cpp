@@ -394,6 +394,16 @@ bool isArrayReference(Type T) {
   return printed(T).find("!fir.array") != std::string::npos;
 }
 
+bool isScalarReference(Type T) {
+  llvm::StringRef S;
+  std::string Printed = printed(T);
+  S = Printed;
+  if (!S.consume_front("!fir.ref<"))
+    return false;
+  return S.starts_with("i") || S.starts_with("f") ||
+         S.starts_with("!fir.logical") || S.starts_with("complex");
+}
+
 MemoryShape shapeOf(Type T) {
   MemoryShape Shape;
   llvm::StringRef S;

@@ -110,6 +110,10 @@ bool isReference(mlir::Type T);
 bool isAllocatableOrPointer(mlir::Type T);
 /// Whether the reference type holds an array (`!fir.ref<!fir.array<...>>`).
 bool isArrayReference(mlir::Type T);
+/// A reference to one value of an intrinsic type (`!fir.ref<i32>`,
+/// `!fir.ref<f64>`, logical, complex): not an array, descriptor, character
+/// or derived type.
+bool isScalarReference(mlir::Type T);
 
 /// The shape of the memory a FIR reference type points to, as far as the
 /// printed type tells: the element's size in bytes (0 if unknown) and the

@@ -27,6 +27,7 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/MathExtras.h"
@@ -512,7 +513,25 @@ void RegionModeler::visit(Operation *Op) {
   } else if (auto Write = dyn_cast<omp::AtomicWriteOp>(Op)) {
     addAccess(Op, Write.getX(), FirstElement(Write.getX()), AccessKind::Write,
               ReductionOp::None, Guard::Atomic);
+  } else if (isa<CallOpInterface>(Op) && flang::isFortran(Op)) {
+    addOpaqueCallReads(Op);
   }
+}
+
+void RegionModeler::addOpaqueCallReads(Operation *Call) {
+  // A procedure whose body the file does not hold (a call the walk could not
+  // follow) may read any scalar it is passed by reference: `call pbex(rho,
+  // iflag, sx)` reads iflag, and iflag written before it in the iteration
+  // is the iteration's scratch. Whether it also writes it is not known,
+  // and no write is assumed. Flang's runtime (`_Fortran...`) and the
+  // OpenMP library are not user procedures.
+  llvm::StringRef Callee = calleeName(Call);
+  if (Callee.empty() || Callee.starts_with("_Fortran") ||
+      Callee.starts_with("omp_") || Callee.starts_with("llvm."))
+    return;
+  for (Value Arg : Call->getOperands())
+    if (flang::isScalarReference(Arg.getType()))
+      addFlangAccess(Call, Arg, AccessKind::Read, ReductionOp::None);
 }
 
 void RegionModeler::setUpSchedule(omp::WsloopOp Ws) {

@@ -96,6 +96,8 @@ private:
                     std::vector<std::string> Fields = {});
   void addFlangAccess(Operation *Op, Value Ref, AccessKind Kind,
                       ReductionOp RedOp);
+  /// The reads a call into code the walk cannot follow may make.
+  void addOpaqueCallReads(Operation *Call);
   void collectUpdates(Operation *Root);
   /// Records \p Store of \p Stored as a read-modify-write when \p Stored
   /// combines a value loaded (by an op \p SameElement accepts) earlier in

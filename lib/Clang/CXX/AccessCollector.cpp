@@ -1606,11 +1606,27 @@ bool RegionBuilder::visitCall(const CallExpr *Call, bool ValueUsed) {
   } else {
     visitExpr(Call->getCallee(), AccessKind::Read, true);
   }
-  for (const Expr *Arg : Call->arguments())
+  for (const Expr *Arg : Call->arguments()) {
     visitExpr(Arg, AccessKind::Read, true);
+    noteOpaqueCallRead(Arg);
+  }
   // (Its arguments are evaluated before any barrier it holds.)
   notePossibleBarrier(Call);
   return false;
+}
+
+void RegionBuilder::noteOpaqueCallRead(const Expr *Arg) {
+  // A function the analysis cannot see may read a scalar it is given the
+  // address of: `pbex(&rho[i], &iflag)` reads iflag, and iflag written
+  // before it in the iteration is the iteration's scratch. Whether it also
+  // writes it is not known, and no write is assumed.
+  const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
+  if (!UO || UO->getOpcode() != UO_AddrOf)
+    return;
+  const auto *DRE = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (V && V->getType()->isScalarType())
+    visitLValue(DRE, AccessKind::Read, ReductionOp::None, true);
 }
 
 namespace {

@@ -294,6 +294,9 @@ private:
   void visitOperatorCall(const clang::CXXOperatorCallExpr *OC, AccessKind Mode,
                          bool ValueUsed);
   bool visitCall(const clang::CallExpr *Call, bool ValueUsed);
+  /// The read an argument `&v` of a call into code the analysis cannot
+  /// see may make.
+  void noteOpaqueCallRead(const clang::Expr *Arg);
   bool visitKnownLibraryCall(const clang::CallExpr *Call);
   void visitMemberCall(const clang::CXXMemberCallExpr *Call);
   void inlineCall(const clang::CallExpr *Call, const clang::FunctionDecl *FD);
