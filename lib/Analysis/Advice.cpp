@@ -365,6 +365,18 @@ std::string collisionAdvice(const ParallelRegion &R, const Buffer &B,
          OwnElement;
 }
 
+std::string readBeforeWriteAdvice(const ParallelRegion &R, const Buffer &B) {
+  // Neither a flag (it is read) nor provably scratch: a private copy is
+  // the fix only where the path that reads first cannot be taken, which
+  // the analysis could not show.
+  std::string Private = privatizeAdvice(R, B, /*OnlyThroughCalls=*/false);
+  return "no automatic fix: a path of each " + std::string(itemNoun(R.Kind)) +
+         " reads " + quote(B.Name) +
+         " where no write of its own comes first, and a private copy would "
+         "change what that read sees; if that path cannot be taken, " +
+         Private;
+}
+
 std::string loopCarriedAdvice(const ParallelRegion &R) {
   return "no automatic fix: keep this loop sequential, or write the results "
          "to a separate buffer";

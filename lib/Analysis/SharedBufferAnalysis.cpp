@@ -196,11 +196,19 @@ bool mentionsWorkItemVar(const ParallelRegion &R, const Access &A) {
   return false;
 }
 
-bool isScratch(const ParallelRegion &R,
-               const std::vector<const Access *> &All) {
+bool isScratch(const ParallelRegion &R, unsigned BI) {
   // Every access is to the same elements in every work item, and the first
   // one of a work item is an unconditional plain write: each work item
   // overwrites the buffer before it uses it.
+  //
+  // All of the buffer's accesses, protected ones and repeats of one
+  // spelling included: a private copy changes what each of them sees (the
+  // race is found on distinct plain accesses; `iflag` read in another
+  // `case` than the one that writes it looks like the first read).
+  std::vector<const Access *> All;
+  for (const Access &A : R.Accesses)
+    if (A.BufferIndex == BI)
+      All.push_back(&A);
   const Access *First = nullptr;
   bool AnyRead = false;
   bool Dependent = false;
@@ -254,12 +262,14 @@ bool isScratch(const ParallelRegion &R,
         return false;
     return true;
   };
+  auto InArmOf = [](const Access &W, const Access &X) {
+    return W.Branch.size() <= X.Branch.size() &&
+           std::equal(W.Branch.begin(), W.Branch.end(), X.Branch.begin());
+  };
   auto Dominated = [&](const Access &X) {
     for (const Access *W : All)
       if (W->Kind == AccessKind::Write && W->Order < X.Order &&
-          !W->SingleWorkItem && W->Epoch == X.Epoch &&
-          W->Branch.size() <= X.Branch.size() &&
-          std::equal(W->Branch.begin(), W->Branch.end(), X.Branch.begin()) &&
+          !W->SingleWorkItem && W->Epoch == X.Epoch && InArmOf(*W, X) &&
           SameElement(*W, X))
         return true;
     return false;
@@ -649,6 +659,20 @@ std::string describeCollision(const RaceFacts &X, Finding &F) {
       " without synchronization";
   if (onlyThroughCalls(X.All))
     return privatizeAdvice(R, X.B, true);
+  // Written whole by every work item, first thing on its path, and read
+  // too (so not a flag), but not scratch: another path reads before any
+  // write of its own (`case 26` reads the `iflag` that `case 3` sets). A
+  // work item that reads first (`if (a(i) > m) m = a(i)`) is not this.
+  const Access *First = nullptr;
+  bool Read = false;
+  for (const Access *A : X.All) {
+    Read |= A->Kind != AccessKind::Write;
+    if (!First || A->Order < First->Order)
+      First = A;
+  }
+  if (Read && First->Kind == AccessKind::Write && &X.W == &X.A && !X.Element &&
+      !X.AllFields)
+    return readBeforeWriteAdvice(R, X.B);
   // A reduction names a variable, never a field of one (`s.flag`,
   // `p%flag`).
   return collisionAdvice(R, X.B, /*WholeObject=*/!X.Element && !X.AllFields &&
@@ -699,7 +723,7 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
     Advice = describeCounter(X, F);
   else if (X.UpdateOp)
     Advice = describeAccumulation(X, F);
-  else if (isScratch(R, All))
+  else if (isScratch(R, W.BufferIndex))
     Advice = describeScratch(X, F);
   else if (&W != &A && (R.dependsOnWorkItem(W) || R.dependsOnWorkItem(A)) &&
            R.Kind == RegionKind::Loop)

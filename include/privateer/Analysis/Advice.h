@@ -48,6 +48,10 @@ std::string containerAdvice(const ParallelRegion &R);
 /// whole (scalar) object, as a flag is set.
 std::string collisionAdvice(const ParallelRegion &R, const Buffer &B,
                             bool WholeObject);
+/// A whole object every work item writes and also reads, where some read is
+/// not preceded by the work item's own write on its path: private only if
+/// that path cannot be taken.
+std::string readBeforeWriteAdvice(const ParallelRegion &R, const Buffer &B);
 /// A dependence carried between iterations.
 std::string loopCarriedAdvice(const ParallelRegion &R);
 /// The construct before \p R, which one thread runs (\p P: 'master',

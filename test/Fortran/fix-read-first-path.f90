@@ -1,0 +1,65 @@
+! RUN: rm -rf %t && mkdir -p %t && sed -e '/^! [A-Z][A-Z0-9-]*:/d' %s > %t/in.f90
+! RUN: not %privateer_fortran --fix %t/in.f90 2>&1 | FileCheck %s --check-prefix=DIAG --implicit-check-not=warning:
+! RUN: FileCheck %s --check-prefix=FIXED --input-file=%t/in.f90
+! RUN: %flang_exe -O1 %s -o %t/seq && %t/seq > %t/expected
+! RUN: %flang_exe -O1 -fopenmp %t/in.f90 -o %t/par
+! RUN: env OMP_NUM_THREADS=1 %t/par | diff %t/expected -
+! RUN: env OMP_NUM_THREADS=2 %t/par | diff %t/expected -
+! RUN: env OMP_NUM_THREADS=4 %t/par | diff %t/expected -
+!
+! A flag one arm writes before reading and another arm only reads (the
+! value from before the loop, QE's `CASE (26, 46)` shape): private(iflag)
+! would hand that arm an undefined copy, so there is no fix. Every access
+! counts, also one spelled as an earlier one. When the iteration writes it
+! first on every path, the flag is scratch and private(iflag) is the fix.
+
+subroutine by_case(sx, n, mode)
+  integer :: n, i, iflag, mode
+  real(8) :: sx(n)
+  iflag = 7
+!$omp parallel do
+  do i = 1, n
+    select case (mode)
+    case (3)
+      iflag = 1
+      sx(i) = iflag * i
+    case (26, 46)
+      sx(i) = iflag * i
+    end select
+  end do
+!$omp end parallel do
+end subroutine
+! DIAG: in.f90:{{[0-9]+}}:7: warning: 'iflag' is written by every iteration without synchronization
+! DIAG: note: 'iflag' is shared by this '!$omp parallel do'; no automatic fix: a path of each iteration reads 'iflag' where no write of its own comes first, and a private copy would change what that read sees; if that path cannot be taken, give each thread its own copy: add 'private(iflag)' to the directive
+
+subroutine every_case(sx, n, mode)
+  integer :: n, i, iflag, mode
+  real(8) :: sx(n)
+!$omp parallel do
+  do i = 1, n
+    iflag = 2
+    if (mode >= 10) iflag = 3
+    sx(i) = sx(i) + iflag
+  end do
+!$omp end parallel do
+end subroutine
+! DIAG: in.f90:{{[0-9]+}}:5: warning: shared buffer 'iflag' is scratch that every iteration overwrites
+! FIXED-LABEL: subroutine by_case(sx, n, mode)
+! FIXED: iflag = 7
+! FIXED-NEXT: !$omp parallel do{{$}}
+! FIXED-LABEL: subroutine every_case(sx, n, mode)
+! FIXED: !$omp parallel do private(iflag)
+
+program main
+  integer, parameter :: n = 1000
+  real(8) :: sx(n), s
+  integer :: i
+  call by_case(sx, n, 26)
+  call every_case(sx, n, 3)
+  call every_case(sx, n, 50)
+  s = 0
+  do i = 1, n
+    s = s + sx(i) * mod(i, 7)
+  end do
+  print '(F20.1)', s
+end program
