@@ -377,6 +377,35 @@ std::string readBeforeWriteAdvice(const ParallelRegion &R, const Buffer &B) {
          Private;
 }
 
+std::string readThenWriteAdvice(const ParallelRegion &R, const Buffer &B) {
+  std::string Head = "no automatic fix: each " + std::string(itemNoun(R.Kind)) +
+                     " reads " + quote(B.Name) +
+                     " and then writes it, and an atomic write would not "
+                     "keep the two together: ";
+  switch (R.Model) {
+  case PM::TBB:
+  case PM::StdPar:
+    return Head + "hold one mutex around both, or make it a 'std::atomic' "
+                  "updated with compare_exchange";
+  case PM::SCF:
+  case PM::OmpDialect:
+    return Head + "protect both with one 'omp.critical'";
+  case PM::OpenMP:
+  case PM::Fortran:
+    break;
+  }
+  std::string Critical = Head + "protect both with one '" +
+                         pragma(R, "critical") + "'";
+  // A floating-point value is no flag.
+  const std::string &T = B.ElementType;
+  if (T == "float" || T == "double" || T == "long double" || T == "f32" ||
+      T == "f64")
+    return Critical;
+  return Critical + "; a flag that only ever becomes true can be a "
+                    "'reduction(" +
+         (R.Model == PM::Fortran ? ".or." : "||") + ": " + B.Name + ")'";
+}
+
 std::string loopCarriedAdvice(const ParallelRegion &R) {
   return "no automatic fix: keep this loop sequential, or write the results "
          "to a separate buffer";

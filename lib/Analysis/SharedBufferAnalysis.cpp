@@ -662,7 +662,8 @@ std::string describeCollision(const RaceFacts &X, Finding &F) {
   // Written whole by every work item, first thing on its path, and read
   // too (so not a flag), but not scratch: another path reads before any
   // write of its own (`case 26` reads the `iflag` that `case 3` sets). A
-  // work item that reads first (`if (a(i) > m) m = a(i)`) is not this.
+  // work item that reads first (`if (a(i) > m) m = b(i)`) checks and then
+  // acts: the two must happen as one.
   const Access *First = nullptr;
   bool Read = false;
   for (const Access *A : X.All) {
@@ -670,9 +671,9 @@ std::string describeCollision(const RaceFacts &X, Finding &F) {
     if (!First || A->Order < First->Order)
       First = A;
   }
-  if (Read && First->Kind == AccessKind::Write && &X.W == &X.A && !X.Element &&
-      !X.AllFields)
-    return readBeforeWriteAdvice(R, X.B);
+  if (Read && &X.W == &X.A && !X.Element && !X.AllFields)
+    return First->Kind == AccessKind::Write ? readBeforeWriteAdvice(R, X.B)
+                                            : readThenWriteAdvice(R, X.B);
   // A reduction names a variable, never a field of one (`s.flag`,
   // `p%flag`).
   return collisionAdvice(R, X.B, /*WholeObject=*/!X.Element && !X.AllFields &&

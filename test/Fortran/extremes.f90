@@ -53,7 +53,7 @@ subroutine plain(a, b, n, m, k)
   integer :: n, i, k
   ! expected-note@+1 {{'m' is declared here}}
   real :: a(n), b(n), m
-  ! expected-note@+2 {{'m' is shared by this '!$omp parallel do'; make the write '!$omp atomic write'}}
+  ! expected-note@+2 {{'m' is shared by this '!$omp parallel do'; no automatic fix: each iteration reads 'm' and then writes it, and an atomic write would not keep the two together: protect both with one '!$omp critical'}}
   ! expected-note@+1 {{'k' is shared by this '!$omp parallel do'; make the write '!$omp atomic write'}}
   !$omp parallel do
   do i = 1, n
@@ -67,7 +67,7 @@ subroutine plain(a, b, n, m, k)
     end if
   end do
   !$omp end parallel do
-  ! expected-note@+1 {{'m' is shared by this '!$omp parallel do'; make the write '!$omp atomic write'}}
+  ! expected-note@+1 {{'m' is shared by this '!$omp parallel do'; no automatic fix: each iteration reads 'm' and then writes it, and an atomic write would not keep the two together: protect both with one '!$omp critical'}}
   !$omp parallel do
   do i = 1, n
     ! expected-warning@+2 {{'m' is written by every iteration without synchronization}}
@@ -75,7 +75,7 @@ subroutine plain(a, b, n, m, k)
     if (a(i) > m) m = b(i)
   end do
   !$omp end parallel do
-  ! expected-note@+1 {{'m' is shared by this '!$omp parallel do'; make the write '!$omp atomic write'}}
+  ! expected-note@+1 {{'m' is shared by this '!$omp parallel do'; no automatic fix: each iteration reads 'm' and then writes it, and an atomic write would not keep the two together: protect both with one '!$omp critical'}}
   !$omp parallel do
   do i = 1, n
     if (a(i) > m) then
@@ -87,7 +87,7 @@ subroutine plain(a, b, n, m, k)
     end if
   end do
   !$omp end parallel do
-  ! expected-note@+1 {{'m' is shared by this '!$omp parallel do'; make the write '!$omp atomic write'}}
+  ! expected-note@+1 {{'m' is shared by this '!$omp parallel do'; no automatic fix: each iteration reads 'm' and then writes it, and an atomic write would not keep the two together: protect both with one '!$omp critical'}}
   !$omp parallel do
   do i = 1, n
     ! expected-warning@+2 {{'m' is written by every iteration without synchronization}}

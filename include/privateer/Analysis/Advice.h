@@ -52,6 +52,9 @@ std::string collisionAdvice(const ParallelRegion &R, const Buffer &B,
 /// not preceded by the work item's own write on its path: private only if
 /// that path cannot be taken.
 std::string readBeforeWriteAdvice(const ParallelRegion &R, const Buffer &B);
+/// A whole object every work item reads and then writes (`if (a(i) > m) m
+/// = b(i)`): an atomic write would not keep the two together.
+std::string readThenWriteAdvice(const ParallelRegion &R, const Buffer &B);
 /// A dependence carried between iterations.
 std::string loopCarriedAdvice(const ParallelRegion &R);
 /// The construct before \p R, which one thread runs (\p P: 'master',
