@@ -282,7 +282,48 @@ Access *RegionModeler::addAccess(Operation *Op, Value MemRef,
     A.Spelling += "]";
   }
   R.Accesses.push_back(std::move(A));
+  AccessOps.push_back(Calls.empty() ? Op : nullptr);
   return &R.Accesses.back();
+}
+
+void RegionModeler::joinBothArmWrites() {
+  auto ArmOf = [](Operation *Op) -> std::pair<Operation *, unsigned> {
+    Operation *P = Op ? Op->getParentOp() : nullptr;
+    if (!P || !(flang::isIf(P) || isa<scf::IfOp>(P)) ||
+        P->getNumRegions() != 2 || P->getRegion(1).empty())
+      return {nullptr, 0};
+    return {P, Op->getParentRegion()->getRegionNumber()};
+  };
+  auto SameIndex = [&](const Access &X, const Access &Y) {
+    if (X.Index.size() != Y.Index.size() || X.Fields != Y.Fields)
+      return false;
+    for (size_t K = 0; K < X.Index.size(); ++K)
+      if (R.print(*X.Index[K]) != R.print(*Y.Index[K]))
+        return false;
+    return true;
+  };
+  for (size_t I = 0; I < AccessOps.size(); ++I) {
+    auto [If, Arm] = ArmOf(AccessOps[I]);
+    Access &X = R.Accesses[I];
+    if (!If || Arm != 0 || X.Kind != AccessKind::Write || X.SingleWorkItem)
+      continue;
+    for (size_t J = I + 1; J < AccessOps.size(); ++J) {
+      Access &Y = R.Accesses[J];
+      if (ArmOf(AccessOps[J]) != std::make_pair(If, 1u) ||
+          Y.Kind != AccessKind::Write || Y.SingleWorkItem ||
+          Y.BufferIndex != X.BufferIndex || !SameIndex(X, Y))
+        continue;
+      // Only where the branch itself always runs (as the C front end).
+      Context C = contextOf(If);
+      if (C.Conditional)
+        break;
+      for (Access *W : {&X, &Y}) {
+        W->Conditional = false;
+        W->Branch = C.Branch;
+        W->Conditions = C.Conditions;
+      }
+    }
+  }
 }
 
 void RegionModeler::noteUpdate(
@@ -752,6 +793,7 @@ std::optional<ParallelRegion> RegionModeler::build() {
       walk(Op);
     }
   }
+  joinBothArmWrites();
   if (Kind == UnitKind::Simd)
     expandSimdScalars();
   flattenOutOfBounds(R, Layouts);

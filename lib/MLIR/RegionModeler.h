@@ -98,6 +98,10 @@ private:
                       ReductionOp RedOp);
   /// The reads a call into code the walk cannot follow may make.
   void addOpaqueCallReads(Operation *Call);
+  /// A write made on both arms of a two-way branch (`if (c) then; t = 1;
+  /// else; t = 2; end if`) is made unconditionally, as the C front end
+  /// has it.
+  void joinBothArmWrites();
   void collectUpdates(Operation *Root);
   /// Records \p Store of \p Stored as a read-modify-write when \p Stored
   /// combines a value loaded (by an op \p SameElement accepts) earlier in
@@ -319,6 +323,9 @@ private:
   /// Work items wait for a flag another one sets (a flush or atomic read in
   /// a loop): a hand-off the model does not follow.
   bool SpinsOnFlag = false;
+  /// The operation of each access of R.Accesses made in the unit's own
+  /// code (null for one reached through a call).
+  std::vector<Operation *> AccessOps;
 };
 
 } // namespace mlirfe

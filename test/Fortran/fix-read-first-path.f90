@@ -11,7 +11,8 @@
 ! value from before the loop, QE's `CASE (26, 46)` shape): private(iflag)
 ! would hand that arm an undefined copy, so there is no fix. Every access
 ! counts, also one spelled as an earlier one. When the iteration writes it
-! first on every path, the flag is scratch and private(iflag) is the fix.
+! first on every path (also in both arms of an IF), it is scratch and
+! private() is the fix.
 
 subroutine by_case(sx, n, mode)
   integer :: n, i, iflag, mode
@@ -44,11 +45,31 @@ subroutine every_case(sx, n, mode)
 !$omp end parallel do
 end subroutine
 ! DIAG: in.f90:{{[0-9]+}}:5: warning: shared buffer 'iflag' is scratch that every iteration overwrites
+
+! Both arms of the IF write it before the read after the IF: a write made
+! on every path, as the C front end takes `if (c) t = 1; else t = 2;`.
+subroutine both_arms(sx, n)
+  integer :: n, i
+  real(8) :: sx(n), t
+!$omp parallel do
+  do i = 1, n
+    if (mod(i, 2) == 0) then
+      t = 0.5d0 * i
+    else
+      t = -1.0d0 * i
+    end if
+    sx(i) = sx(i) + t
+  end do
+!$omp end parallel do
+end subroutine
+! DIAG: in.f90:{{[0-9]+}}:7: warning: shared buffer 't' is scratch that every iteration overwrites
 ! FIXED-LABEL: subroutine by_case(sx, n, mode)
 ! FIXED: iflag = 7
 ! FIXED-NEXT: !$omp parallel do{{$}}
 ! FIXED-LABEL: subroutine every_case(sx, n, mode)
 ! FIXED: !$omp parallel do private(iflag)
+! FIXED-LABEL: subroutine both_arms(sx, n)
+! FIXED: !$omp parallel do private(t)
 
 program main
   integer, parameter :: n = 1000
@@ -57,6 +78,7 @@ program main
   call by_case(sx, n, 26)
   call every_case(sx, n, 3)
   call every_case(sx, n, 50)
+  call both_arms(sx, n)
   s = 0
   do i = 1, n
     s = s + sx(i) * mod(i, 7)
