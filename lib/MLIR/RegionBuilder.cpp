@@ -313,12 +313,11 @@ void RegionModeler::joinBothArmWrites() {
           Y.Kind != AccessKind::Write || Y.SingleWorkItem ||
           Y.BufferIndex != X.BufferIndex || !SameIndex(X, Y))
         continue;
-      // Only where the branch itself always runs (as the C front end).
+      // Where the branch is: as unconditional as it, on its path and under
+      // its conditions (as the C front end).
       Context C = contextOf(If);
-      if (C.Conditional)
-        break;
       for (Access *W : {&X, &Y}) {
-        W->Conditional = false;
+        W->Conditional = C.Conditional;
         W->Branch = C.Branch;
         W->Conditions = C.Conditions;
       }

@@ -99,7 +99,7 @@ private:
   /// The reads a call into code the walk cannot follow may make.
   void addOpaqueCallReads(Operation *Call);
   /// A write made on both arms of a two-way branch (`if (c) then; t = 1;
-  /// else; t = 2; end if`) is made unconditionally, as the C front end
+  /// else; t = 2; end if`) is made where the branch is, as the C front end
   /// has it.
   void joinBothArmWrites();
   void collectUpdates(Operation *Root);

@@ -54,6 +54,55 @@ void by_branch(int mode) {
 // DIAG: in.c:{{[0-9]+}}:7: warning: 'iflag' is written by every iteration without synchronization
 // AGAIN: in.c:{{[0-9]+}}:7: warning: 'iflag' is written by every iteration without synchronization
 
+// Both arms write it, but the then-arm only under a further test: with
+// 0 < a <= 5 the iteration reads the 7 from before the loop.
+void nested_arm(const double *a) {
+  double t = 7;
+#pragma omp parallel for
+  for (int i = 0; i < N; i++) {
+    if (a[i] > 0) {
+      if (a[i] > 5)
+        t = 1;
+    } else {
+      t = 2;
+    }
+    sx[i] += t;
+  }
+}
+// DIAG: in.c:{{[0-9]+}}:9: warning: 't' is written by every iteration without synchronization
+// AGAIN: in.c:{{[0-9]+}}:9: warning: 't' is written by every iteration without synchronization
+
+// Both arms write it directly: a write on every path, scratch.
+void both_arms(const double *a) {
+  double t;
+#pragma omp parallel for
+  for (int i = 0; i < N; i++) {
+    if (a[i] > 2)
+      t = a[i] * 0.5;
+    else
+      t = -a[i];
+    sx[i] += t;
+  }
+}
+// DIAG: in.c:{{[0-9]+}}:7: warning: shared buffer 't' is scratch that every iteration overwrites
+
+// Both arms write it inside a branch of the iteration, and the read is in
+// that branch too: scratch (hypre's `labelj` in mli_amgsa_coarsen1.cxx).
+void both_arms_in_branch(const double *a, int mode) {
+  double t;
+#pragma omp parallel for
+  for (int i = 0; i < N; i++) {
+    if (mode > 0) {
+      if (a[i] > 2)
+        t = 1.5;
+      else
+        t = 2.5;
+      sx[i] += t * i;
+    }
+  }
+}
+// DIAG: in.c:{{[0-9]+}}:9: warning: shared buffer 't' is scratch that every iteration overwrites
+
 // Every case writes the flag first: scratch.
 void every_case_writes(int mode) {
   int iflag;
@@ -78,6 +127,15 @@ void every_case_writes(int mode) {
 // FIXED-LABEL: void by_branch(int mode) {
 // FIXED-NEXT: int iflag = 5;
 // FIXED-NEXT: #pragma omp parallel for{{$}}
+// FIXED-LABEL: void nested_arm(const double *a) {
+// FIXED-NEXT: double t = 7;
+// FIXED-NEXT: #pragma omp parallel for{{$}}
+// FIXED-LABEL: void both_arms(const double *a) {
+// FIXED-NEXT: double t;
+// FIXED-NEXT: #pragma omp parallel for private(t)
+// FIXED-LABEL: void both_arms_in_branch(const double *a, int mode) {
+// FIXED-NEXT: double t;
+// FIXED-NEXT: #pragma omp parallel for private(t)
 // FIXED-LABEL: void every_case_writes(int mode) {
 // FIXED-NEXT: int iflag;
 // FIXED-NEXT: #pragma omp parallel for private(iflag)
@@ -87,6 +145,12 @@ int main(void) {
   by_branch(50);
   every_case_writes(3);
   every_case_writes(9);
+  static double a[N];
+  for (int i = 0; i < N; i++)
+    a[i] = 1 + i % 4;
+  nested_arm(a);
+  both_arms(a);
+  both_arms_in_branch(a, 1);
   double s = 0;
   for (int i = 0; i < N; i++)
     s += sx[i] * (i % 7);

@@ -63,6 +63,25 @@ subroutine both_arms(sx, n)
 !$omp end parallel do
 end subroutine
 ! DIAG: in.f90:{{[0-9]+}}:7: warning: shared buffer 't' is scratch that every iteration overwrites
+
+! The same inside a branch of the iteration, read in that branch.
+subroutine both_arms_in_branch(sx, n, mode)
+  integer :: n, i, mode
+  real(8) :: sx(n), u
+!$omp parallel do
+  do i = 1, n
+    if (mode > 0) then
+      if (mod(i, 3) == 0) then
+        u = 1.5d0
+      else
+        u = 2.5d0
+      end if
+      sx(i) = sx(i) + u * i
+    end if
+  end do
+!$omp end parallel do
+end subroutine
+! DIAG: in.f90:{{[0-9]+}}:9: warning: shared buffer 'u' is scratch that every iteration overwrites
 ! FIXED-LABEL: subroutine by_case(sx, n, mode)
 ! FIXED: iflag = 7
 ! FIXED-NEXT: !$omp parallel do{{$}}
@@ -70,6 +89,8 @@ end subroutine
 ! FIXED: !$omp parallel do private(iflag)
 ! FIXED-LABEL: subroutine both_arms(sx, n)
 ! FIXED: !$omp parallel do private(t)
+! FIXED-LABEL: subroutine both_arms_in_branch(sx, n, mode)
+! FIXED: !$omp parallel do private(u)
 
 program main
   integer, parameter :: n = 1000
@@ -79,6 +100,7 @@ program main
   call every_case(sx, n, 3)
   call every_case(sx, n, 50)
   call both_arms(sx, n)
+  call both_arms_in_branch(sx, n, 1)
   s = 0
   do i = 1, n
     s = s + sx(i) * mod(i, 7)

@@ -684,6 +684,7 @@ void RegionBuilder::visitIf(const IfStmt *If) {
   }
 
   bool SavedCond = InConditional, SavedSingle = InSingleItem;
+  bool ConditionalHere = InConditional || AfterReturn;
   ExprRef SavedPinned = PinnedItem;
   Guard SavedGuard = CurrentGuard;
   if (ExprRef Pinned = singleWorkItemValue(Cond)) {
@@ -750,16 +751,24 @@ void RegionBuilder::visitIf(const IfStmt *If) {
   BranchPath.pop_back();
   InConditional = SavedCond;
   // A write made on both paths (`if (c) t = 1; else t = 2;`) is made
-  // unconditionally.
-  if (If->getElse() && !SavedCond)
+  // where the `if` is: as unconditionally as the `if` itself runs, on its
+  // branch path and under its conditions. Only one made by the arm itself:
+  // a write under a further branch of an arm (`if (c) { if (d) t = 1; }
+  // else t = 2;`) leaves a path without it.
+  auto InArm = [&](const Access &A) {
+    return A.Branch.size() == BranchPath.size() + 1;
+  };
+  if (If->getElse())
     for (size_t T = ThenBegin; T < ElseBegin; ++T)
       for (size_t E = ElseBegin; E < R.Accesses.size(); ++E) {
         Access &X = R.Accesses[T], &Y = R.Accesses[E];
         if (X.Kind == AccessKind::Write && Y.Kind == AccessKind::Write &&
             X.BufferIndex == Y.BufferIndex && !X.SingleWorkItem &&
+            !Y.SingleWorkItem && InArm(X) && InArm(Y) &&
             equalIndex(X.Index, Y.Index)) {
-          X.Conditional = Y.Conditional = false;
+          X.Conditional = Y.Conditional = ConditionalHere;
           X.Branch = Y.Branch = BranchPath;
+          X.Conditions = Y.Conditions = PathConditions;
         }
       }
 }
