@@ -394,15 +394,16 @@ std::string readThenWriteAdvice(const ParallelRegion &R, const Buffer &B) {
   case PM::Fortran:
     break;
   }
-  std::string Critical = Head + "protect both with one '" +
-                         pragma(R, "critical") + "'";
+  std::string Critical =
+      Head + "protect both with one '" + pragma(R, "critical") + "'";
   // A floating-point value is no flag.
   const std::string &T = B.ElementType;
   if (T == "float" || T == "double" || T == "long double" || T == "f32" ||
       T == "f64")
     return Critical;
-  return Critical + "; a flag that only ever becomes true can be a "
-                    "'reduction(" +
+  return Critical +
+         "; a flag that only ever becomes true can be a "
+         "'reduction(" +
          (R.Model == PM::Fortran ? ".or." : "||") + ": " + B.Name + ")'";
 }
 
