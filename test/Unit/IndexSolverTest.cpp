@@ -199,4 +199,3 @@ TEST(IndexSolver, StatsAreReadable) {
   EXPECT_NE(S.str().find("3 solver queries (1 sat, 2 unsat, 0 unknown)"),
             std::string::npos);
 }
-
