@@ -396,10 +396,7 @@ std::string readThenWriteAdvice(const ParallelRegion &R, const Buffer &B) {
   }
   std::string Critical =
       Head + "protect both with one '" + pragma(R, "critical") + "'";
-  // A floating-point value is no flag.
-  const std::string &T = B.ElementType;
-  if (T == "float" || T == "double" || T == "long double" || T == "f32" ||
-      T == "f64")
+  if (B.FloatingPoint) // no flag
     return Critical;
   return Critical +
          "; a flag that only ever becomes true can be a "

@@ -433,6 +433,8 @@ MemoryShape shapeOf(Type T) {
     Element = Open == llvm::StringRef::npos ? S : S.substr(Open + 1);
   }
   // `f32`, `i64`, `!fir.logical<4>`, `complex<f64>`.
+  Shape.FloatingPoint =
+      Element.starts_with("f") || Element.starts_with("complex<");
   unsigned Bits = 0;
   if ((Element.starts_with("f") || Element.starts_with("i")) &&
       !Element.drop_front().take_while(llvm::isDigit).getAsInteger(10, Bits))

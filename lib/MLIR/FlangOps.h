@@ -120,6 +120,8 @@ bool isScalarReference(mlir::Type T);
 /// extents, innermost (Fortran's first) first, -1 where dynamic.
 struct MemoryShape {
   uint64_t ElementBytes = 0;
+  /// `f32`, `f64`, `complex<...>`.
+  bool FloatingPoint = false;
   llvm::SmallVector<int64_t> Extents;
 };
 MemoryShape shapeOf(mlir::Type T);

@@ -108,6 +108,7 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
   if (Type) {
     B.Kind = Type.getRank() == 0 ? BufferKind::Scalar : BufferKind::Array;
     mlir::Type Elt = Type.getElementType();
+    B.FloatingPoint = isa<FloatType, ComplexType>(Elt);
     if (Elt.isIndex())
       B.ElementSize = 8;
     else if (Elt.isIntOrFloat())
@@ -119,6 +120,7 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
     // A Flang variable: what its printed type says.
     flang::MemoryShape Shape = flang::shapeOf(MemRef.getType());
     B.ElementSize = Shape.ElementBytes;
+    B.FloatingPoint = Shape.FloatingPoint;
     if (Shape.Extents.size() == 1 && Shape.Extents[0] >= 0)
       B.Extent = Shape.Extents[0];
   }

@@ -82,6 +82,25 @@ subroutine both_arms_in_branch(sx, n, mode)
 !$omp end parallel do
 end subroutine
 ! DIAG: in.f90:{{[0-9]+}}:9: warning: shared buffer 'u' is scratch that every iteration overwrites
+
+! The then-arm writes it only under a further test: with 0 < a <= 5 the
+! iteration reads the 7 from before the loop. Not joined, no fix.
+subroutine nested_arm(sx, a, n)
+  integer :: n, i
+  real(8) :: sx(n), a(n), v
+  v = 7
+!$omp parallel do
+  do i = 1, n
+    if (a(i) > 0) then
+      if (a(i) > 5) v = 1
+    else
+      v = 2
+    end if
+    sx(i) = sx(i) + v
+  end do
+!$omp end parallel do
+end subroutine
+! DIAG: in.f90:{{[0-9]+}}:21: warning: 'v' is written by every iteration without synchronization
 ! FIXED-LABEL: subroutine by_case(sx, n, mode)
 ! FIXED: iflag = 7
 ! FIXED-NEXT: !$omp parallel do{{$}}
@@ -91,16 +110,23 @@ end subroutine
 ! FIXED: !$omp parallel do private(t)
 ! FIXED-LABEL: subroutine both_arms_in_branch(sx, n, mode)
 ! FIXED: !$omp parallel do private(u)
+! FIXED-LABEL: subroutine nested_arm(sx, a, n)
+! FIXED: v = 7
+! FIXED-NEXT: !$omp parallel do{{$}}
 
 program main
   integer, parameter :: n = 1000
-  real(8) :: sx(n), s
+  real(8) :: sx(n), a(n), s
   integer :: i
   call by_case(sx, n, 26)
   call every_case(sx, n, 3)
   call every_case(sx, n, 50)
   call both_arms(sx, n)
   call both_arms_in_branch(sx, n, 1)
+  do i = 1, n
+    a(i) = 1 + mod(i, 4)
+  end do
+  call nested_arm(sx, a, n)
   s = 0
   do i = 1, n
     s = s + sx(i) * mod(i, 7)

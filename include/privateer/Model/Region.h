@@ -139,6 +139,9 @@ struct Buffer {
   /// apart (canonical, unqualified, signedness folded: `long`, `double`);
   /// empty where unknown or a character type, which may alias anything.
   std::string ElementType;
+  /// The elements are floating-point values (`double`, `real(8)`): never a
+  /// flag, whatever is written to them.
+  bool FloatingPoint = false;
   /// Alignment in bytes of the buffer's start, where known (declared
   /// alignment, or what the allocation guarantees); 0 if unknown.
   uint64_t Alignment = 0;

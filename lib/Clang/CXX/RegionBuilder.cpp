@@ -514,6 +514,8 @@ std::optional<unsigned> RegionBuilder::bufferFor(const Target &T) {
   }
   B.ElementType =
       aliasTypeName(Ctx, T.Decl->getType().getNonReferenceType(), T.Level);
+  B.FloatingPoint = B.ElementType == "float" || B.ElementType == "double" ||
+                    B.ElementType == "long double";
   if (V && T.Level == 0 && !V->getType()->isDependentType() &&
       !V->getType()->isIncompleteType())
     B.Alignment = Ctx.getDeclAlign(V).getQuantity();
