@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FlangOps.h"
+#include "OpSemantics.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Types.h"
@@ -310,10 +311,6 @@ bool sameElement(Value A, Value B) {
 }
 
 namespace {
-/// Reads at most: a load, or an operation without memory effects.
-bool writesNothing(Operation *Op) {
-  return loadedRef(Op) || (Op->getNumRegions() == 0 && isMemoryEffectFree(Op));
-}
 
 /// The same value, or loads of the same element.
 bool sameValue(Value A, Value B) {
@@ -341,7 +338,7 @@ std::optional<ConditionalAssign> conditionalAssign(Operation *Store) {
     return std::nullopt;
   for (Operation &Op : *Store->getBlock())
     if (&Op != Store && !Op.hasTrait<OpTrait::IsTerminator>() &&
-        !writesNothing(&Op))
+        !readsAtMost(&Op))
       return std::nullopt;
   Value Condition = If->getOperand(0);
   Operation *Cmp = Condition.getDefiningOp();
@@ -366,7 +363,7 @@ std::optional<ConditionalAssign> conditionalAssign(Operation *Store) {
     }
     for (Operation *Op = Start->getNextNode(); Op && Op != If;
          Op = Op->getNextNode())
-      if (!writesNothing(Op))
+      if (!readsAtMost(Op))
         return std::nullopt;
     return ConditionalAssign{Load, Cmp, K};
   }

@@ -440,9 +440,8 @@ bool blockOnlyWaits(Block &B) {
 /// computation without memory effects, a branch, a call without arguments
 /// (a pause), and constructs holding only these.
 bool onlyWaits(Operation *Op) {
-  if (isa<omp::FlushOp, omp::AtomicReadOp, omp::TaskyieldOp, memref::LoadOp>(
-          Op) ||
-      flang::loadedRef(Op))
+  if (isa<omp::FlushOp, omp::AtomicReadOp, omp::TaskyieldOp>(Op) ||
+      readsAtMost(Op))
     return true;
   if (auto Stored = flang::storedValue(Op))
     return !flang::isArrayReference(Stored->second.getType()) &&
@@ -452,7 +451,7 @@ bool onlyWaits(Operation *Op) {
   if (auto Call = dyn_cast<CallOpInterface>(Op))
     return Call.getArgOperands().empty();
   if (Op->getNumRegions() == 0)
-    return isMemoryEffectFree(Op);
+    return false;
   for (Region &R : Op->getRegions())
     for (Block &B : R)
       if (!blockOnlyWaits(B))

@@ -6,6 +6,7 @@
 
 #include "NowaitLoops.h"
 #include "FlangOps.h"
+#include "OpSemantics.h"
 #include "RegionModeler.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -16,16 +17,6 @@ using namespace mlir;
 
 namespace privateer {
 namespace mlirfe {
-
-namespace {
-/// Reads at most, and runs no code of its own (no region, no call).
-bool writesNothing(Operation *Op) {
-  if (Op->getNumRegions() != 0)
-    return false;
-  return isa<memref::LoadOp>(Op) || flang::loadedRef(Op) ||
-         isMemoryEffectFree(Op);
-}
-} // namespace
 
 std::vector<std::shared_ptr<const ParallelRegion>>
 previousUnordered(Operation *Unit, LocationTable &Locs) {
@@ -57,7 +48,7 @@ previousUnordered(Operation *Unit, LocationTable &Locs) {
       Model(Prev, isa<omp::SingleOp>(Prev));
       continue;
     }
-    if (!writesNothing(Prev))
+    if (!readsAtMost(Prev))
       break;
   }
   return Found;

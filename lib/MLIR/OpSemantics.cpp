@@ -5,15 +5,25 @@
 //===----------------------------------------------------------------------===//
 
 #include "OpSemantics.h"
+#include "FlangOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 
 namespace privateer {
 namespace mlirfe {
+
+bool readsAtMost(Operation *Op) {
+  if (Op->getNumRegions() != 0)
+    return false;
+  return isa<memref::LoadOp>(Op) || flang::loadedRef(Op) ||
+         isMemoryEffectFree(Op);
+}
 
 llvm::StringRef calleeName(Operation *Op) {
   if (!Op->getName().getStringRef().ends_with(".call"))

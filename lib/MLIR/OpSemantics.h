@@ -16,6 +16,11 @@
 namespace privateer {
 namespace mlirfe {
 
+/// Whether \p Op reads memory at most and runs no code of its own: a load
+/// (`memref.load`, `fir.load`) or an operation without memory effects and
+/// without regions.
+bool readsAtMost(mlir::Operation *Op);
+
 /// The callee of a `func.call` or `fir.call`, if direct; empty otherwise.
 llvm::StringRef calleeName(mlir::Operation *Op);
 
