@@ -206,7 +206,8 @@ std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B,
 }
 
 std::string reductionAdvice(const ParallelRegion &R, const Buffer &B,
-                            const Access &W) {
+                            const Access &W,
+                            std::optional<uint64_t> PointeeSection) {
   switch (R.Model) {
   case PM::TBB:
     return "combine per-thread partial results with 'tbb::parallel_reduce' "
@@ -242,6 +243,8 @@ std::string reductionAdvice(const ParallelRegion &R, const Buffer &B,
       Clause = B.Name;
     else if (B.Kind == BufferKind::Array && B.Extent)
       Clause = B.Name + "[:" + std::to_string(*B.Extent) + "]";
+    else if (B.Kind == BufferKind::Pointee && PointeeSection)
+      Clause = B.Name + "[:" + std::to_string(*PointeeSection) + "]";
     else if (B.Kind == BufferKind::Array || B.Kind == BufferKind::Pointee)
       Clause = B.Name + "[:N]";
     if (B.Kind == BufferKind::Pointee && W.Index.size() == 1 &&

@@ -19,6 +19,22 @@ namespace privateer {
 
 IndexOracle::~IndexOracle() = default;
 
+Conflict IndexOracle::outnumber(const ParallelRegion &, const Access &,
+                                const CountingQuestion &Q) {
+  Conflict C;
+  if (!Q.Requires.empty() || !Q.Items || !Q.Values ||
+      Q.Items->kind() != ExprKind::Constant ||
+      Q.Values->kind() != ExprKind::Constant)
+    return C;
+  if (Q.Values->value() >= 1 && Q.Items->value() > Q.Values->value()) {
+    C.V = Verdict::Collide;
+    C.W.emplace();
+    C.W->Items = Q.Items;
+    C.W->Values = Q.Values;
+  }
+  return C;
+}
+
 namespace {
 
 /// How many values per work-item variable the enumeration tries.
@@ -134,6 +150,23 @@ bool Query::mentionsOpaqueDependent(const Access &X) const {
     if (I->mentions([&](SymbolId S) {
           return isKind(R, S, SymbolKind::Opaque) &&
                  R.symbol(S).IterationDependent;
+        }))
+      return true;
+  return false;
+}
+
+/// Whether a table an index of \p X reads is read at an index loaded from
+/// memory (`bin_of[key[i]]`): the element is data then.
+bool tableIndexIsData(const ParallelRegion &R, const Access &X) {
+  for (const ExprRef &I : X.Index)
+    if (I->mentions([&](SymbolId S) {
+          const Symbol &Sym = R.symbol(S);
+          return Sym.Table && Sym.TableIndex &&
+                 Sym.TableIndex->mentions([&](SymbolId T) {
+                   const Symbol &Inner = R.symbol(T);
+                   return Inner.Kind == SymbolKind::Opaque &&
+                          Inner.IterationDependent;
+                 });
         }))
       return true;
   return false;
@@ -663,6 +696,17 @@ Conflict Query::runUnfilled() {
     return C.V == Verdict::Disjoint ||
            (C.V != Verdict::Unknown && !OpaqueBound);
   };
+  // An element of a constant table is a function of its index that the
+  // patterns do not read: the solver does.
+  auto Table = [&](SymbolId S) { return bool(R.symbol(S).Table); };
+  for (const Access *X : {&A, &B})
+    for (const ExprRef &I : X->Index)
+      if (I->mentions(Table)) {
+        Conflict Open;
+        Open.OpaqueIndex = tableIndexIsData(R, A) || tableIndexIsData(R, B);
+        Open.OpaqueBound = OpaqueBound;
+        return Open;
+      }
   Conflict C = affine();
   if (Decided(C))
     return C;

@@ -9,8 +9,10 @@
 
 #include "privateer/Analysis/SharedBufferAnalysis.h"
 #include "privateer/Analysis/Advice.h"
+#include "privateer/Analysis/Counting.h"
 #include "privateer/Analysis/RunChecks.h"
 #include "privateer/Analysis/WrittenBeforeRead.h"
+#include "privateer/Model/ValueRange.h"
 
 #include <algorithm>
 #include <map>
@@ -119,12 +121,45 @@ std::string otherItemName(const ParallelRegion &R, const Witness *W) {
   return std::string("another ") + nounsFor(R.Kind).Item;
 }
 
+/// `(with n=17)`: the sizes a witness chose; empty when none.
+std::string assumptionsText(const Witness *W) {
+  if (!W || W->Assumptions.empty())
+    return "";
+  std::string Out = " (with ";
+  for (size_t K = 0; K < W->Assumptions.size(); ++K)
+    Out += (K ? ", " : "") + W->Assumptions[K].first + "=" +
+           std::to_string(W->Assumptions[K].second);
+  return Out + ")";
+}
+
+/// The note of a collision proven by counting: how many elements the index
+/// can select, and that more work items make the access.
+Note countingNote(const ParallelRegion &R, const Access &A, const Witness &W) {
+  Nouns N = nounsFor(R.Kind);
+  std::string Values = R.print(*W.Values);
+  std::string Items = W.Items->kind() == ExprKind::Constant
+                          ? R.print(*W.Items) + " " + N.Items
+                      : W.Values->kind() == ExprKind::Constant
+                          ? std::string("more than ") + Values + " " + N.Items
+                          : R.print(*W.Items) + " " + N.Items;
+  std::string Verb = A.Kind == AccessKind::Write ? "write" : "update";
+  std::string Msg = quote(A.Spelling) + " can select at most " + Values +
+                    (Values == "1" ? " element" : " elements") + " and " +
+                    Items + " " + Verb + " it: two of them " + Verb +
+                    " the same element";
+  if (!A.Via.empty())
+    Msg += " in '" + A.Via + "'";
+  return {A.Where, Msg + assumptionsText(&W)};
+}
+
 /// The note that shows the second access and, where known, concrete work
 /// items and the element they share.
 Note witnessNote(const ParallelRegion &R, const Access &First,
                  const Access &Second, const std::optional<Witness> &W,
                  bool May) {
   const Witness *Wp = W ? &*W : nullptr;
+  if (Wp && Wp->Items && Wp->Values)
+    return countingNote(R, First, *Wp);
   std::string First1 =
       Wp && !Wp->First.empty()
           ? itemName(R, Wp->First)
@@ -173,13 +208,7 @@ Note witnessNote(const ParallelRegion &R, const Access &First,
   }
   if (!First.Via.empty())
     Msg += " in '" + First.Via + "'";
-  if (Wp && !Wp->Assumptions.empty()) {
-    Msg += " (with ";
-    for (size_t K = 0; K < Wp->Assumptions.size(); ++K)
-      Msg += (K ? ", " : "") + Wp->Assumptions[K].first + "=" +
-             std::to_string(Wp->Assumptions[K].second);
-    Msg += ")";
-  }
+  Msg += assumptionsText(Wp);
   return {Second.Where, Msg};
 }
 
@@ -295,6 +324,36 @@ bool atomicUpdateOp(ReductionOp Op) {
   }
 }
 
+/// Largest array section a reduction of pointed-to memory gets: each
+/// thread's copy lives on its stack.
+constexpr uint64_t MaxDeclaredSection = 1 << 16;
+
+/// For memory a parameter points to whose declaration states its length
+/// (`long hist[256]`): that length, where every index the updates use is
+/// known to lie within it (an `unsigned char` index, `k % 16`). The
+/// section's copies then cover every element the loop touches, and the
+/// combine writes no element the declaration does not promise.
+std::optional<uint64_t> declaredSection(const ParallelRegion &R,
+                                        const Buffer &B, const Access &W) {
+  if (B.Kind != BufferKind::Pointee || !B.DeclaredExtent ||
+      *B.DeclaredExtent == 0 || *B.DeclaredExtent > MaxDeclaredSection ||
+      W.Index.size() != 1)
+    return std::nullopt;
+  for (const Access &X : R.Accesses) {
+    if (X.BufferIndex != W.BufferIndex)
+      continue;
+    if (X.Index.size() != 1 || X.RangeLength || X.WholeBuffer)
+      return std::nullopt;
+    ValueRange Range = rangeOf(R, X.Index[0]);
+    if (!Range.Requires.empty() || !Range.bounded() ||
+        Range.Lo->kind() != ExprKind::Constant ||
+        Range.Hi->kind() != ExprKind::Constant || Range.Lo->value() < 0 ||
+        uint64_t(Range.Hi->value()) >= *B.DeclaredExtent)
+      return std::nullopt;
+  }
+  return *B.DeclaredExtent;
+}
+
 /// The reduction that makes \p W's updates exact: of the scalar, or of
 /// the whole array (`s`, `h[:256]` in OpenMP's words).
 std::optional<Remedy> reductionRemedy(const ParallelRegion &R, const Buffer &B,
@@ -312,6 +371,8 @@ std::optional<Remedy> reductionRemedy(const ParallelRegion &R, const Buffer &B,
   Fix.Op = W.Op;
   if (B.Kind == BufferKind::Array && B.Extent && W.Index.size() == 1)
     Fix.SectionLength = *B.Extent;
+  else if (auto Declared = declaredSection(R, B, W))
+    Fix.SectionLength = *Declared;
   else if (B.Kind != BufferKind::Scalar || !W.Index.empty())
     return std::nullopt;
   return Fix;
@@ -575,7 +636,8 @@ std::string describeAccumulation(const RaceFacts &X, Finding &F) {
   else
     F.Message = X.Name + " is updated by " + X.Every +
                 " without a reduction; concurrent updates are lost";
-  std::string Advice = reductionAdvice(X.R, X.B, X.W);
+  std::string Advice =
+      reductionAdvice(X.R, X.B, X.W, declaredSection(X.R, X.B, X.W));
   accumulationRemedy(X, F);
   return Advice;
 }
@@ -969,6 +1031,14 @@ RacingPair findRacingPair(const ParallelRegion &R,
       if (A != W && W->SingleWorkItem && A->SingleWorkItem)
         continue; // both in the same single work item
       Conflict C = Oracle.query(R, *W, *A);
+      // An index that is data collides anyway where the work items
+      // outnumber the elements it can select.
+      if (A == W && C.V == Verdict::Unknown && C.OpaqueIndex)
+        if (auto Q = countingQuestion(R, *W)) {
+          Conflict Counted = Oracle.outnumber(R, *W, *Q);
+          if (Counted.V == Verdict::Collide)
+            C = Counted;
+        }
       // A barrier that may lie between them leaves the race unproven.
       if (Order == BarrierOrder::MayBeOrdered && C.V == Verdict::Collide)
         C.V = Verdict::MayCollide;

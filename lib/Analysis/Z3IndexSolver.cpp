@@ -183,6 +183,8 @@ public:
     // from where the loop starts; the bounds may name other symbols
     // (triangular loops). Invariants may have bounds too (the variable of
     // an enclosing sequential loop).
+    if (Sym.Table && Sym.TableIndex)
+      Constraints.push_back(tableElement(V, *Sym.Table, *Sym.TableIndex, Side));
     if (Sym.Kind != SymbolKind::Opaque) {
       if (Sym.Min)
         Constraints.push_back(V >= encode(*Sym.Min, Side));
@@ -196,6 +198,17 @@ public:
       }
     }
     return V;
+  }
+
+  /// \p V is the element of \p Table at \p Index (read within its bounds).
+  z3::expr tableElement(const z3::expr &V, const std::vector<int64_t> &Table,
+                        const Expr &Index, int Side) {
+    z3::expr I = encode(Index, Side);
+    z3::expr Element = C.int_val(Table.back());
+    for (size_t K = Table.size() - 1; K-- > 0;)
+      Element =
+          z3::ite(I == C.int_val(int64_t(K)), C.int_val(Table[K]), Element);
+    return I >= 0 && I < C.int_val(int64_t(Table.size())) && V == Element;
   }
 
   /// Every variable within the range of int64_t.
@@ -350,6 +363,13 @@ public:
     const Symbol &Sym = R.symbol(S);
     OS << '{' << int(Sym.Kind) << ',' << Sym.Step << ','
        << Sym.IterationDependent << ',' << R.isWorkItemVar(S) << ',';
+    if (Sym.Table && Sym.TableIndex) {
+      OS << 't';
+      for (int64_t V : *Sym.Table)
+        OS << V << ' ';
+      expr(*Sym.TableIndex);
+      OS << ',';
+    }
     if (Sym.Min)
       expr(*Sym.Min);
     OS << ',';
@@ -534,6 +554,49 @@ public:
     return C;
   }
 
+  Conflict outnumber(const ParallelRegion &R, const Access &A,
+                     const CountingQuestion &Q) override {
+    Conflict Fast = IndexOracle::outnumber(R, A, Q);
+    bool Constants =
+        Q.Items && Q.Values && Q.Items->kind() == ExprKind::Constant &&
+        Q.Values->kind() == ExprKind::Constant && Q.Requires.empty();
+    if (Fast.V == Verdict::Collide || Constants || !Q.Items || !Q.Values) {
+      ++Stats.PatternAnswers;
+      return Fast;
+    }
+    if (Stats.Queries >= Options.MaxQueries || overBudget(Options, Stats)) {
+      ++Stats.Skipped;
+      return Fast;
+    }
+    KeyWriter Key(R);
+    Key.OS << "count|";
+    Key.expr(*Q.Items);
+    Key.OS << '|';
+    Key.expr(*Q.Values);
+    for (const std::vector<Condition> *List : {&Q.Requires, &R.Facts})
+      for (const Condition &F : *List) {
+        Key.OS << "|f" << int(F.Op);
+        Key.expr(*F.Lhs);
+        Key.OS << ',';
+        Key.expr(*F.Rhs);
+      }
+    std::string K = Key.str();
+    if (auto It = Cache.find(K); It != Cache.end()) {
+      ++Stats.CacheHits;
+      return rename(It->second, R, A);
+    }
+    ++Stats.Queries;
+    double Start = cpuMillis();
+    Conflict C = solveCounting(R, Q);
+    Stats.Millis += cpuMillis() - Start;
+    if (C.V == Verdict::Collide)
+      ++Stats.Sat;
+    else
+      ++Stats.Unknown;
+    Cache[K] = C;
+    return C;
+  }
+
 private:
   /// Whether \p C compares a value that differs between work items in ways
   /// the model does not know (a load, a call's result).
@@ -606,6 +669,79 @@ private:
     if (!C.W->ElementValues.empty())
       C.W->Element = renderElement(R, A, &C.W->ElementValues);
     return C;
+  }
+
+  /// Is there a run (sizes within their bounds, the region's facts) in
+  /// which \p Q's work items outnumber its values? The witness takes the
+  /// fewest work items the solver finds in a few rounds: `n=17`, not some
+  /// large n.
+  Conflict solveCounting(const ParallelRegion &R, const CountingQuestion &Q) {
+    Conflict Result;
+    z3::context C;
+    Encoder E(C, R);
+    uint64_t Spent = 0;
+    try {
+      z3::expr Items = E.encode(*Q.Items, 0), Values = E.encode(*Q.Values, 0);
+      std::vector<z3::expr> Goal{Items > Values, Values >= 1};
+      for (const std::vector<Condition> *List : {&Q.Requires, &R.Facts})
+        for (const Condition &F : *List)
+          Goal.push_back(E.condition(F, 0));
+      z3::solver S = timerFreeSolver(C, E.Kind);
+      for (const z3::expr &G : Goal)
+        S.add(G);
+      for (const z3::expr &G : E.Constraints)
+        S.add(G);
+      S.add(E.int64Domain());
+      unsigned Limit = checkLimit(Options, E.Kind);
+      z3::params P(C);
+      P.set("rlimit", Limit);
+      S.set(P);
+      z3::check_result First = S.check();
+      Spent = unitsSpent(S);
+      if (First != z3::sat) {
+        charge(Stats, Spent, E.Kind);
+        return Result;
+      }
+      z3::model M = S.get_model();
+      // Fewer work items read better: shrink them while the solver finds
+      // a smaller count quickly (each round with a tenth of the limit).
+      z3::solver Small(C, z3::solver::simple());
+      for (const z3::expr &G : S.assertions())
+        Small.add(G);
+      z3::params Tenth(C);
+      Tenth.set("rlimit", std::max(1u, Limit / 10));
+      Small.set(Tenth);
+      for (int Round = 0; Round < 6; ++Round) {
+        int64_t Count = 0;
+        if (!M.eval(Items, true).is_numeral_i64(Count))
+          break;
+        Small.add(Items < C.int_val(Count));
+        bool Found = Small.check() == z3::sat;
+        Spent += unitsSpent(Small);
+        if (!Found)
+          break;
+        M = Small.get_model();
+      }
+      Witness W;
+      W.Items = Q.Items;
+      W.Values = Q.Values;
+      for (const auto &[Key, X] : E.Order) {
+        const Symbol &Sym = R.symbol(Key);
+        if (Sym.Kind != SymbolKind::Invariant && Sym.Kind != SymbolKind::Opaque)
+          continue;
+        int64_t V = 0;
+        if (M.eval(E.Vars.at({Key, X}), true).is_numeral_i64(V)) {
+          W.Assumptions.push_back({Sym.Name, V});
+          W.AssumptionIds.push_back(Key);
+        }
+      }
+      Result.V = Verdict::Collide;
+      Result.W = std::move(W);
+    } catch (const z3::exception &) {
+      Result = Conflict();
+    }
+    charge(Stats, Spent, E.Kind);
+    return Result;
   }
 
   Conflict solve(const ParallelRegion &R, const Access &A, const Access &B) {
@@ -847,7 +983,7 @@ private:
   static bool needsUnknownValues(const ParallelRegion &R, const Access &A,
                                  const Access &B, const Witness &W) {
     for (SymbolId S : W.AssumptionIds) {
-      if (R.symbol(S).Kind != SymbolKind::Opaque)
+      if (R.symbol(S).Kind != SymbolKind::Opaque || R.symbol(S).Table)
         continue;
       auto IsS = [&](SymbolId X) { return X == S; };
       for (const Access *X : {&A, &B}) {
@@ -879,8 +1015,11 @@ private:
     }
     for (const auto &[Key, X] : E.Order) {
       const Symbol &Sym = R.symbol(Key);
-      if (Sym.Kind != SymbolKind::Invariant && Sym.Kind != SymbolKind::Opaque)
-        continue; // loaded values the work items share count too
+      if ((Sym.Kind != SymbolKind::Invariant &&
+           Sym.Kind != SymbolKind::Opaque) ||
+          Sym.Table)
+        continue; // loaded values the work items share count too (a
+                  // table's element is the table's, not an assumption)
       if (auto V = Value(E.Vars.at({Key, X}))) {
         W.Assumptions.push_back({Sym.Name, *V});
         W.AssumptionIds.push_back(Key);

@@ -60,10 +60,10 @@ int main(void) {
 }
 // DIAG: warning: 'sum' is updated by every iteration without a reduction
 // DIAG: warning: 'max' is updated by every iteration without a reduction
-// DIAG: warning: iterations can update 'hist' at the same element
+// DIAG: warning: iterations update 'hist' at the same element
 // DIAG: warning: 'lo' is updated by every iteration without a reduction
 // DIAG: warning: 'prod' is updated by every iteration without a reduction
-// DIAG: warning: iterations can update 'bins' at the same element
+// DIAG: warning: iterations update 'bins' at the same element
 // FIXED: #pragma omp parallel for reduction(+: sum){{$}}
 // FIXED: #pragma omp parallel for schedule(static) reduction(max: max){{$}}
 // FIXED: schedule(static, 64) reduction(+: hist[:16]){{$}}

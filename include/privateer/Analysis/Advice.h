@@ -37,9 +37,11 @@ std::string whyNoFix(ProgrammingModelKind Model, NoFixReason Why);
 std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B,
                             bool OnlyThroughCalls);
 /// How to combine the colliding updates \p W of \p B: a reduction, or
-/// atomic updates.
+/// atomic updates. \p PointeeSection: the section of pointed-to memory a
+/// reduction covers, where the analysis knows it.
 std::string reductionAdvice(const ParallelRegion &R, const Buffer &B,
-                            const Access &W);
+                            const Access &W,
+                            std::optional<uint64_t> PointeeSection = {});
 /// A counter whose updated value is used (`q[n++]`).
 std::string counterAdvice(const ParallelRegion &R);
 /// A shared container that every work item modifies (`v.push_back(x)`).

@@ -40,6 +40,21 @@ struct Witness {
   std::string Element;
   /// The element's index values, when known.
   std::vector<int64_t> ElementValues;
+  /// For a collision proven by counting (CountingQuestion): how many work
+  /// items make the access and how many elements its index can select;
+  /// First and Second are empty then (which two collide is the data's).
+  ExprRef Items, Values;
+};
+
+/// A collision proven by counting, the pigeonhole principle: every work
+/// item makes the access once or more, and the work items outnumber the
+/// elements its index can select, so two of them select one element,
+/// whatever the data.
+struct CountingQuestion {
+  ExprRef Items;  ///< the number of work items
+  ExprRef Values; ///< the number of elements the index can select
+  /// What the count of values relies on (`m >= 1` for `% m`).
+  std::vector<Condition> Requires;
 };
 
 struct Conflict {
@@ -62,6 +77,13 @@ public:
   /// by a different one, touch the same element of their buffer?
   virtual Conflict query(const ParallelRegion &R, const Access &First,
                          const Access &Second) = 0;
+  /// Can \p Q's work items outnumber its values in some run of \p R (the
+  /// sizes it names within their bounds and the region's facts)? Collide,
+  /// with a witness that names both counts and the sizes it chose, when
+  /// they can; Unknown otherwise (counting proves a collision, never its
+  /// absence). This one answers where both counts are constants.
+  virtual Conflict outnumber(const ParallelRegion &R, const Access &A,
+                             const CountingQuestion &Q);
 };
 
 /// Exact reasoning on affine indices (rank of the induction coefficients,

@@ -72,6 +72,12 @@ struct Symbol {
   /// counter's node (as Buffer::Handle), so that the analysis can tell an
   /// append to a queue; null otherwise.
   BufferHandle CounterHandle;
+  /// For an element read from a table whose contents the program fixes
+  /// (`static const int bin_of[8] = {...}`, a Fortran PARAMETER array): the
+  /// table's values and the index read (counted from 0). The value is then
+  /// a known function of the index, not data: the solver reads the table.
+  std::shared_ptr<const std::vector<int64_t>> Table;
+  ExprRef TableIndex;
 };
 
 /// How many values a loop variable takes when both its bounds are constants
@@ -149,6 +155,10 @@ struct Buffer {
   bool ExtentIsMaxThreads = false;
   /// Number of elements of the outermost dimension, if known.
   std::optional<uint64_t> Extent;
+  /// For the memory a parameter points to: the number of elements its
+  /// declaration states (`long hist[256]`), which C does not enforce (so
+  /// not an Extent), but which a fix may trust where the indices agree.
+  std::optional<uint64_t> DeclaredExtent;
   Loc Decl;
   /// The name can be used in a clause of the construct's directive (a
   /// static local of a called function cannot).
@@ -241,6 +251,11 @@ struct Access {
   bool ResultUsed = false;
   /// Executed only under a condition that depends on the data.
   bool Conditional = false;
+  /// Every work item that runs reaches the access: no branch or loop of
+  /// the work item lies around it and no way out of the work item
+  /// (continue, return, goto) before it. Set only where the front end is
+  /// sure.
+  bool OnEveryPath = false;
   /// The branches (an arm of an `if`, a `while` or `switch` body) the
   /// access is in, outermost first: a write dominates a later access of
   /// its work item whose path starts with the write's.

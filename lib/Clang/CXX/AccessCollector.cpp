@@ -316,6 +316,9 @@ void RegionBuilder::record(const Target &T, AccessKind Kind, const Expr *Where,
   else if (Where && isAtomicType(Where->getType()))
     A.Protection = Guard::AtomicObject;
   A.Conditional = InConditional || AfterReturn;
+  A.OnEveryPath = !A.Conditional && BranchPath.empty() && LabelEpoch == 0 &&
+                  !LeftWorkItem && LoopDepth == 0 && !InNestedTask &&
+                  !InSingleItem;
   A.Branch = BranchPath;
   A.Epoch = LabelEpoch;
   A.SingleWorkItem = InSingleItem;
@@ -842,6 +845,9 @@ bool jumpsAway(const Stmt *S) {
 } // namespace
 
 void RegionBuilder::noteExit(size_t Depth) {
+  // (A return of a called function leaves that function only.)
+  if (Depth == 0 && InlineStack.empty())
+    LeftWorkItem = true;
   for (size_t K = Depth; K < BranchPath.size(); ++K) {
     auto [It, New] = ExitPhases.try_emplace(BranchPath[K], Phase);
     if (!New)

@@ -14,6 +14,9 @@
 #include "privateer/Clang/Handles.h"
 
 #include "KnownFunctions.h"
+#include "TypeValues.h"
+
+#include "privateer/Model/ValueRange.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -322,11 +325,7 @@ ExprRef RegionBuilder::outerDefinition(const VarDecl *V) {
       V->getType().isVolatileQualified() || !Spec.Function ||
       !Spec.Function->getBody() || LetInProgress.count(V))
     return nullptr;
-  if (!FunctionModified) {
-    FunctionModified.emplace();
-    collectModified(Spec.Function->getBody(), *FunctionModified);
-  }
-  if (FunctionModified->count(V))
+  if (modifiedInFunction(V))
     return nullptr;
   // Everything the initializer reads must hold the same value now: never
   // reassigned, or the variable of a loop that encloses the declaration.
@@ -341,8 +340,7 @@ ExprRef RegionBuilder::outerDefinition(const VarDecl *V) {
               if (auto Shape = matchForLoop(F, Ctx); Shape && Shape->Var == X)
                 LoopVar = SM.isPointWithin(V->getLocation(), F->getBeginLoc(),
                                            F->getEndLoc());
-            if (!LoopVar &&
-                (FunctionModified->count(X) || X->hasGlobalStorage()))
+            if (!LoopVar && (modifiedInFunction(X) || X->hasGlobalStorage()))
               return WalkStep::Interrupt;
           }
         // (A call, omp_get_thread_num() included: another thread's value.)
@@ -358,6 +356,16 @@ ExprRef RegionBuilder::outerDefinition(const VarDecl *V) {
   return Value;
 }
 
+bool RegionBuilder::modifiedInFunction(const VarDecl *V) {
+  if (!Spec.Function || !Spec.Function->getBody())
+    return true;
+  if (!FunctionModified) {
+    FunctionModified.emplace();
+    collectModified(Spec.Function->getBody(), *FunctionModified);
+  }
+  return FunctionModified->count(V);
+}
+
 ExprRef RegionBuilder::opaque(const Expr *E, bool Dependent) {
   // A value computed before the construct (followed from a definition
   // there) is one value for all work items.
@@ -370,6 +378,16 @@ ExprRef RegionBuilder::opaque(const Expr *E, bool Dependent) {
   S.Name = spell(E);
   S.Kind = SymbolKind::Opaque;
   S.IterationDependent = Dependent;
+  // Data has the values of its type: an `unsigned char` is 0 to 255. (A
+  // wider type bounds nothing an index could count on: only its sign.)
+  if (E)
+    if (auto Bounds = typeBounds(Ctx, E->getType())) {
+      S.Min = SymExpr::constant(Bounds->Min);
+      if (Bounds->Max && *Bounds->Max <= MaxCountedTypeValue)
+        S.Max = SymExpr::constant(*Bounds->Max);
+      else if (Bounds->Min < 0)
+        S.Min = nullptr;
+    }
   // `n++`: the value a counter hands out.
   if (const auto *UO = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
       UO && UO->isIncrementOp())
@@ -446,6 +464,8 @@ bool computedWithoutLoads(const Stmt *S) {
 ExprRef RegionBuilder::translate(const Expr *E) {
   if (!E)
     return opaque(E, true);
+  if (ExprRef Converted = translateConversion(E))
+    return Converted;
   E = E->IgnoreParenCasts();
   if (auto C = evaluateInt(E, Ctx))
     return SymExpr::constant(*C);
@@ -465,7 +485,145 @@ ExprRef RegionBuilder::translate(const Expr *E) {
   if (const auto *CO = dyn_cast<ConditionalOperator>(E))
     if (ExprRef MinMax = translateMinMax(CO))
       return MinMax;
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    if (ExprRef Element = translateTableElement(AS))
+      return Element;
   return translateLoad(E);
+}
+
+namespace {
+/// Whether \p E names a value that differs between work items in a way the
+/// model cannot compute (data).
+bool mentionsData(const ParallelRegion &R, const ExprRef &E) {
+  return E->mentions([&](SymbolId S) {
+    const Symbol &Sym = R.symbol(S);
+    return Sym.Kind == SymbolKind::Opaque && Sym.IterationDependent &&
+           !Sym.Table;
+  });
+}
+
+/// Whether every value of \p E fits \p Bounds.
+bool fitsBounds(const ParallelRegion &R, const ExprRef &E,
+                const TypeBounds &Bounds) {
+  ValueRange Range = rangeOf(R, E);
+  if (!Range.Requires.empty() || !Range.bounded() ||
+      Range.Lo->kind() != ExprKind::Constant ||
+      Range.Hi->kind() != ExprKind::Constant)
+    return false;
+  return Range.Lo->value() >= Bounds.Min &&
+         (!Bounds.Max || Range.Hi->value() <= *Bounds.Max);
+}
+
+/// A key that tells table reads apart by the index's structure.
+void structureKey(const SymExpr &E, std::string &Out) {
+  if (E.kind() == ExprKind::Constant) {
+    Out += std::to_string(E.value());
+    return;
+  }
+  if (E.kind() == ExprKind::Symbol) {
+    Out += 's' + std::to_string(E.symbol());
+    return;
+  }
+  Out += '(' + std::to_string(int(E.kind()));
+  for (const ExprRef &Op : E.operands()) {
+    Out += ' ';
+    structureKey(*Op, Out);
+  }
+  Out += ')';
+}
+} // namespace
+
+ExprRef RegionBuilder::translateConversion(const Expr *E) {
+  const auto *Cast = dyn_cast<CastExpr>(E->IgnoreParens());
+  if (!Cast || Cast->getCastKind() != CK_IntegralCast)
+    return nullptr;
+  const Expr *From = Cast->getSubExpr();
+  if (!conversionMayChangeValue(Ctx, From->getType(), Cast->getType()))
+    return nullptr;
+  // Computed values keep the model's value: loop variables and sizes are
+  // taken not to wrap. Data may be anything its type holds.
+  ExprRef Operand = translate(From);
+  auto To = typeBounds(Ctx, Cast->getType());
+  if (!mentionsData(R, Operand) || !To || fitsBounds(R, Operand, *To))
+    return Operand;
+  std::string Name = "(" +
+                     Cast->getType().getAsString(Ctx.getPrintingPolicy()) +
+                     ")" + spell(From);
+  std::string Key = Name + "\x03";
+  if (auto It = OpaqueBySpelling.find(Key); It != OpaqueBySpelling.end())
+    return SymExpr::symbol(It->second);
+  Symbol S;
+  S.Name = isa<ExplicitCastExpr>(Cast) ? spell(Cast) : Name;
+  S.Kind = SymbolKind::Opaque;
+  S.IterationDependent = true;
+  S.Min = SymExpr::constant(To->Min);
+  if (To->Max && *To->Max <= MaxCountedTypeValue)
+    S.Max = SymExpr::constant(*To->Max);
+  SymbolId Id = R.addSymbol(std::move(S));
+  OpaqueBySpelling[Key] = Id;
+  return SymExpr::symbol(Id);
+}
+
+ExprRef RegionBuilder::translateBitAnd(const BinaryOperator *BO) {
+  ExprRef L = translate(BO->getLHS()), Rt = translate(BO->getRHS());
+  // x & (2^k - 1) is x % 2^k for x >= 0.
+  for (auto [X, Mask] : {std::pair(L, Rt), std::pair(Rt, L)})
+    if (Mask->kind() == ExprKind::Constant && Mask->value() >= 0 &&
+        Mask->value() < INT64_MAX &&
+        (Mask->value() & (Mask->value() + 1)) == 0 && knownNonNegative(R, X))
+      return SymExpr::binary(ExprKind::Mod, X,
+                             SymExpr::constant(Mask->value() + 1));
+  ExprRef Result =
+      opaque(BO, !isWorkItemInvariant(L) || !isWorkItemInvariant(Rt));
+  if (Result->kind() != ExprKind::Symbol)
+    return Result;
+  // Otherwise between 0 and a mask that is not negative: the mask's upper
+  // bound, where every work item shares it (a count of values at least 1
+  // then implies the mask is not negative).
+  ExprRef Top;
+  for (const ExprRef &Mask : {L, Rt}) {
+    ValueRange Range = rangeOf(R, Mask);
+    bool NonNegative = sameInEveryWorkItem(R, Mask) ||
+                       (Range.Lo && Range.Lo->kind() == ExprKind::Constant &&
+                        Range.Lo->value() >= 0);
+    if (!Range.Hi || !Range.Requires.empty() || !NonNegative ||
+        !sameInEveryWorkItem(R, Range.Hi))
+      continue;
+    Top = Top ? SymExpr::binary(ExprKind::Min, Top, Range.Hi) : Range.Hi;
+  }
+  if (Top) {
+    Symbol &S = R.Symbols[Result->symbol()];
+    S.Min = SymExpr::constant(0);
+    S.Max = Top;
+  }
+  return Result;
+}
+
+ExprRef RegionBuilder::translateTableElement(const ArraySubscriptExpr *AS) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V || !Ctx.getAsConstantArrayType(V->getType()))
+    return nullptr;
+  auto Contents = constantTableContents(Ctx, V);
+  if (!Contents)
+    return nullptr;
+  ExprRef Index = translate(AS->getIdx());
+  std::string Key = spell(AS) + "\x02";
+  structureKey(*Index, Key);
+  if (auto It = OpaqueBySpelling.find(Key); It != OpaqueBySpelling.end())
+    return SymExpr::symbol(It->second);
+  Symbol S;
+  S.Name = spell(AS);
+  S.Kind = SymbolKind::Opaque;
+  S.IterationDependent = !isWorkItemInvariant(Index);
+  auto [Lo, Hi] = std::minmax_element(Contents->begin(), Contents->end());
+  S.Min = SymExpr::constant(*Lo);
+  S.Max = SymExpr::constant(*Hi);
+  S.Table = std::make_shared<const std::vector<int64_t>>(std::move(*Contents));
+  S.TableIndex = Index;
+  SymbolId Id = R.addSymbol(std::move(S));
+  OpaqueBySpelling[Key] = Id;
+  return SymExpr::symbol(Id);
 }
 
 ExprRef RegionBuilder::translateVariable(const DeclRefExpr *DRE) {
@@ -487,6 +645,12 @@ ExprRef RegionBuilder::translateVariable(const DeclRefExpr *DRE) {
     // every work item.
     if (ExprRef Value = outerDefinition(V))
       return Value;
+    // A parameter the function never changes is the value the unit reads
+    // too (`updates = 4 * size` before a loop over `table[... & (size -
+    // 1)]`): one symbol for both.
+    if (isa<ParmVarDecl>(V) && !V->getType()->isReferenceType() &&
+        !Modified.count(V) && !modifiedInFunction(V))
+      return translateUnitInvariant(V);
     return unknownInvariant(DRE);
   }
   if (auto It = LetBound.find(V); It != LetBound.end())
@@ -551,6 +715,10 @@ ExprRef RegionBuilder::translateBinary(const BinaryOperator *BO) {
   case BO_Shr:
     K = ExprKind::Shr;
     break;
+  case BO_And:
+    if (BO->getType()->isIntegerType())
+      return translateBitAnd(BO);
+    [[fallthrough]];
   default: {
     ExprRef L = translate(BO->getLHS()), Rt = translate(BO->getRHS());
     return opaque(BO, !isWorkItemInvariant(L) || !isWorkItemInvariant(Rt));

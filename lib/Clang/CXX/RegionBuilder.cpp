@@ -485,6 +485,11 @@ std::optional<unsigned> RegionBuilder::bufferFor(const Target &T) {
   if (T.Level > 0) {
     B.Kind = BufferKind::Pointee;
     const auto *P = dyn_cast<ParmVarDecl>(T.Decl);
+    // `long hist[256]` as a parameter: a pointer that says how much.
+    if (const auto *CAT = P && T.Level == 1
+                              ? Ctx.getAsConstantArrayType(P->getOriginalType())
+                              : nullptr)
+      B.DeclaredExtent = CAT->getSize().getZExtValue();
     B.Attr = T.Private || (P && T.Level == 1 && InlineStack.empty() &&
                            Semantics.pointeeMayBeThreadOwn(P))
                  ? Sharing::Private

@@ -11,7 +11,7 @@
 void hist_racy(int n, const unsigned char *key, int *h) {
 #pragma omp parallel for
   for (int i = 0; i < n; i++)
-    h[key[i]]++; // expected-warning {{iterations can update 'h' at the same element without synchronization; concurrent updates may be lost [privateer-shared-buffer]}}
+    h[key[i]]++; // expected-warning {{iterations update 'h' at the same element without synchronization; concurrent updates are lost [privateer-shared-buffer]}}
 }
 
 void hist_racy_local(int n, const unsigned char *key, long *out) {
@@ -19,7 +19,7 @@ void hist_racy_local(int n, const unsigned char *key, long *out) {
   memset(h, 0, sizeof h);
 #pragma omp parallel for
   for (int i = 0; i < n; i++)
-    h[key[i]] += 1; // expected-warning {{iterations can update 'h' at the same element without synchronization; concurrent updates may be lost}}
+    h[key[i]] += 1; // expected-warning {{iterations update 'h' at the same element without synchronization; concurrent updates are lost}}
   memcpy(out, h, sizeof h);
 }
 

@@ -134,6 +134,18 @@ private:
   /// item (a loop around the construct keeps its range).
   ExprRef translateUnitInvariant(const clang::VarDecl *V);
   ExprRef translateBinary(const clang::BinaryOperator *BO);
+  /// An integral conversion that can change a value (to an unsigned or a
+  /// narrower type: `(unsigned)key[i]`, `(uint8_t)v`): of data, a value of
+  /// the new type's range; of a computed value (or data known to fit), the
+  /// operand's value (loop variables and sizes are taken not to wrap);
+  /// null for any other expression.
+  ExprRef translateConversion(const clang::Expr *E);
+  /// `x & m`: `x % (m + 1)` for x >= 0 and a constant mask of low bits, else
+  /// a value between 0 and the mask.
+  ExprRef translateBitAnd(const clang::BinaryOperator *BO);
+  /// An element of a table whose contents the program fixes (`static
+  /// const int bin_of[8] = {...}`); null for any other subscript.
+  ExprRef translateTableElement(const clang::ArraySubscriptExpr *AS);
   /// A call: the thread number, a team's size or count, min/max, or an
   /// opaque result.
   ExprRef translateCall(const clang::CallExpr *Call);
@@ -150,6 +162,9 @@ private:
   /// The initializer of a function local declared before the unit and
   /// never reassigned, as an expression; null otherwise.
   ExprRef outerDefinition(const clang::VarDecl *V);
+  /// Whether the enclosing function may change \p V anywhere (assigns it,
+  /// takes its address, binds it to a non-const reference).
+  bool modifiedInFunction(const clang::VarDecl *V);
   SymbolId symbolForLoop(const LoopShape &L, SymbolKind Kind);
   std::optional<SymbolId> threadIdSymbol();
   /// The size of the team that runs the work items (ParallelRegion::
@@ -444,6 +459,9 @@ private:
   unsigned Phase = 0;
   unsigned PossibleBarriers = 0;
   bool InNestedTask = false;
+  /// A continue, return or goto of the work item's own code was passed:
+  /// what follows does not run in every work item.
+  bool LeftWorkItem = false;
 
   Guard CurrentGuard = Guard::None;
   unsigned LockDepth = 0;
