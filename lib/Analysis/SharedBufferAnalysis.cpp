@@ -759,6 +759,12 @@ void addFindingNotes(const RaceFacts &X, const Conflict &C,
                                      describe(R.Kind) + ", so all " +
                                      X.N.Items + " share it"});
   }
+  if (B.SharedThrough.valid())
+    F.Notes.push_back(
+        {B.SharedThrough, "a caller passes " + quote(B.SharedThroughName) +
+                              " for " + quote(B.Name) +
+                              " here, memory that every thread of its team "
+                              "shares"});
   F.Notes.push_back(witnessNote(R, X.W, X.A, C.W, F.May));
   F.Notes.push_back({R.Directive, X.Name + " is shared by this '" +
                                       R.Construct + "'; " + Advice});
@@ -772,7 +778,7 @@ Finding makeFinding(const ParallelRegion &R, const Buffer &B,
                     const Access &A, const Conflict &C) {
   Finding F;
   F.Check = CheckId::SharedBuffer;
-  F.May = C.V != Verdict::Collide;
+  F.May = C.V != Verdict::Collide || B.SharingUnproven;
   F.BufferName = B.Name;
   F.Buffer = B.Handle;
   F.Where = W.Where;
@@ -851,7 +857,7 @@ Finding makeUnguardedFinding(const ParallelRegion &R, const Buffer &B,
   Finding F;
   F.Check = CheckId::SharedBuffer;
   F.Kind = RaceKind::Collision;
-  F.May = C.V != Verdict::Collide;
+  F.May = C.V != Verdict::Collide || B.SharingUnproven;
   F.BufferName = B.Name;
   F.Buffer = B.Handle;
   F.Where = A.Where;

@@ -160,6 +160,15 @@ struct Buffer {
   /// not an Extent), but which a fix may trust where the indices agree.
   std::optional<uint64_t> DeclaredExtent;
   Loc Decl;
+  /// Whether the work items share the buffer is not proven (what a
+  /// parameter of an orphaned construct points to, where not every caller
+  /// is seen): a race on it is "may".
+  bool SharingUnproven = false;
+  /// For memory a parameter points to: where a caller passes memory the
+  /// team shares (`tmp`, declared outside its 'parallel'), and the
+  /// argument as written.
+  Loc SharedThrough;
+  std::string SharedThroughName;
   /// The name can be used in a clause of the construct's directive (a
   /// static local of a called function cannot).
   bool VisibleAtConstruct = true;

@@ -2080,6 +2080,72 @@ bool RegionBuilder::isFreshAllocation(const Expr *E) const {
   return false;
 }
 
+namespace {
+/// The variable and the fields `d.a.b` names (innermost last), through `.`
+/// only; null for anything else.
+const VarDecl *memberPath(const Expr *E,
+                          llvm::SmallVectorImpl<const FieldDecl *> &Path) {
+  Path.clear();
+  E = E->IgnoreParenImpCasts();
+  while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!F || ME->isArrow())
+      return nullptr;
+    Path.push_back(F);
+    E = ME->getBase()->IgnoreParenImpCasts();
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  std::reverse(Path.begin(), Path.end());
+  return DRE && !Path.empty() ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+} // namespace
+
+bool RegionBuilder::memberHoldsFreshAllocation(const MemberExpr *ME) {
+  llvm::SmallVector<const FieldDecl *, 4> Path;
+  const VarDecl *V = memberPath(ME, Path);
+  if (!V || V->getType()->isReferenceType() || !ItemLocals.count(V))
+    return false;
+  // Its value at the declaration: none (or a value-initialized object,
+  // whose pointers are null).
+  if (const Expr *Init = V->getInit();
+      Init && !isa<ImplicitValueInitExpr>(Init) &&
+      !(isa<CXXConstructExpr>(Init) &&
+        cast<CXXConstructExpr>(Init)->getConstructor()->isTrivial()))
+    return false;
+  // Every value the member gets in the work item is a fresh block; the
+  // object is never assigned whole, nor its address taken (code elsewhere
+  // could then store into it).
+  unsigned Fresh = 0;
+  bool Other = false;
+  forEachStmt(Body, [&](const Stmt *S) {
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && UO->getOpcode() == UO_AddrOf) {
+      llvm::SmallVector<const FieldDecl *, 4> Taken;
+      const Expr *Of = UO->getSubExpr()->IgnoreParenImpCasts();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Of))
+        Other |= DRE->getDecl() == V;
+      else
+        Other |= memberPath(Of, Taken) == V;
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(S);
+    if (!BO || !BO->isAssignmentOp())
+      return;
+    const Expr *LHS = BO->getLHS()->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(LHS)) {
+      Other |= DRE->getDecl() == V;
+      return;
+    }
+    llvm::SmallVector<const FieldDecl *, 4> Assigned;
+    if (memberPath(LHS, Assigned) != V || Assigned != Path)
+      return;
+    if (BO->getOpcode() == BO_Assign && isFreshAllocation(BO->getRHS()))
+      ++Fresh;
+    else
+      Other = true;
+  });
+  return Fresh > 0 && !Other;
+}
+
 std::optional<Target> RegionBuilder::provenance(const VarDecl *V) {
   if (auto It = Aliases.find(V); It != Aliases.end())
     return It->second;
@@ -2283,6 +2349,11 @@ std::optional<Target> RegionBuilder::resolveLoadedPointer(const CastExpr *CE) {
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
         V && !V->getType()->isReferenceType())
       return pointerVariable(V);
+  // A member of the work item's own struct that only ever holds blocks the
+  // work item allocates (`d.vals = calloc(...)`): private memory.
+  if (const auto *ME = dyn_cast<MemberExpr>(Sub);
+      ME && memberHoldsFreshAllocation(ME))
+    return std::nullopt;
   // A pointer loaded from memory (`rows[i]`, `s.data`): the memory it
   // points to is one level further from the variable.
   auto T = resolveLValue(Sub);

@@ -490,10 +490,19 @@ std::optional<unsigned> RegionBuilder::bufferFor(const Target &T) {
                               ? Ctx.getAsConstantArrayType(P->getOriginalType())
                               : nullptr)
       B.DeclaredExtent = CAT->getSize().getZExtValue();
-    B.Attr = T.Private || (P && T.Level == 1 && InlineStack.empty() &&
-                           Semantics.pointeeMayBeThreadOwn(P))
+    // A parameter of the construct's own function: its callers decide.
+    ParameterBinding Binding =
+        P && T.Level == 1 && P->getDeclContext() == Spec.Function
+            ? Semantics.pointeeSharing(P)
+            : ParameterBinding();
+    B.Attr = T.Private || Binding.Sharing == PointeeSharing::ThreadOwn
                  ? Sharing::Private
                  : Sharing::Shared;
+    B.SharingUnproven = Binding.Sharing == PointeeSharing::Unproven;
+    if (const Expr *Arg = Binding.SharedArgument) {
+      B.SharedThrough = toLoc(Arg->getBeginLoc());
+      B.SharedThroughName = spell(Arg);
+    }
   } else {
     if (const auto *CAT = Ctx.getAsConstantArrayType(Ty)) {
       B.Kind = BufferKind::Array;

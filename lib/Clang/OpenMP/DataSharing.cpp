@@ -53,9 +53,10 @@ bool addVarList(const OMPClause *C, Sharing S,
 
 OpenMPSemantics::OpenMPSemantics(
     ASTContext &Ctx, const OMPExecutableDirective *Directive,
-    llvm::ArrayRef<const OMPExecutableDirective *> Enclosing)
+    llvm::ArrayRef<const OMPExecutableDirective *> Enclosing,
+    CallSiteIndex &Calls)
     : Ctx(Ctx), Directive(Directive),
-      Enclosing(Enclosing.begin(), Enclosing.end()) {}
+      Enclosing(Enclosing.begin(), Enclosing.end()), Calls(Calls) {}
 
 namespace {
 /// Whether \p S does nothing but wait: empty statements, flushes, atomic
@@ -404,12 +405,25 @@ bool OpenMPSemantics::orderedOn(const ValueDecl *V) const {
   return Ordered.count(V);
 }
 
-bool OpenMPSemantics::pointeeMayBeThreadOwn(const ParmVarDecl *) const {
-  // An orphaned construct: the caller's region decides, and per-thread
-  // workspaces passed in are the common case (prefer silence). Not for
-  // tasks: a task and the code that created it (and the task's other
-  // instances) see the memory through the same pointer.
-  return !Team && !isOpenMPTaskingDirective(Directive->getDirectiveKind());
+ParameterBinding OpenMPSemantics::pointeeSharing(const ParmVarDecl *P) {
+  // Not for tasks: a task and the code that created it (and the task's
+  // other instances) see the memory through the same pointer. Nor inside
+  // a team of the function's own.
+  if (Team || isOpenMPTaskingDirective(Directive->getDirectiveKind()))
+    return {};
+  // An orphaned construct: its callers in the unit decide; where they are
+  // not all seen, a finding is unproven (per-thread workspaces passed in
+  // are common).
+  const Expr *Argument = nullptr;
+  switch (Calls.bindingOf(P, &Argument)) {
+  case PointeeBinding::ThreadOwn:
+    return {PointeeSharing::ThreadOwn};
+  case PointeeBinding::Shared:
+    return {PointeeSharing::Shared, Argument};
+  case PointeeBinding::Unknown:
+    break;
+  }
+  return {PointeeSharing::Unproven};
 }
 
 bool OpenMPSemantics::privatizedByNestedConstruct(const ValueDecl *V) const {

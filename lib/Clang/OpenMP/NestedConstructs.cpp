@@ -57,6 +57,12 @@ public:
                llvm::SmallPtrSetImpl<const ValueDecl *> &Sections,
                bool WithReductions)
       : Variables(Variables), Sections(Sections) {
+    // The variables of a loop construct's associated loops are private to
+    // it (OpenMP's predetermined rule), wherever they are declared: `int
+    // i;` at function scope, then `parallel for` over i inside an outer
+    // loop's work item.
+    if (const auto *Loop = dyn_cast<OMPLoopDirective>(D))
+      add(Loop->counters(), false);
     for (const OMPClause *C : D->clauses()) {
       if (const auto *PC = dyn_cast_or_null<OMPPrivateClause>(C))
         add(PC->varlist(), false);

@@ -14,6 +14,7 @@
 
 #include "privateer/Clang/CXX/ConstructSemantics.h"
 
+#include "CallSites.h"
 #include "Ordering.h"
 
 #include "clang/AST/ASTContext.h"
@@ -33,7 +34,8 @@ public:
   /// the function).
   OpenMPSemantics(
       clang::ASTContext &Ctx, const clang::OMPExecutableDirective *Directive,
-      llvm::ArrayRef<const clang::OMPExecutableDirective *> Enclosing);
+      llvm::ArrayRef<const clang::OMPExecutableDirective *> Enclosing,
+      CallSiteIndex &Calls);
 
   /// Fills in the code of the unit's work items (\p Shape, whose Kind is
   /// set) and what the directives say of the region (\p Seed: name,
@@ -49,7 +51,7 @@ public:
   bool privatizedByNestedConstruct(const clang::ValueDecl *V) const override;
   bool
   pointeePrivatizedByNestedConstruct(const clang::ValueDecl *V) const override;
-  bool pointeeMayBeThreadOwn(const clang::ParmVarDecl *P) const override;
+  ParameterBinding pointeeSharing(const clang::ParmVarDecl *P) override;
   bool runsInPlace(const clang::Stmt *S) const override;
   bool visitNested(const clang::Stmt *S, NestedCodeVisitor &Visitor) override;
   bool callMayHoldBarrier(const clang::CallExpr *Call) const override;
@@ -70,6 +72,8 @@ private:
 
   clang::ASTContext &Ctx;
   const clang::OMPExecutableDirective *Directive;
+  /// The unit's calls: who binds the parameters of an orphaned construct.
+  CallSiteIndex &Calls;
   llvm::SmallVector<const clang::OMPExecutableDirective *, 4> Enclosing;
   /// The directive that creates the team (parallel, teams), if any.
   const clang::OMPExecutableDirective *Team = nullptr;

@@ -137,6 +137,21 @@ public:
   virtual void worksharingLoop(const clang::Stmt *Body) = 0;
 };
 
+/// Whether the memory a pointer parameter points to is shared by the work
+/// items of a construct in its function.
+enum class PointeeSharing {
+  Shared,    ///< the team's (what a pointer from outside points to)
+  ThreadOwn, ///< each thread's own
+  Unproven,  ///< shared as far as the analysis sees, but not proven
+};
+
+/// What binds a pointer parameter: its sharing and, where a caller passes
+/// memory the team shares, that caller's argument.
+struct ParameterBinding {
+  PointeeSharing Sharing = PointeeSharing::Shared;
+  const clang::Expr *SharedArgument = nullptr;
+};
+
 /// The programming model's side of one unit.
 class ConstructSemantics {
 public:
@@ -159,12 +174,13 @@ public:
     (void)V;
     return false;
   }
-  /// Whether what the function's parameter \p P points to may be each
-  /// thread's own: an orphaned construct binds to a team its caller made,
-  /// and a caller may pass each thread its own buffer.
-  virtual bool pointeeMayBeThreadOwn(const clang::ParmVarDecl *P) const {
+  /// Whether what the function's parameter \p P points to is shared by
+  /// the work items: an orphaned construct binds to a team its caller
+  /// made, and its callers decide (each thread's own buffer, or the
+  /// team's); Unproven where the callers are not all seen.
+  virtual ParameterBinding pointeeSharing(const clang::ParmVarDecl *P) {
     (void)P;
-    return false;
+    return {};
   }
   /// Whether \p Call, which the collector does not follow (its callee is
   /// not seen, or not walked), may hold a barrier of the unit's team.

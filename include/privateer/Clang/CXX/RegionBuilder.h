@@ -347,6 +347,10 @@ private:
   /// variable made by std::ref(x) that the function never changes holds it.
   std::optional<Target> resolveWrapped(const clang::Expr *Wrapper);
   std::optional<Target> provenance(const clang::VarDecl *V);
+  /// Whether \p ME, a pointer member of a struct local to the work item
+  /// (`d.vals`), holds only blocks the work item allocates: every value
+  /// the work item gives it is fresh, and nothing else can reach it.
+  bool memberHoldsFreshAllocation(const clang::MemberExpr *ME);
   /// The value local pointer \p V holds when the construct starts, where
   /// straight-line statements of the construct's block set it (the last of
   /// its initializer and plain assignments); null when other code could.
