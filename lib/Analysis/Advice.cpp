@@ -123,6 +123,9 @@ std::string whyNoFix(ProgrammingModelKind Model, NoFixReason Why) {
   case NoFixReason::WaitPlacement:
     return "the statement that must wait starts in a macro expansion, after "
            "a label or a 'case', where no wait can be put before it";
+  case NoFixReason::ReadAfterAsPartial:
+    return "every thread reads it after the construct as its own partial; "
+           "a reduction of the construct would hand each the whole result";
   }
   return "";
 }
@@ -265,6 +268,25 @@ std::string reductionAdvice(const ParallelRegion &R, const Buffer &B,
   if (Clause.find("[:N]") != std::string::npos)
     Advice += ", with N the number of elements of " + quote(B.Name);
   return Advice + ", or " + Atomic;
+}
+
+std::string partialPerThreadAdvice(const ParallelRegion &R, const Buffer &B,
+                                   const Access &W) {
+  std::string Who = quote(B.Name);
+  std::string Why = "every thread of the team reads " + Who +
+                    " after it as its own partial, so a reduction of this "
+                    "construct (or atomic updates) would give each thread the "
+                    "whole result; ";
+  const char *Spelled = openMPReductionIdentifier(W.Op);
+  if ((R.Model == PM::OpenMP || R.Model == PM::Fortran) && Spelled)
+    return Why +
+           "give each thread its own copy for the whole region: "
+           "'reduction(" +
+           Spelled + ": " + B.Name +
+           ")' on the enclosing parallel construct, or a local declared "
+           "inside it";
+  return Why + "give each thread its own copy for the whole region (a "
+               "local declared inside it)";
 }
 
 std::string counterAdvice(const ParallelRegion &R) {

@@ -602,7 +602,22 @@ void accumulationRemedy(const RaceFacts &X, Finding &F) {
     OnlyCombining &= (SameUpdate || Compared) && !Y->InNestedTask;
   }
   if (auto Reduce = OnlyCombining ? reductionRemedy(R, X.B, W) : std::nullopt) {
+    // Every thread reads it after the construct as its own partial: a
+    // copy per thread for the team's whole region, combined at its end.
+    // Atomic updates would make every thread read the whole sum too.
+    if (X.B.ReadByTeamAfterConstruct) {
+      auto *Fix = std::get_if<remedy::Reduce>(&*Reduce);
+      if (!Fix || Fix->SectionLength) {
+        F.Fix = remedy::NoFix{NoFixReason::ReadAfterAsPartial};
+        return;
+      }
+      Fix->OverTeam = true;
+    }
     F.Fix = std::move(*Reduce);
+    return;
+  }
+  if (X.B.ReadByTeamAfterConstruct) {
+    F.Fix = remedy::NoFix{NoFixReason::ReadAfterAsPartial};
     return;
   }
   if (!atomicUpdateOp(W.Op))
@@ -637,7 +652,9 @@ std::string describeAccumulation(const RaceFacts &X, Finding &F) {
     F.Message = X.Name + " is updated by " + X.Every +
                 " without a reduction; concurrent updates are lost";
   std::string Advice =
-      reductionAdvice(X.R, X.B, X.W, declaredSection(X.R, X.B, X.W));
+      X.B.ReadByTeamAfterConstruct
+          ? partialPerThreadAdvice(X.R, X.B, X.W)
+          : reductionAdvice(X.R, X.B, X.W, declaredSection(X.R, X.B, X.W));
   accumulationRemedy(X, F);
   return Advice;
 }

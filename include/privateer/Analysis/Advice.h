@@ -36,6 +36,11 @@ std::string whyNoFix(ProgrammingModelKind Model, NoFixReason Why);
 /// \p OnlyThroughCalls, of a buffer that called functions share).
 std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B,
                             bool OnlyThroughCalls);
+/// How to fix updates of \p B that the team's code after the construct
+/// reads on every thread as that thread's partial (a copy per thread for
+/// the whole region, not a reduction of the construct).
+std::string partialPerThreadAdvice(const ParallelRegion &R, const Buffer &B,
+                                   const Access &W);
 /// How to combine the colliding updates \p W of \p B: a reduction, or
 /// atomic updates. \p PointeeSection: the section of pointed-to memory a
 /// reduction covers, where the analysis knows it.

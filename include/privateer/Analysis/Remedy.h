@@ -46,6 +46,9 @@ enum class NoFixReason {
                           ///< program's choice
   WaitPlacement,          ///< no line to put a wait on before the statement
   AllocationNotAligned,   ///< only malloc and calloc blocks are reallocated
+  ReadAfterAsPartial,     ///< the team reads it after the construct as each
+                          ///< thread's partial, and no copy per thread for
+                          ///< the region can be made here
 };
 
 /// The kinds of fix, as typed data: each holds what its fix needs, and
@@ -72,6 +75,11 @@ struct Privatize {
 struct Reduce {
   ReductionOp Op = ReductionOp::None;
   std::optional<uint64_t> SectionLength;
+  /// Over the whole region of the team around the construct, not the
+  /// construct: each thread's copy is its partial until the region ends,
+  /// as the team's code after the construct reads it
+  /// (Buffer::ReadByTeamAfterConstruct).
+  bool OverTeam = false;
 };
 
 /// Make each update whose target starts at one of Updates atomic.

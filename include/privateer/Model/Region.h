@@ -164,6 +164,11 @@ struct Buffer {
   /// parameter of an orphaned construct points to, where not every caller
   /// is seen): a race on it is "may".
   bool SharingUnproven = false;
+  /// A scalar that the team's code around the construct (a 'parallel'
+  /// around an 'omp for') reads after it on every thread: each thread takes
+  /// it for its own partial (`total += part` in 'critical'), so combining
+  /// the construct's updates once is not what the code means.
+  bool ReadByTeamAfterConstruct = false;
   /// For memory a parameter points to: where a caller passes memory the
   /// team shares (`tmp`, declared outside its 'parallel'), and the
   /// argument as written.

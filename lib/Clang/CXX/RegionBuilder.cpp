@@ -10,7 +10,9 @@
 
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
+
 #include "privateer/Clang/Handles.h"
+#include "clang/Basic/SourceManager.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -456,6 +458,24 @@ std::string aliasTypeName(ASTContext &Ctx, QualType T, unsigned Level) {
 }
 } // namespace
 
+bool RegionBuilder::readByTeamAfterConstruct(const VarDecl *V) const {
+  if (!Spec.ThreadBody || Spec.Kind != RegionKind::Loop || !Spec.Construct)
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation End = Spec.Construct->getEndLoc();
+  // Code every thread runs where it stands: not a 'single', a task, or
+  // another construct's share of work.
+  return walkStmts(Spec.ThreadBody, [&](const Stmt *S) {
+    if (S == Spec.Construct || !Semantics.runsInPlace(S))
+      return WalkStep::Skip;
+    const auto *DRE = dyn_cast<DeclRefExpr>(S);
+    if (DRE && DRE->getDecl() == V &&
+        SM.isBeforeInTranslationUnit(End, DRE->getLocation()))
+      return WalkStep::Interrupt;
+    return WalkStep::Advance;
+  });
+}
+
 std::optional<unsigned> RegionBuilder::bufferFor(const Target &T) {
   auto Key = std::make_pair(T.Decl, T.Level);
   // `private(g)` privatizes the name g in the construct's own code; a
@@ -535,6 +555,8 @@ std::optional<unsigned> RegionBuilder::bufferFor(const Target &T) {
     B.Alignment = Ctx.getDeclAlign(V).getQuantity();
   if (V && T.Level <= 1 && V->getInit())
     noteExtent(B, V, T.Level);
+  if (V && T.Level == 0 && B.Kind == BufferKind::Scalar)
+    B.ReadByTeamAfterConstruct = readByTeamAfterConstruct(V);
   // A static local of a called function cannot appear in a clause here.
   if (V && V->isStaticLocal() &&
       V->getParentFunctionOrMethod() != Spec.Function)

@@ -231,6 +231,8 @@ FixResult buildDataSharingClause(const Finding &F, const ModelledConstruct &C,
   ASTContext &Ctx = E.context();
   const auto *Reduce = std::get_if<remedy::Reduce>(&F.Fix);
   const auto *Privatize = std::get_if<remedy::Privatize>(&F.Fix);
+  if (Reduce && Reduce->OverTeam)
+    return buildTeamReduction(F, C, *Reduce, E);
   // `_Pragma("omp parallel for")` written in the file takes the clause
   // inside its string; one from a macro stays as it is.
   SourceLocation InString = pragmaOperatorInsertionPoint(D, Ctx);

@@ -41,6 +41,12 @@ FixResult buildWaitForCreatedWork(const Finding &F, const ModelledConstruct &C,
 // ClauseFixes.cpp: private, firstprivate, lastprivate, reduction.
 FixResult buildDataSharingClause(const Finding &F, const ModelledConstruct &C,
                                  EditBuilder &E);
+// TeamReductionFixes.cpp: a reduction over the whole team's region, for
+// a variable every thread reads after the construct as its partial.
+FixResult buildTeamReduction(const Finding &F, const ModelledConstruct &C,
+                             const remedy::Reduce &Reduce, EditBuilder &E);
+/// Whether \p S refers to \p V.
+bool namedIn(const clang::VarDecl *V, const clang::Stmt *S);
 // UpdateFixes.cpp: `omp atomic`, `omp atomic capture`.
 FixResult buildAtomicUpdates(const Finding &F, const ModelledConstruct &C,
                              EditBuilder &E);

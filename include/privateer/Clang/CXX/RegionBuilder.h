@@ -124,6 +124,9 @@ private:
   Sharing sharingOf(const clang::VarDecl *V) const;
   bool isDeclaredInUnit(const clang::VarDecl *V) const;
   std::optional<unsigned> bufferFor(const Target &T);
+  /// Whether every thread of the team around a loop unit reads \p V after
+  /// the construct (Buffer::ReadByTeamAfterConstruct).
+  bool readByTeamAfterConstruct(const clang::VarDecl *V) const;
 
   // --- Index translation and loops (IndexTranslator.cpp) ---
   ExprRef translate(const clang::Expr *E);
