@@ -543,6 +543,19 @@ std::string teamMayOutgrowSlotsMessage(const ParallelRegion &R,
          R.Construct + "' may have more threads (" + Why + ")";
 }
 
+std::string teamOutgrowsSlotsMessage(const ParallelRegion &R, const Buffer &B,
+                                     int64_t Thread) {
+  const char *Who = openMPWords(R) ? "OMP_NUM_THREADS, or a machine with "
+                                     "more cores"
+                                   : "a machine with more cores";
+  return quote(B.Name) + " has " + std::to_string(B.Extent.value_or(0)) +
+         " elements but is indexed by the thread number, and nothing "
+         "bounds the team of this '" +
+         R.Construct + "': with more than " + std::to_string(Thread) +
+         " threads (" + Who + "), thread " + std::to_string(Thread) +
+         " accesses past its end";
+}
+
 std::string maxThreadsSlotsMessage(const ParallelRegion &R, const Buffer &B,
                                    int64_t Team) {
   if (openMPWords(R))

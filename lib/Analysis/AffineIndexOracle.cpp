@@ -19,6 +19,46 @@ namespace privateer {
 
 IndexOracle::~IndexOracle() = default;
 
+Conflict IndexOracle::satisfy(const ParallelRegion &,
+                              const std::vector<Condition> &Conditions,
+                              const ExprRef &) {
+  Conflict C;
+  for (const Condition &Cond : Conditions) {
+    if (Cond.Lhs->kind() != ExprKind::Constant ||
+        Cond.Rhs->kind() != ExprKind::Constant)
+      return C;
+    int64_t L = Cond.Lhs->value(), Rt = Cond.Rhs->value();
+    bool Holds = false;
+    switch (Cond.Op) {
+    case Comparison::EQ:
+      Holds = L == Rt;
+      break;
+    case Comparison::NE:
+      Holds = L != Rt;
+      break;
+    case Comparison::LT:
+      Holds = L < Rt;
+      break;
+    case Comparison::LE:
+      Holds = L <= Rt;
+      break;
+    case Comparison::GT:
+      Holds = L > Rt;
+      break;
+    case Comparison::GE:
+      Holds = L >= Rt;
+      break;
+    }
+    if (!Holds) {
+      C.V = Verdict::Disjoint;
+      return C;
+    }
+  }
+  C.V = Verdict::Collide;
+  C.W.emplace();
+  return C;
+}
+
 Conflict IndexOracle::outnumber(const ParallelRegion &, const Access &,
                                 const CountingQuestion &Q) {
   Conflict C;

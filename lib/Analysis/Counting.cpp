@@ -7,6 +7,7 @@
 
 #include "privateer/Analysis/Counting.h"
 
+#include "privateer/Model/CheckedInt.h"
 #include "privateer/Model/Polynomial.h"
 #include "privateer/Model/ValueRange.h"
 
@@ -48,18 +49,22 @@ ValueRange dimensionRange(const ParallelRegion &R, const Access &A, size_t D) {
   ValueRange Range = rangeOf(R, A.Index[D]);
   const Buffer &B = R.Buffers[A.BufferIndex];
   if (D != 0 || B.Kind != BufferKind::Array || !B.Extent || *B.Extent == 0 ||
-      *B.Extent > uint64_t(INT64_MAX))
+      !B.FirstIndex)
     return Range;
-  int64_t Last = int64_t(*B.Extent - 1);
+  CheckedInt First = *B.FirstIndex;
+  CheckedInt LastIndex = First + CheckedInt::fromUnsigned(*B.Extent) - 1;
+  if (!LastIndex)
+    return Range;
+  int64_t Last = *LastIndex;
   auto Constant = [](const ExprRef &E) -> std::optional<int64_t> {
     if (E && E->kind() == ExprKind::Constant)
       return E->value();
     return std::nullopt;
   };
   auto Lo = Constant(Range.Lo), Hi = Constant(Range.Hi);
-  bool NewLo = !Lo || *Lo < 0, NewHi = !Hi || *Hi > Last;
+  bool NewLo = !Lo || *Lo < *First, NewHi = !Hi || *Hi > Last;
   if (NewLo)
-    Range.Lo = Expr::constant(0);
+    Range.Lo = Expr::constant(*First);
   if (NewHi)
     Range.Hi = Expr::constant(Last);
   if (NewLo && NewHi)

@@ -180,21 +180,49 @@ Finding slotFinding(const Buffer &B, const Access &A) {
 /// `tid + Offset`, and the team (known only to the construct that makes
 /// it) is, or may be, bigger than the buffer.
 std::optional<Finding> tooFewSlots(const ParallelRegion &R, const Buffer &B,
-                                   const Access &A, int64_t Offset) {
+                                   const Access &A, int64_t Offset,
+                                   IndexOracle &Oracle) {
   std::optional<int64_t> Team;
   if (R.NumThreads && R.NumThreads->kind() == ExprKind::Constant)
     Team = R.NumThreads->value();
   Finding F = slotFinding(B, A);
   // User constants (`num_threads`, the extent, the offset): a sum
   // past int64_t decides nothing.
+  // Indices past the last element: from the first index plus the extent
+  // (1-based in Fortran).
   CheckedInt Extent = CheckedInt::fromUnsigned(B.Extent.value_or(0));
+  CheckedInt End = CheckedInt(B.FirstIndex) + Extent;
   CheckedInt LastSlot = CheckedInt(Team) - 1 + Offset;
-  CheckedInt Thread = Extent - Offset;
-  if (B.Extent && Team && LastSlot && Thread && *LastSlot >= *Extent) {
+  CheckedInt Thread = End - Offset;
+  if (B.Extent && Team && LastSlot && Thread && End && *LastSlot >= *End) {
     F.Message = slotsPastTeamMessage(R, B, *Team, *Thread);
-  } else if (B.Extent && !Team && !R.NumThreadsClause) {
-    F.May = true;
-    F.Message = teamMayOutgrowSlotsMessage(R, B);
+  } else if (B.Extent && !Team && Thread) {
+    // A team the program allows (nothing bounds it but OMP_NUM_THREADS and
+    // the machine) in which a thread that makes the access indexes past
+    // the end: the access's own conditions (`if (t < 16)`) hold.
+    std::vector<Condition> Conditions;
+    bool Unseen = false;
+    for (const Condition &C : A.Conditions) {
+      auto Data = [&](SymbolId S) {
+        return R.symbol(S).Kind == SymbolKind::Opaque &&
+               R.symbol(S).IterationDependent;
+      };
+      if (C.Lhs->mentions(Data) || C.Rhs->mentions(Data))
+        Unseen = true;
+      else
+        Conditions.push_back(C);
+    }
+    Conditions.push_back({A.Index[0], Comparison::GE, Expr::constant(*End)});
+    Conflict Past = Oracle.satisfy(R, Conditions, A.Index[0]);
+    if (Past.V == Verdict::Disjoint)
+      return std::nullopt;
+    // A team size the program states where the model cannot read it (a
+    // num_threads(k) with k computed, omp_set_num_threads elsewhere) may
+    // bound it.
+    F.May = Past.V != Verdict::Collide || Unseen || R.NumThreadsClause ||
+            R.TeamSizeSetElsewhere;
+    F.Message = F.May ? teamMayOutgrowSlotsMessage(R, B)
+                      : teamOutgrowsSlotsMessage(R, B, *Thread);
   } else if (B.ExtentIsMaxThreads && Team) {
     F.May = true;
     F.Message = maxThreadsSlotsMessage(R, B, *Team);
@@ -286,7 +314,8 @@ Finding slotFalseSharing(const ParallelRegion &R, const Buffer &B,
 } // namespace
 
 std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
-                                          unsigned CacheLine) {
+                                          unsigned CacheLine,
+                                          IndexOracle &Oracle) {
   std::vector<Finding> Findings;
   // One finding per buffer and reason: a task race, a bound, false sharing.
   std::set<unsigned> Raced, Bounded, Shared;
@@ -310,7 +339,7 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
     // Only the construct that makes the team knows its size.
     if (Dim && Dim->first == 0 && (B.Extent || B.ExtentIsMaxThreads) &&
         R.CreatesTeam && !Bounded.count(A.BufferIndex)) {
-      if (auto F = tooFewSlots(R, B, A, Dim->second)) {
+      if (auto F = tooFewSlots(R, B, A, Dim->second, Oracle)) {
         Findings.push_back(std::move(*F));
         Bounded.insert(A.BufferIndex);
       }
@@ -336,7 +365,7 @@ std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
 
 std::vector<Finding> runThreadIdIndexCheck(const ParallelRegion &R,
                                            CheckContext &C) {
-  return analyzeThreadIdIndex(R, C.CacheLine);
+  return analyzeThreadIdIndex(R, C.CacheLine, C.Oracle);
 }
 
 } // namespace privateer

@@ -557,10 +557,26 @@ public:
   Conflict outnumber(const ParallelRegion &R, const Access &A,
                      const CountingQuestion &Q) override {
     Conflict Fast = IndexOracle::outnumber(R, A, Q);
-    bool Constants =
-        Q.Items && Q.Values && Q.Items->kind() == ExprKind::Constant &&
-        Q.Values->kind() == ExprKind::Constant && Q.Requires.empty();
-    if (Fast.V == Verdict::Collide || Constants || !Q.Items || !Q.Values) {
+    if (Fast.V == Verdict::Collide || !Q.Items || !Q.Values) {
+      ++Stats.PatternAnswers;
+      return Fast;
+    }
+    std::vector<Condition> Conditions = Q.Requires;
+    Conditions.push_back({Q.Items, Comparison::GT, Q.Values});
+    Conditions.push_back({Q.Values, Comparison::GE, Expr::constant(1)});
+    Conflict C = satisfy(R, Conditions, Q.Items);
+    if (C.V != Verdict::Collide)
+      return Conflict(); // counting proves no absence
+    C.W->Items = Q.Items;
+    C.W->Values = Q.Values;
+    return C;
+  }
+
+  Conflict satisfy(const ParallelRegion &R,
+                   const std::vector<Condition> &Conditions,
+                   const ExprRef &Minimize) override {
+    Conflict Fast = IndexOracle::satisfy(R, Conditions, Minimize);
+    if (Fast.V != Verdict::Unknown) {
       ++Stats.PatternAnswers;
       return Fast;
     }
@@ -569,11 +585,10 @@ public:
       return Fast;
     }
     KeyWriter Key(R);
-    Key.OS << "count|";
-    Key.expr(*Q.Items);
-    Key.OS << '|';
-    Key.expr(*Q.Values);
-    for (const std::vector<Condition> *List : {&Q.Requires, &R.Facts})
+    Key.OS << "holds|";
+    if (Minimize)
+      Key.expr(*Minimize);
+    for (const std::vector<Condition> *List : {&Conditions, &R.Facts})
       for (const Condition &F : *List) {
         Key.OS << "|f" << int(F.Op);
         Key.expr(*F.Lhs);
@@ -583,14 +598,16 @@ public:
     std::string K = Key.str();
     if (auto It = Cache.find(K); It != Cache.end()) {
       ++Stats.CacheHits;
-      return rename(It->second, R, A);
+      return It->second;
     }
     ++Stats.Queries;
     double Start = cpuMillis();
-    Conflict C = solveCounting(R, Q);
+    Conflict C = solveConditions(R, Conditions, Minimize);
     Stats.Millis += cpuMillis() - Start;
     if (C.V == Verdict::Collide)
       ++Stats.Sat;
+    else if (C.V == Verdict::Disjoint)
+      ++Stats.Unsat;
     else
       ++Stats.Unknown;
     Cache[K] = C;
@@ -671,21 +688,25 @@ private:
     return C;
   }
 
-  /// Is there a run (sizes within their bounds, the region's facts) in
-  /// which \p Q's work items outnumber its values? The witness takes the
-  /// fewest work items the solver finds in a few rounds: `n=17`, not some
-  /// large n.
-  Conflict solveCounting(const ParallelRegion &R, const CountingQuestion &Q) {
+  /// Can \p Conditions hold in one work item, with the sizes within their
+  /// bounds and the region's facts? Collide with the sizes of such a run,
+  /// whose \p Minimize is as small as the solver finds in a few rounds
+  /// (`n=17`, not some large n); Disjoint when they cannot.
+  Conflict solveConditions(const ParallelRegion &R,
+                           const std::vector<Condition> &Conditions,
+                           const ExprRef &Minimize) {
     Conflict Result;
     z3::context C;
     Encoder E(C, R);
     uint64_t Spent = 0;
     try {
-      z3::expr Items = E.encode(*Q.Items, 0), Values = E.encode(*Q.Values, 0);
-      std::vector<z3::expr> Goal{Items > Values, Values >= 1};
-      for (const std::vector<Condition> *List : {&Q.Requires, &R.Facts})
+      std::vector<z3::expr> Goal;
+      for (const std::vector<Condition> *List : {&Conditions, &R.Facts})
         for (const Condition &F : *List)
           Goal.push_back(E.condition(F, 0));
+      std::optional<z3::expr> Small;
+      if (Minimize)
+        Small = E.encode(*Minimize, 0);
       z3::solver S = timerFreeSolver(C, E.Kind);
       for (const z3::expr &G : Goal)
         S.add(G);
@@ -698,33 +719,16 @@ private:
       S.set(P);
       z3::check_result First = S.check();
       Spent = unitsSpent(S);
+      if (First == z3::unsat)
+        Result.V = Verdict::Disjoint;
       if (First != z3::sat) {
         charge(Stats, Spent, E.Kind);
         return Result;
       }
       z3::model M = S.get_model();
-      // Fewer work items read better: shrink them while the solver finds
-      // a smaller count quickly (each round with a tenth of the limit).
-      z3::solver Small(C, z3::solver::simple());
-      for (const z3::expr &G : S.assertions())
-        Small.add(G);
-      z3::params Tenth(C);
-      Tenth.set("rlimit", std::max(1u, Limit / 10));
-      Small.set(Tenth);
-      for (int Round = 0; Round < 6; ++Round) {
-        int64_t Count = 0;
-        if (!M.eval(Items, true).is_numeral_i64(Count))
-          break;
-        Small.add(Items < C.int_val(Count));
-        bool Found = Small.check() == z3::sat;
-        Spent += unitsSpent(Small);
-        if (!Found)
-          break;
-        M = Small.get_model();
-      }
+      if (Small)
+        Spent += shrink(S, *Small, Limit, M);
       Witness W;
-      W.Items = Q.Items;
-      W.Values = Q.Values;
       for (const auto &[Key, X] : E.Order) {
         const Symbol &Sym = R.symbol(Key);
         if (Sym.Kind != SymbolKind::Invariant && Sym.Kind != SymbolKind::Opaque)
@@ -742,6 +746,31 @@ private:
     }
     charge(Stats, Spent, E.Kind);
     return Result;
+  }
+
+  /// Makes \p Value smaller in \p M while the solver finds a smaller one
+  /// quickly (each round with a tenth of \p Limit); the units spent.
+  uint64_t shrink(z3::solver &S, const z3::expr &Value, unsigned Limit,
+                  z3::model &M) {
+    z3::solver Small(S.ctx(), z3::solver::simple());
+    for (const z3::expr &G : S.assertions())
+      Small.add(G);
+    z3::params Tenth(S.ctx());
+    Tenth.set("rlimit", std::max(1u, Limit / 10));
+    Small.set(Tenth);
+    uint64_t Spent = 0;
+    for (int Round = 0; Round < 6; ++Round) {
+      int64_t Count = 0;
+      if (!M.eval(Value, true).is_numeral_i64(Count))
+        break;
+      Small.add(Value < S.ctx().int_val(Count));
+      bool Found = Small.check() == z3::sat;
+      Spent += unitsSpent(Small);
+      if (!Found)
+        break;
+      M = Small.get_model();
+    }
+    return Spent;
   }
 
   Conflict solve(const ParallelRegion &R, const Access &A, const Access &B) {

@@ -95,7 +95,8 @@ std::string teamSize(ProgrammingModelKind Model) {
   unsigned Part = T.buffer("part");
   T.R.Buffers[Part].Extent = 4;
   T.access(Part, AccessKind::Write, {s(Tid)});
-  auto F = analyzeThreadIdIndex(T.R, 64);
+  AffineIndexOracle Oracle;
+  auto F = analyzeThreadIdIndex(T.R, 64, Oracle);
   EXPECT_EQ(F.size(), 1u);
   return text(F);
 }

@@ -93,6 +93,10 @@ std::string taskSlotAdvice(const ParallelRegion &R);
 /// for: \p Thread is the first one past its end.
 std::string slotsPastTeamMessage(const ParallelRegion &R, const Buffer &B,
                                  int64_t Team, int64_t Thread);
+/// \p B has fewer slots than a team nothing bounds can have: thread
+/// \p Thread indexes past its end.
+std::string teamOutgrowsSlotsMessage(const ParallelRegion &R, const Buffer &B,
+                                     int64_t Thread);
 /// \p B has a fixed number of elements; the team's size is not bounded.
 std::string teamMayOutgrowSlotsMessage(const ParallelRegion &R,
                                        const Buffer &B);

@@ -84,6 +84,14 @@ public:
   /// absence). This one answers where both counts are constants.
   virtual Conflict outnumber(const ParallelRegion &R, const Access &A,
                              const CountingQuestion &Q);
+  /// Can \p Conditions all hold in one work item of \p R, with its symbols
+  /// within their bounds and the region's facts? Collide with the values
+  /// of the sizes such a run has (Witness::Assumptions; \p Minimize kept
+  /// small where given); Disjoint when they cannot; Unknown when the
+  /// oracle cannot tell. This one decides conditions on constants only.
+  virtual Conflict satisfy(const ParallelRegion &R,
+                           const std::vector<Condition> &Conditions,
+                           const ExprRef &Minimize = nullptr);
 };
 
 /// Exact reasoning on affine indices (rank of the induction coefficients,

@@ -12,6 +12,7 @@
 #define PRIVATEER_ANALYSIS_THREADINGCHECKS_H
 
 #include "privateer/Analysis/Finding.h"
+#include "privateer/Analysis/IndexOracle.h"
 #include "privateer/Model/Region.h"
 
 #include <vector>
@@ -23,7 +24,8 @@ namespace privateer {
 bool rewritesInLoop(const ParallelRegion &R, const Access &A);
 
 std::vector<Finding> analyzeThreadIdIndex(const ParallelRegion &R,
-                                          unsigned CacheLine);
+                                          unsigned CacheLine,
+                                          IndexOracle &Oracle);
 std::vector<Finding> analyzeSublineAlloc(const ParallelRegion &R,
                                          unsigned CacheLine);
 std::vector<Finding> analyzeChunkFalseSharing(const ParallelRegion &R,

@@ -155,6 +155,10 @@ struct Buffer {
   bool ExtentIsMaxThreads = false;
   /// Number of elements of the outermost dimension, if known.
   std::optional<uint64_t> Extent;
+  /// The index of that dimension's first element: 0 in C and C++, the
+  /// declared lower bound in Fortran (1 unless stated); unknown where it
+  /// is not a constant.
+  std::optional<int64_t> FirstIndex = 0;
   /// For the memory a parameter points to: the number of elements its
   /// declaration states (`long hist[256]`), which C does not enforce (so
   /// not an Extent), but which a fix may trust where the indices agree.
@@ -453,6 +457,9 @@ struct ParallelRegion {
   /// teams); and whether a num_threads clause bounds that team.
   bool CreatesTeam = false;
   bool NumThreadsClause = false;
+  /// The program sets the size of teams elsewhere (omp_set_num_threads):
+  /// the team may be smaller than the model knows.
+  bool TeamSizeSetElsewhere = false;
   /// Where the schedule clause is, for reports about it, and its chunk
   /// expression (for a fix).
   Loc ScheduleClause;

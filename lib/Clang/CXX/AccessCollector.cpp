@@ -15,7 +15,7 @@
 
 #include "privateer/Model/Polynomial.h"
 
-#include "KnownFunctions.h"
+#include "privateer/Clang/CXX/KnownFunctions.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"

@@ -11,7 +11,7 @@
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
 
-#include "KnownFunctions.h"
+#include "privateer/Clang/CXX/KnownFunctions.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"

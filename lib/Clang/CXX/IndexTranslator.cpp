@@ -13,7 +13,7 @@
 #include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Clang/Handles.h"
 
-#include "KnownFunctions.h"
+#include "privateer/Clang/CXX/KnownFunctions.h"
 #include "TypeValues.h"
 
 #include "privateer/Model/ValueRange.h"

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KnownFunctions.h"
+#include "privateer/Clang/CXX/KnownFunctions.h"
 
 #include "privateer/Clang/CXX/RegionBuilder.h"
 

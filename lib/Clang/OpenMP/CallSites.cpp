@@ -12,6 +12,7 @@
 
 #include "Directives.h"
 
+#include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/UserCodeVisitor.h"
 
 #include "clang/AST/OpenMPClause.h"
@@ -104,6 +105,15 @@ llvm::ArrayRef<CallSite> CallSiteIndex::callsOf(const FunctionDecl *F) {
   if (It == Calls.end())
     return {};
   return It->second;
+}
+
+bool CallSiteIndex::callsKnown(unsigned Roles) {
+  if (!Built)
+    build();
+  for (const auto &[Callee, Sites] : Calls)
+    if (!Sites.empty() && isKnown(Sites.front().Call, Roles))
+      return true;
+  return false;
 }
 
 PointeeBinding CallSiteIndex::argumentBinding(const Expr *Arg,

@@ -46,6 +46,10 @@ public:
   /// The calls of \p F in the unit (its canonical declaration's).
   llvm::ArrayRef<CallSite> callsOf(const clang::FunctionDecl *F);
 
+  /// Whether the unit calls a known function with one of \p Roles
+  /// (KnownFunctions.h) anywhere.
+  bool callsKnown(unsigned Roles);
+
   /// How the callers of \p P's function bind \p P (through callers'
   /// own pointer parameters, a few levels up). \p SharedArgument gets the
   /// argument that passes shared memory, for a Shared binding.

@@ -9,6 +9,8 @@
 
 #include "OpenMPSemantics.h"
 
+#include "privateer/Clang/CXX/KnownFunctions.h"
+
 #include "Directives.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 
@@ -350,8 +352,11 @@ void OpenMPSemantics::collectClauses(ParallelRegion &R) {
     }
   };
   Collect(Directive, true);
-  if (Team == Directive)
+  if (Team == Directive) {
+    // (Only the construct that makes the team asks: the unit's one scan.)
+    R.TeamSizeSetElsewhere = Calls.callsKnown(TeamSizeSetter);
     return;
+  }
   // Clauses of the directives up to the team's: a variable private to each
   // thread of the team is private to the unit's work items on that thread.
   for (const OMPExecutableDirective *E : Enclosing) {

@@ -65,7 +65,7 @@ void too_many_threads(const double *x) {
 
 void team_set_at_run_time(const double *x) {
 #pragma omp parallel
-  few[omp_get_thread_num()] = x[0]; // expected-warning {{'few' has 8 elements but is indexed by the thread number, and the team of this 'omp parallel' may have more threads}}
+  few[omp_get_thread_num()] = x[0]; // expected-warning {{'few' has 8 elements but is indexed by the thread number, and nothing bounds the team of this 'omp parallel': with more than 8 threads (OMP_NUM_THREADS, or a machine with more cores), thread 8 accesses past its end}}
 }
 
 void enough_slots(const double *x) {

@@ -33,6 +33,9 @@ enum KnownRole : unsigned {
   /// At least the number of threads of a team that a construct started
   /// after the call, where it is, creates (without a clause of its own).
   NextTeamBound = 1u << 10,
+  /// Sets the size of the teams later constructs create
+  /// (omp_set_num_threads).
+  TeamSizeSetter = 1u << 11,
 };
 
 /// The roles of the function \p Call calls directly; 0 when it is not known
