@@ -499,6 +499,16 @@ std::string taskSlotMessage(const ParallelRegion &R, const Buffer &B,
            ": after " + What +
            " the task can resume on another thread, and two tasks then use "
            "one slot";
+  if (R.Kind != RegionKind::Tasks && !R.InterleavedWork)
+    return quote(B.Name) +
+           " is indexed by the thread number in code that keeps using its "
+           "slot across " +
+           What + ": the thread's implicit task can be suspended there, " +
+           (R.ChildTasksSeenUsingThreadId
+                ? "and the thread then runs a child task that takes the "
+                  "same slot"
+                : "and the thread may then run a child task that takes "
+                  "the same slot in code whose body is not seen");
   return quote(B.Name) +
          " is indexed by the thread number in a task that keeps using its "
          "slot across " +
@@ -507,6 +517,10 @@ std::string taskSlotMessage(const ParallelRegion &R, const Buffer &B,
 }
 
 std::string taskSlotAdvice(const ParallelRegion &R) {
+  if (R.Kind != RegionKind::Tasks && !R.InterleavedWork)
+    return "give each call its own buffer (a local array, or a lease from "
+           "'privateer::buffer_pool' for the call) instead of the thread's "
+           "slot";
   return std::string("give the task a buffer of its own: declare it in the ") +
          (R.Model == PM::TBB || R.Model == PM::StdPar ? "lambda body"
                                                       : "task") +

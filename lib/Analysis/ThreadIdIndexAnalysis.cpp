@@ -74,6 +74,10 @@ Finding taskRace(const ParallelRegion &R, const Buffer &B, const Access &Use,
                  const SchedulingPoint &P, bool Untied) {
   Finding F;
   F.Check = CheckId::ThreadIdIndex;
+  // An implicit task's children take the slot as far as the analysis sees,
+  // or in code it cannot see (a function defined elsewhere): unproven.
+  F.May = R.Kind != RegionKind::Tasks && !R.InterleavedWork &&
+          !R.ChildTasksSeenUsingThreadId;
   F.Where = Use.Where;
   F.BufferName = B.Name;
   F.Buffer = B.Handle;
@@ -83,7 +87,9 @@ Finding taskRace(const ParallelRegion &R, const Buffer &B, const Access &Use,
   F.Construct = R.Directive;
   // A leased buffer holds what its last holder left: the lease is exact
   // where the task reads only what it wrote.
-  F.Fix = remedy::LeaseBuffer{readsFollowOwnWrites(R, Use.BufferIndex)};
+  F.Fix =
+      remedy::LeaseBuffer{readsFollowOwnWrites(R, Use.BufferIndex),
+                          R.Kind != RegionKind::Tasks && !R.InterleavedWork};
   return F;
 }
 
@@ -138,14 +144,23 @@ namespace {
 /// rewriting); an untied task can resume on another thread at any of them.
 const SchedulingPoint *slotHeldAcross(const ParallelRegion &R,
                                       const Access &A) {
-  if ((R.Kind != RegionKind::Tasks && !R.InterleavedWork) ||
-      R.SchedulingPoints.empty() || (!R.Untied && !R.ChildTasksUseThreadId))
+  // (Every unit runs in a task: the implicit task of a parallel region is
+  // tied too, and its thread runs its child tasks while it waits.)
+  if (R.SchedulingPoints.empty() || (!R.Untied && !R.ChildTasksUseThreadId) ||
+      A.InNestedTask)
     return nullptr;
+  auto isWait = [](const SchedulingPoint &P) {
+    return P.What.find("creation") == std::string::npos;
+  };
+  const SchedulingPoint *Held = nullptr;
   for (const SchedulingPoint &P : R.SchedulingPoints) {
     bool Before = false, LiveAfter = false, RewrittenAfter = false;
     std::vector<const Access *> After;
+    // The slot as this task uses it; a child task's own uses are the
+    // child's.
     for (const Access &X : R.Accesses)
-      if (X.BufferIndex == A.BufferIndex && mentionsThreadId(R, X)) {
+      if (X.BufferIndex == A.BufferIndex && mentionsThreadId(R, X) &&
+          !X.InNestedTask) {
         if (X.Order < P.Order)
           Before = true;
         else
@@ -160,10 +175,14 @@ const SchedulingPoint *slotHeldAcross(const ParallelRegion &R,
       else if (!RewrittenAfter)
         LiveAfter = true;
     }
-    if ((R.Untied && (Before || !After.empty())) || (Before && LiveAfter))
-      return &P;
+    // A wait the task makes reads best: the first one that holds the
+    // slot, else the first point.
+    if ((R.Untied && (Before || !After.empty())) || (Before && LiveAfter)) {
+      if (!Held || (!isWait(*Held) && isWait(P)))
+        Held = &P;
+    }
   }
-  return nullptr;
+  return Held;
 }
 
 /// A finding about \p A on \p B, without message, notes or fix yet.

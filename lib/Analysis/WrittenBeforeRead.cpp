@@ -210,6 +210,13 @@ bool covers(const ParallelRegion &R, const Access &W, const Access &X) {
       return false;
     WriteLoops.push_back(It->second);
   }
+  // A range write (memcpy) writes every offset of its range at once.
+  for (const ExprRef &I : W.Index)
+    I->mentions([&](SymbolId S) {
+      if (R.symbol(S).CoveredByAccess)
+        WriteLoops.push_back(S);
+      return false;
+    });
   // The loops on the common path are the same iteration for both.
   std::vector<SymbolId> Shared;
   for (size_t K = 0; K < Common; ++K)

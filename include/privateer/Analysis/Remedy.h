@@ -138,6 +138,10 @@ struct AlignAllocation {
 /// contents are never seen.
 struct LeaseBuffer {
   bool KeepContents = false;
+  /// No task construct holds the slot: the code of a function that a
+  /// region's implicit task runs (and that creates tasks and waits) takes
+  /// it. A buffer per call of that function is the fix.
+  bool PerCall = false;
 };
 
 /// Each thread's slot of the thread-indexed buffer, updated by the work

@@ -78,6 +78,9 @@ struct Symbol {
   /// a known function of the index, not data: the solver reads the table.
   std::shared_ptr<const std::vector<int64_t>> Table;
   ExprRef TableIndex;
+  /// An inner-loop symbol for the offsets a range access (memset, memcpy,
+  /// std::fill) covers: the access touches every value of it at once.
+  bool CoveredByAccess = false;
 };
 
 /// How many values a loop variable takes when both its bounds are constants
@@ -453,6 +456,10 @@ struct ParallelRegion {
   /// thread runs only its descendants while it waits, so children that do
   /// not cannot take its slot.
   bool ChildTasksUseThreadId = false;
+  /// A child task visibly takes a thread-indexed slot (in its own code or
+  /// a function the unit defines), where ChildTasksUseThreadId counts code
+  /// the front end cannot see too.
+  bool ChildTasksSeenUsingThreadId = false;
   /// The construct creates the team its work items run on (parallel,
   /// teams); and whether a num_threads clause bounds that team.
   bool CreatesTeam = false;

@@ -636,7 +636,7 @@ ExprRef RegionBuilder::singleWorkItemValue(const Expr *Cond) {
   return nullptr;
 }
 
-bool RegionBuilder::mayUseThreadId(const Stmt *S, unsigned Depth) {
+bool RegionBuilder::mayUseThreadId(const Stmt *S, unsigned Depth, bool Unseen) {
   if (!S)
     return false;
   if (const auto *E = dyn_cast<Expr>(S); E && isThreadIdValue(E))
@@ -647,26 +647,32 @@ bool RegionBuilder::mayUseThreadId(const Stmt *S, unsigned Depth) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
     if (!Callee || (Method && Method->isVirtual()))
-      return true;
+      return Unseen;
     if (!Callee->getBody() && !Callee->getBuiltinID() &&
         !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
-      return true;
+      return Unseen;
   }
   if (const auto *Call = dyn_cast<CallExpr>(S))
     if (const FunctionDecl *FD = Call->getDirectCallee(); FD && FD->getBody()) {
-      // A callee deeper than we look (or recursion, which is deeper still)
-      // may.
-      if (Depth >= 3 || llvm::is_contained(InlineStack, FD))
+      // A callee deeper than we look (or recursion, which is deeper
+      // still) may; visibly, a recursive call uses what the function's
+      // body does, walked once.
+      if (Depth >= 3)
+        return Unseen;
+      if (Unseen && llvm::is_contained(InlineStack, FD))
         return true;
-      InlineStack.push_back(FD);
-      bool Uses = mayUseThreadId(FD->getBody(), Depth + 1);
-      InlineStack.pop_back();
-      if (Uses)
-        return true;
+      if (Unseen || ThreadIdWalked.insert(FD).second) {
+        InlineStack.push_back(FD);
+        bool Uses = mayUseThreadId(FD->getBody(), Depth + 1, Unseen);
+        InlineStack.pop_back();
+        if (Uses)
+          return true;
+      }
     }
   bool Uses = false;
-  forEachChild(S,
-               [&](const Stmt *C) { Uses = Uses || mayUseThreadId(C, Depth); });
+  forEachChild(S, [&](const Stmt *C) {
+    Uses = Uses || mayUseThreadId(C, Depth, Unseen);
+  });
   return Uses;
 }
 
@@ -1093,6 +1099,9 @@ void RegionBuilder::visitNestedTask(const Stmt *S) {
 void RegionBuilder::childTasks(const Stmt *TaskBody) {
   R.CreatesChildTasks = true;
   R.ChildTasksUseThreadId |= mayUseThreadId(TaskBody, 0);
+  ThreadIdWalked.clear();
+  R.ChildTasksSeenUsingThreadId |=
+      mayUseThreadId(TaskBody, 0, /*Unseen=*/false);
 }
 
 void RegionBuilder::worksharingLoop(const Stmt *Body) {
@@ -1166,8 +1175,8 @@ void RegionBuilder::worksharingLoop(const Stmt *Body) {
 }
 
 void RegionBuilder::schedulingPoint(SourceLocation Where, const char *What) {
-  if (Spec.Kind != RegionKind::Tasks && !Spec.InterleavedWork)
-    return;
+  // Every unit runs in a task, explicit or implicit: what its thread may
+  // run while it waits decides about its thread-indexed slots.
   SchedulingPoint P;
   P.Where = toLoc(Where);
   P.What = What;
@@ -1529,6 +1538,7 @@ void RegionBuilder::recordRange(const Expr *Pointer, const Expr *Length,
   Symbol Offset;
   Offset.Name = "offset in " + spell(Where);
   Offset.Kind = SymbolKind::InnerLoop;
+  Offset.CoveredByAccess = true;
   Offset.Min = SymExpr::constant(0);
   Offset.Max = SymExpr::binary(ExprKind::Sub, Count, SymExpr::constant(1));
   SymbolId Id = R.addSymbol(std::move(Offset));

@@ -71,6 +71,10 @@ FixResult buildPadElements(const Finding &F, const ModelledConstruct &C,
 // LeaseFixes.cpp: a task's slot leased from privateer::buffer_pool.
 FixResult buildLeaseBuffer(const Finding &F, const ModelledConstruct &C,
                            EditBuilder &E);
+// CallBufferFixes.cpp: a thread's slot that the code of a function holds
+// across a task scheduling point becomes a buffer per call.
+FixResult buildBufferPerCall(const Finding &F, const ModelledConstruct &C,
+                             EditBuilder &E);
 
 //===-- What the builders share -------------------------------------------===//
 

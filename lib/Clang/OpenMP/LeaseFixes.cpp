@@ -175,6 +175,8 @@ void removeBuffer(
 
 FixResult buildLeaseBuffer(const Finding &F, const ModelledConstruct &C,
                            EditBuilder &E) {
+  if (std::get<remedy::LeaseBuffer>(F.Fix).PerCall)
+    return buildBufferPerCall(F, C, E);
   const OMPExecutableDirective *Task = directiveOf(C);
   const FunctionDecl *FD = C.Function;
   ASTContext &Ctx = E.context();

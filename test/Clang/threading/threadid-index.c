@@ -87,7 +87,7 @@ void task_slot(int n, double *buf, double *out) {
 #pragma omp task
     {
       int t = omp_get_thread_num();
-      buf[t] = i; // expected-warning {{'buf' is indexed by the thread number in a task that keeps using its slot across creating a task}}
+      buf[t] = i; // expected-warning {{'buf' is indexed by the thread number in a task that keeps using its slot across 'taskwait', where the thread can run another task that takes the same slot}}
 #pragma omp task
       child_work(buf, out, i + n);
 #pragma omp taskwait
@@ -204,7 +204,7 @@ void task_slot_child_calls_elsewhere(int n, double *buf, double *out) {
 #pragma omp task
     {
       int t = omp_get_thread_num();
-      buf[t] = i; // expected-warning {{'buf' is indexed by the thread number in a task that keeps using its slot across creating a task}}
+      buf[t] = i; // expected-warning {{'buf' is indexed by the thread number in a task that keeps using its slot across 'taskwait', where the thread can run another task that takes the same slot}}
 #pragma omp task
       defined_elsewhere(buf, i);
 #pragma omp taskwait

@@ -36,6 +36,9 @@ enum KnownRole : unsigned {
   /// Sets the size of the teams later constructs create
   /// (omp_set_num_threads).
   TeamSizeSetter = 1u << 11,
+  /// Reads or writes a range of memory it is given and keeps no pointer
+  /// to it (memset, memcpy).
+  MemoryRange = 1u << 12,
 };
 
 /// The roles of the function \p Call calls directly; 0 when it is not known

@@ -176,7 +176,9 @@ private:
   bool isThreadIdValue(const clang::Expr *E);
   /// Whether \p S uses the thread number, in itself or in the functions it
   /// calls (\p Depth levels deep; deeper or recursive calls may).
-  bool mayUseThreadId(const clang::Stmt *S, unsigned Depth);
+  /// With \p Unseen false: whether it visibly does (what the analysis
+  /// cannot see does not count).
+  bool mayUseThreadId(const clang::Stmt *S, unsigned Depth, bool Unseen = true);
   bool isWorkItemInvariant(const ExprRef &E) const;
   std::string spell(const clang::Stmt *S) const;
 
@@ -469,6 +471,8 @@ private:
   /// A continue, return or goto of the work item's own code was passed:
   /// what follows does not run in every work item.
   bool LeftWorkItem = false;
+  /// The functions a visible-uses walk of mayUseThreadId has entered.
+  llvm::SmallPtrSet<const clang::FunctionDecl *, 8> ThreadIdWalked;
 
   Guard CurrentGuard = Guard::None;
   unsigned LockDepth = 0;
