@@ -28,6 +28,13 @@ public:
   /// Whether \p R would be shown: reports are enabled and warnings are not
   /// all silenced where it is (`-Wno-everything`, also by pragma).
   bool shown(const Report &R) const;
+  /// Whether the source itself silences every warning where \p R is
+  /// (`#pragma clang diagnostic ignored "-Weverything"` around it), as
+  /// opposed to the command line: the CLI's findings are not the compile's
+  /// warnings, and `-w` or `-Wno-everything` in a compile command (or
+  /// --extra-arg) quiets the compiler alone. Under those, warnings are
+  /// silenced everywhere and a pragma cannot be told apart: false.
+  bool silencedInSource(const Report &R) const;
   /// Emits \p R as a warning (or an error, under werror) with its fix-its
   /// and notes; false when warnings are silenced where it is (then its fix
   /// is not applied either).

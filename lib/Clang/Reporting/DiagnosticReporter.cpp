@@ -8,6 +8,7 @@
 #include "privateer/Clang/SourceLoc.h"
 
 #include "clang/Basic/DiagnosticSema.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -47,6 +48,16 @@ bool everythingIgnored(DiagnosticsEngine &Diags, SourceLocation L) {
 
 bool DiagnosticReporter::shown(const Report &R) const {
   return enabled() && !everythingIgnored(Diags, fromLoc(R.F.Where));
+}
+
+bool DiagnosticReporter::silencedInSource(const Report &R) const {
+  SourceLocation L = fromLoc(R.F.Where);
+  if (!Diags.hasSourceManager() || !everythingIgnored(Diags, L))
+    return false;
+  // The state at the start of the main file is the command line's: no
+  // pragma comes before it.
+  const SourceManager &SM = Diags.getSourceManager();
+  return !everythingIgnored(Diags, SM.getLocForStartOfFile(SM.getMainFileID()));
 }
 
 bool DiagnosticReporter::report(const Report &R) {
