@@ -98,10 +98,16 @@ std::string whyNoFix(ProgrammingModelKind Model, NoFixReason Why) {
   case NoFixReason::SlotNotArrayElement:
     return "the slot is updated through calls, or is not an element of a "
            "fixed-size array";
+  case NoFixReason::AllocationOutsideTeamLoop:
+    if (Model == ProgrammingModelKind::OpenMP)
+      return "allocations are hoisted automatically only out of a combined "
+             "'parallel for' over one loop";
+    return whyNoFix(Model, NoFixReason::AllocationNotHoisted);
   case NoFixReason::AllocationNotHoisted:
     switch (Model) {
     case ProgrammingModelKind::OpenMP:
-      return "only malloc and new[] in a 'parallel for' are hoisted "
+      return "only malloc and new[] blocks, make_unique<T[]> arrays and "
+             "containers sized at their construction are hoisted "
              "automatically";
     case ProgrammingModelKind::Fortran:
       return "only allocations in a 'parallel do' are hoisted automatically";

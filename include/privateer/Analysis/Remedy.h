@@ -46,6 +46,8 @@ enum class NoFixReason {
                           ///< program's choice
   WaitPlacement,          ///< no line to put a wait on before the statement
   AllocationNotAligned,   ///< only malloc and calloc blocks are reallocated
+  /// A block that could be reused, in a loop that makes no team of its own.
+  AllocationOutsideTeamLoop,
 };
 
 /// The kinds of fix, as typed data: each holds what its fix needs, and
