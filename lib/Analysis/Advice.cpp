@@ -136,7 +136,7 @@ std::string whyNoFix(ProgrammingModelKind Model, NoFixReason Why) {
 //===-- privateer-shared-buffer -------------------------------------------===//
 
 std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B,
-                            bool OnlyThroughCalls) {
+                            bool OnlyThroughCalls, bool ContainerReset) {
   if (!B.VisibleAtConstruct)
     return "give each thread its own copy: " + quote(B.Name) +
            (openMPWords(R) ? " is not visible at the directive"
@@ -204,7 +204,8 @@ std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B,
            ", instead of sharing the memory " + quote(B.Name) + " points to";
   case BufferKind::Container:
     return "give each thread its own copy: declare " + quote(B.Name) +
-           " inside " + Where + " or add 'firstprivate(" + B.Name + ")'";
+           " inside " + Where + " or add '" +
+           (ContainerReset ? "private(" : "firstprivate(") + B.Name + ")'";
   default:
     return "give each thread its own copy: declare " + quote(B.Name) +
            " inside " + Where + " or add 'private(" + B.Name + ")'";

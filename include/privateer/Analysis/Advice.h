@@ -33,9 +33,11 @@ std::string whyNoFix(ProgrammingModelKind Model, NoFixReason Why);
 //===-- privateer-shared-buffer -------------------------------------------===//
 
 /// How to give each work item its own copy of scratch \p B (or, with
-/// \p OnlyThroughCalls, of a buffer that called functions share).
+/// \p OnlyThroughCalls, of a buffer that called functions share). A
+/// container's copy starts as the shared one (firstprivate) unless
+/// \p ContainerReset: each work item resets it first.
 std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B,
-                            bool OnlyThroughCalls);
+                            bool OnlyThroughCalls, bool ContainerReset = false);
 /// How to combine the colliding updates \p W of \p B: a reduction, or
 /// atomic updates.
 std::string reductionAdvice(const ParallelRegion &R, const Buffer &B,

@@ -1452,11 +1452,15 @@ void RegionBuilder::visitOperatorCall(const CXXOperatorCallExpr *OC,
     if (auto T = resolveLValue(OC->getArg(0))) {
       bool Element =
           OC->getArg(0)->getType()->isArithmeticType() || !T->Index.empty();
+      size_t Before = R.Accesses.size();
       record(*T,
              OK == OO_Equal ? AccessKind::Write : AccessKind::ReadModifyWrite,
              OC->getArg(0),
              OK == OO_PlusEqual ? ReductionOp::Add : ReductionOp::Other,
              ValueUsed, /*Whole=*/!Element);
+      // `v = w` makes the object anew, its size too.
+      if (OK == OO_Equal && !Element && R.Accesses.size() == Before + 1)
+        R.Accesses.back().Old = Access::OldContents::Discarded;
     }
     visitIndices(OC->getArg(0));
     return;
@@ -1634,7 +1638,13 @@ void RegionBuilder::noteOpaqueCallRead(const Expr *Arg) {
     return;
   const auto *DRE = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens());
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (V && V->getType()->isScalarType())
+  if (!V)
+    return;
+  // So may it read a standard container it is given the address of
+  // (`parser->parse(line, &features)` after `features.clear()`): the
+  // container is then the work item's scratch, filled by the call.
+  const CXXRecordDecl *RD = V->getType()->getAsCXXRecordDecl();
+  if (V->getType()->isScalarType() || (RD && RD->isInStdNamespace()))
     visitLValue(DRE, AccessKind::Read, ReductionOp::None, true);
 }
 
@@ -1662,8 +1672,14 @@ void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
   const Expr *Obj = Call->getImplicitObjectArgument();
   if (Semantics.visitNested(Call, *this))
     return;
-  for (const Expr *Arg : Call->arguments())
+  // A method is never followed into (unlike a function): what it does with
+  // an address it is given is unseen.
+  bool Unseen = MD && !MD->getParent()->isInStdNamespace();
+  for (const Expr *Arg : Call->arguments()) {
     visitExpr(Arg, AccessKind::Read, true);
+    if (Unseen)
+      noteOpaqueCallRead(Arg);
+  }
   notePossibleBarrier(Call);
   if (!MD || !Obj)
     return;
@@ -1699,6 +1715,22 @@ void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
         (Name == "push_back" || Name == "emplace_back") &&
         MD->getParent()->isInStdNamespace())
       R.Accesses.back().Append = true;
+    // What becomes of the old contents (a work item that clears a
+    // container first does not depend on what another left).
+    if (R.Accesses.size() == Before + 1 && R.Accesses.back().WholeBuffer) {
+      Expr::EvalResult Size;
+      bool ToZero = Name == "resize" && Call->getNumArgs() >= 1 &&
+                    Call->getArg(0)->EvaluateAsInt(Size, Ctx) &&
+                    Size.Val.getInt().isZero();
+      R.Accesses.back().Old =
+          ToZero ? Access::OldContents::Discarded
+                 : llvm::StringSwitch<Access::OldContents>(Name)
+                       .Cases({"clear", "assign", "reset"},
+                              Access::OldContents::Discarded)
+                       .Case("fill", Access::OldContents::Overwritten)
+                       .Case("resize", Access::OldContents::ElementsKept)
+                       .Default(Access::OldContents::Kept);
+    }
   }
   if (Arrow)
     visitPointerOperand(Obj);
