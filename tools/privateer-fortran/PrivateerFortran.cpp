@@ -13,6 +13,7 @@
 #include "FlangLowering.h"
 #include "FortranFixes.h"
 #include "ModuleAnalysis.h"
+#include "ModuleStubs.h"
 #include "Output.h"
 #include "SourceTexts.h"
 #include "UnitProcess.h"
@@ -22,9 +23,11 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -241,6 +244,127 @@ struct RunResult {
   bool VerifyFailed = false;
 };
 
+/// \p Path made absolute from the current directory.
+std::string absolutePath(llvm::StringRef Path) {
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return Abs.str().str();
+}
+
+/// Whether Flang reads \p U as fixed-form source.
+bool fixedForm(const FortranUnit &U, llvm::ArrayRef<std::string> Flags) {
+  bool Fixed = llvm::is_contained({".f", ".for", ".ftn", ".f77", ".fpp"},
+                                  llvm::sys::path::extension(U.File).lower());
+  for (const std::string &F : Flags)
+    if (F == "-ffixed-form")
+      Fixed = true;
+    else if (F == "-ffree-form")
+      Fixed = false;
+  return Fixed;
+}
+
+/// The flags \p Fc1 (which end with the file) with stubs for the modules
+/// the unit uses that Flang cannot read (ModuleStubs.h), searched first;
+/// each said once in a note at its USE statement. Flang searches the
+/// current directory before any other: when the module file it cannot read
+/// lies there (a project built with gfortran keeps its modules in the
+/// build directory), the unit is lowered from an empty directory instead,
+/// its paths made absolute, and that directory is searched after the
+/// others. Runs in the unit's child process, in its directory.
+std::vector<std::string> withModuleStubs(const std::vector<std::string> &Fc1,
+                                         const FortranUnit &U,
+                                         llvm::StringRef ModuleDir,
+                                         std::vector<StubbedModule> &Stubs) {
+  auto Source = llvm::MemoryBuffer::getFile(U.File, /*IsText=*/true);
+  if (!Source)
+    return Fc1; // Flang says it cannot read it
+  // The directories Flang searches after the current one: -I in order,
+  // then the module directory.
+  std::vector<std::string> Search;
+  for (size_t I = 0; I + 1 < Fc1.size(); ++I) {
+    llvm::StringRef F = Fc1[I];
+    if ((F == "-I" || F == "-module-dir") && I + 2 < Fc1.size())
+      Search.push_back(Fc1[I + 1]);
+    else if (F.starts_with("-I") && F.size() > 2)
+      Search.push_back(F.drop_front(2).str());
+  }
+  // (-module-dir came first in Fc1 but is searched last, before Flang's
+  // intrinsic modules.)
+  llvm::erase(Search, ModuleDir.str());
+  Search.push_back(ModuleDir.str());
+  Search.push_back(intrinsicModulesDir());
+  llvm::SmallString<256> StubRoot(ModuleDir);
+  llvm::sys::path::append(StubRoot, "stubs");
+  bool Fixed = fixedForm(U, Fc1);
+  Stubs = stubUnreadableModules(U.File, (*Source)->getBuffer(), Fixed, Search,
+                                StubRoot, /*SearchCurrentDir=*/true);
+  if (Stubs.empty())
+    return Fc1;
+  std::string Cwd = absolutePath(".");
+  bool InCwd = llvm::any_of(Stubs, [&](const StubbedModule &S) {
+    return !S.Path.empty() && llvm::sys::path::parent_path(S.Path) == Cwd;
+  });
+  std::vector<std::string> Args;
+  auto AddStubs = [&] {
+    for (const StubbedModule &S : Stubs)
+      if (!llvm::is_contained(Args, S.StubDir)) {
+        Args.push_back("-I");
+        Args.push_back(S.StubDir);
+      }
+  };
+  if (!InCwd) {
+    // After `-fopenmp -emit-hlfir -module-dir <dir>`, before the unit's
+    // own -I.
+    Args.assign(Fc1.begin(), Fc1.begin() + 4);
+    AddStubs();
+    Args.insert(Args.end(), Fc1.begin() + 4, Fc1.end());
+  } else {
+    llvm::SmallString<256> Empty(ModuleDir);
+    llvm::sys::path::append(Empty, "cwd");
+    std::vector<std::string> Absolute;
+    for (size_t I = 0; I < Fc1.size(); ++I) {
+      llvm::StringRef F = Fc1[I];
+      if ((F == "-I" || F == "-module-dir") && I + 1 < Fc1.size()) {
+        Absolute.push_back(F.str());
+        Absolute.push_back(absolutePath(Fc1[++I]));
+      } else if (F.starts_with("-I") && F.size() > 2) {
+        Absolute.push_back("-I" + absolutePath(F.drop_front(2)));
+      } else if (I + 1 == Fc1.size()) {
+        Absolute.push_back(absolutePath(F));
+      } else {
+        Absolute.push_back(F.str());
+      }
+    }
+    // The unit's directory, with the module directory before it, is
+    // searched last.
+    Search.clear();
+    for (size_t I = 0; I + 1 < Absolute.size(); ++I)
+      if (Absolute[I] == "-I")
+        Search.push_back(Absolute[I + 1]);
+    Search.push_back(ModuleDir.str());
+    Search.push_back(Cwd);
+    Search.push_back(intrinsicModulesDir());
+    Stubs = stubUnreadableModules(U.File, (*Source)->getBuffer(), Fixed, Search,
+                                  StubRoot, /*SearchCurrentDir=*/false);
+    Args.assign(Absolute.begin(), Absolute.begin() + 4);
+    AddStubs();
+    Args.insert(Args.end(), Absolute.begin() + 4, Absolute.end() - 1);
+    for (const std::string &D : {ModuleDir.str(), Cwd}) {
+      Args.push_back("-I");
+      Args.push_back(D);
+    }
+    Args.push_back(Absolute.back());
+    if (llvm::sys::fs::create_directories(Empty) ||
+        llvm::sys::fs::set_current_path(Empty))
+      return Fc1;
+  }
+  for (const StubbedModule &S : Stubs)
+    llvm::errs() << U.File << ":" << S.Use.Line << ":" << S.Use.Column
+                 << ": note: " << stubNote(S) << "\n";
+  return Args;
+}
+
 /// Lowers and analyses each unit in its directory, each in a child
 /// process (UnitProcess.h); modules the files define go to \p ModuleDir,
 /// never into the build.
@@ -261,22 +385,38 @@ RunResult analyzeUnits(llvm::ArrayRef<FortranUnit> Units, const Arguments &A,
     llvm::append_range(Fc1, A.FlangFlags);
     Fc1.push_back(U.File);
     std::string Why;
-    UnitOutcome Out = runInChild(
-        [&] {
-          UnitOutcome Child;
-          if (std::error_code EC =
-                  llvm::sys::fs::set_current_path(U.Directory)) {
-            error("cannot enter '" + U.Directory + "': " + EC.message());
-            return Child;
-          }
-          SourceTexts Read;
-          Child.Lowered = lowerFortran(Fc1, [&](mlir::ModuleOp M) {
-            Child.Report =
-                analyzeModule(M, A.Opts, AsErrors, Mode, U.File, Read);
-          });
-          return Child;
-        },
-        Why);
+    UnitOutcome Out =
+        runInChild(
+            [&] {
+              UnitOutcome Child;
+              if (std::error_code EC =
+                      llvm::sys::fs::set_current_path(U.Directory)) {
+                error("cannot enter '" + U.Directory + "': " + EC.message());
+                return Child;
+              }
+              std::vector<StubbedModule> Stubs;
+              std::vector<std::string> Args =
+                  withModuleStubs(Fc1, U, ModuleDir, Stubs);
+              SourceTexts Read;
+              Child.Lowered = lowerFortran(Args, [&](mlir::ModuleOp M) {
+                Child.Report =
+                    analyzeModule(M, A.Opts, AsErrors, Mode, U.File, Read);
+              });
+              if (!Child.Lowered && !Stubs.empty())
+                llvm::errs()
+                    << "privateer-fortran: note: '" << U.File
+                    << "' could not be lowered with what privateer-fortran "
+                       "knows of module"
+                    << (Stubs.size() == 1 ? " '" : "s '")
+                    << llvm::join(llvm::map_range(Stubs,
+                                                  [](const StubbedModule &S) {
+                                                    return S.Use.Name;
+                                                  }),
+                                  "', '")
+                    << "' (the errors above name what is missing)\n";
+              return Child;
+            },
+            Why);
     if (!Why.empty())
       error("'" + U.File + "' is not analysed: " + Why);
     Run.Failed += !Out.Lowered;
