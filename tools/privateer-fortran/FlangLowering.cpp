@@ -82,6 +82,41 @@ bool lowerFortran(llvm::ArrayRef<std::string> Fc1Args,
   return Lowered;
 }
 
+namespace {
+/// The errors of a parse, as text.
+class ErrorCollector : public clang::DiagnosticConsumer {
+public:
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < clang::DiagnosticsEngine::Error)
+      return;
+    llvm::SmallString<128> Message;
+    Info.FormatDiagnostic(Message);
+    Text += (Text.empty() ? "" : "; ") + Message.str().str();
+  }
+  std::string Text;
+};
+} // namespace
+
+std::string checkFlangFlags(llvm::ArrayRef<std::string> Flags) {
+  if (Flags.empty())
+    return "";
+  CompilerInvocation Invocation;
+  ErrorCollector Errors;
+  clang::DiagnosticOptions DiagOpts;
+  clang::DiagnosticsEngine Diags(clang::DiagnosticIDs::create(), DiagOpts,
+                                 &Errors, /*ShouldOwnClient=*/false);
+  std::vector<const char *> Argv{"-fsyntax-only"};
+  for (const std::string &F : Flags)
+    Argv.push_back(F.c_str());
+  if (CompilerInvocation::createFromArgs(Invocation, Argv, Diags) &&
+      Errors.Text.empty())
+    return "";
+  return "Flang rejects the flags: " +
+         (Errors.Text.empty() ? std::string("(no reason given)") : Errors.Text);
+}
+
 const char *intrinsicModulesDir() { return PRIVATEER_FLANG_MODULES_DIR; }
 
 bool compileModulesQuietly(llvm::ArrayRef<std::string> Fc1Args) {

@@ -31,6 +31,10 @@ void initializeFlang();
 bool lowerFortran(llvm::ArrayRef<std::string> Fc1Args,
                   llvm::function_ref<void(mlir::ModuleOp)> Analyze);
 
+/// What Flang says is wrong with \p Flags (its own options, given on the
+/// command line), or empty: each is parsed as `flang -fc1` would.
+std::string checkFlangFlags(llvm::ArrayRef<std::string> Flags);
+
 /// The directory of Flang's intrinsic modules (iso_c_binding, omp_lib),
 /// searched after every other.
 const char *intrinsicModulesDir();

@@ -393,9 +393,22 @@ std::string declarationOf(llvm::StringRef Name, const GSymbol &S) {
 
 //===-- Uses --------------------------------------------------------------===//
 
+/// The module a statement `module <name>` defines (not `module
+/// procedure ...`).
+std::optional<std::string> definedModule(llvm::StringRef S) {
+  std::string Lower = S.trim().lower();
+  llvm::StringRef L(Lower);
+  if (!L.consume_front("module") || L.empty() || !llvm::isSpace(L[0]))
+    return std::nullopt;
+  L = L.trim();
+  if (L.empty() || !isNameStart(L[0]) || !llvm::all_of(L, isNameChar))
+    return std::nullopt;
+  return L.str();
+}
+
 std::vector<ModuleUse> moduleUses(llvm::StringRef Source, bool FixedForm) {
   std::vector<ModuleUse> Uses;
-  std::set<std::string> Seen;
+  std::set<std::string> Seen, Defined;
   unsigned LineNo = 0;
   llvm::SmallVector<llvm::StringRef, 0> Lines;
   Source.split(Lines, '\n');
@@ -423,10 +436,15 @@ std::vector<ModuleUse> moduleUses(llvm::StringRef Source, bool FixedForm) {
         if (Seen.insert(*Name).second)
           Uses.push_back(
               {*Name, LineNo, unsigned(StatementAt + Lead + NameAt + 1)});
+      if (auto Name = definedModule(Statement))
+        Defined.insert(*Name);
       StatementAt += Statement.size() + 1;
       Rest = After;
     }
   }
+  // A module the file defines itself is no module file's.
+  llvm::erase_if(Uses,
+                 [&](const ModuleUse &U) { return Defined.count(U.Name); });
   return Uses;
 }
 

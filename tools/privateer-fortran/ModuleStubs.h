@@ -44,8 +44,9 @@ struct ModuleUse {
 };
 
 /// The modules \p Source uses (`use m`, `use :: m`, `use, non_intrinsic ::
-/// m`; not `use, intrinsic :: m`), each once, in the order they first
-/// appear. \p FixedForm: fixed-form source (comments in column 1).
+/// m`; not `use, intrinsic :: m`, nor a module the source defines), each
+/// once, in the order they first appear. \p FixedForm: fixed-form source
+/// (comments in column 1).
 std::vector<ModuleUse> moduleUses(llvm::StringRef Source, bool FixedForm);
 
 /// What Flang makes of a module file.

@@ -15,6 +15,7 @@
 #include "ModuleAnalysis.h"
 #include "ModuleStubs.h"
 #include "Output.h"
+#include "OutputFile.h"
 #include "SourceTexts.h"
 #include "UnitProcess.h"
 
@@ -100,6 +101,49 @@ const OptionInfo *optionNamed(llvm::StringRef Name) {
   return nullptr;
 }
 
+/// privateer-fortran's own options, for suggestions.
+constexpr const char *OwnOptions[] = {"--sarif",     "--source-root",
+                                      "--exit-zero", "--verify-diagnostics",
+                                      "--version",   "--help"};
+
+/// Why \p Arg, an option of the C and C++ CLI that privateer-fortran does
+/// not have, cannot be used here; empty for any other argument. Passed to
+/// Flang, it would make every file a compile failure.
+std::string cOnlyOption(llvm::StringRef Arg) {
+  llvm::StringRef Name = Arg.split('=').first;
+  if (Name == "-j" || Name == "--j" ||
+      (Name.starts_with("-j") && Name.size() > 2 &&
+       llvm::all_of(Name.drop_front(2), llvm::isDigit)))
+    return "-j is an option of privateer (C and C++); privateer-fortran "
+           "analyses one file at a time";
+  for (const char *C :
+       {"--baseline", "--write-baseline", "--cache-dir", "--diff",
+        "--line-filter", "--export-fixes", "--progress", "--compiler-warnings",
+        "--extra-arg", "--extra-arg-before"})
+    if (Name == C)
+      return "'" + Name.str() +
+             "' is an option of privateer (C and C++), not of "
+             "privateer-fortran (see docs/mlir.md)";
+  return "";
+}
+
+/// An unknown `--` option, with the known one it resembles.
+std::string unknownOption(llvm::StringRef Name) {
+  std::vector<std::string> Known(std::begin(OwnOptions), std::end(OwnOptions));
+  for (const OptionInfo &O : allOptions())
+    Known.push_back("--" + std::string(O.Name));
+  std::string Best;
+  unsigned BestDistance = 3;
+  for (const std::string &K : Known) {
+    unsigned D = Name.edit_distance(K, true, BestDistance);
+    if (D < BestDistance)
+      BestDistance = D, Best = K;
+  }
+  return "unknown option '" + Name.str() + "'" +
+         (Best.empty() ? std::string(" (privateer-fortran --help lists them)")
+                       : " (did you mean '" + Best + "'?)");
+}
+
 /// Reads the command line; the run ends early for --help, --version and a
 /// mistake.
 class ArgumentParser {
@@ -182,12 +226,22 @@ std::optional<Arguments> ArgumentParser::parse(int &Exit) {
       (Arg == "--exit-zero" ? A.ExitZero : A.Verify) = true;
     } else if (Name == "-p") {
       A.BuildDir = value();
+      if (A.BuildDir && A.BuildDir->empty())
+        fail("-p needs a build directory");
     } else if (Name == "--sarif" || Name == "--source-root") {
-      (Name == "--sarif" ? A.Sarif : A.SourceRoot) = value().value_or("");
+      std::optional<std::string> V = value();
+      if (V && V->empty())
+        fail("'" + Name + "' needs a " +
+             (Name == "--sarif" ? "file" : "directory") + " name");
+      (Name == "--sarif" ? A.Sarif : A.SourceRoot) = V.value_or("");
     } else if (const OptionInfo *O = Name.starts_with("--")
                                          ? optionNamed(Name.drop_front(2))
                                          : nullptr) {
       privateerOption(*O, A.Opts);
+    } else if (std::string Why = cOnlyOption(Arg); !Why.empty()) {
+      fail(Why);
+    } else if (Arg.starts_with("--")) {
+      fail(unknownOption(Name));
     } else if (Arg.starts_with("-")) {
       flangFlag(A.FlangFlags);
     } else {
@@ -208,9 +262,17 @@ std::optional<std::vector<FortranUnit>> unitsOf(const Arguments &A,
   llvm::sys::fs::current_path(Cwd);
   std::vector<FortranUnit> Units;
   if (!A.BuildDir) {
-    for (const std::string &F : A.Files)
+    // A file that is not there is said so plainly, before anything runs;
+    // the others are analysed (exit 2), as in the C CLI.
+    for (const std::string &F : A.Files) {
+      if (!llvm::sys::fs::exists(F)) {
+        error("no such file: '" + F + "'");
+        Incomplete = true;
+        continue;
+      }
       Units.push_back({Cwd.str().str(), F, {}});
-    if (Units.empty())
+    }
+    if (Units.empty() && !Incomplete)
       error("no input files");
     return Units.empty() ? std::nullopt : std::optional(Units);
   }
@@ -240,7 +302,7 @@ std::optional<std::vector<FortranUnit>> unitsOf(const Arguments &A,
 /// What the run found, over every file.
 struct RunResult {
   std::vector<FortranFinding> Findings;
-  unsigned Failed = 0, HeldBackMay = 0;
+  unsigned Failed = 0, HeldBackMay = 0, Undecided = 0;
   bool VerifyFailed = false;
 };
 
@@ -422,6 +484,7 @@ RunResult analyzeUnits(llvm::ArrayRef<FortranUnit> Units, const Arguments &A,
     Run.Failed += !Out.Lowered;
     Run.VerifyFailed |= Out.Report.VerifyFailed;
     Run.HeldBackMay += Out.Report.HeldBackMay;
+    Run.Undecided += Out.Report.Undecided;
     // A file named twice is reported once. The files are read now, as its
     // analysis left them: SARIF and --fix work on that text.
     for (FortranFinding &F : Out.Report.Findings)
@@ -443,18 +506,13 @@ RunResult analyzeUnits(llvm::ArrayRef<FortranUnit> Units, const Arguments &A,
   return Run;
 }
 
-/// Writes the SARIF log of \p Run to \p Path; false after an error.
-bool writeSarifLog(llvm::StringRef Path, const RunResult &Run,
+/// Writes the SARIF log of \p Run to \p Out, made before the analysis;
+/// false after an error.
+bool writeSarifLog(cli::OutputFile &Out, const RunResult &Run,
                    llvm::StringRef SourceRoot, llvm::StringRef DocsUrl) {
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_TextWithCRLF);
-  if (EC) {
-    error("cannot write '" + Path + "': " + EC.message());
-    return false;
-  }
   // A result needs a location: a finding without a Fortran position (none
   // so far) is printed and counted, not logged.
-  cli::SarifWriter W(OS, normalizedPath(SourceRoot), DocsUrl,
+  cli::SarifWriter W(Out.os(), normalizedPath(SourceRoot), DocsUrl,
                      /*WithBaseline=*/false);
   for (const FortranFinding &F : Run.Findings)
     if (!F.Result.Where.File.empty())
@@ -462,23 +520,43 @@ bool writeSarifLog(llvm::StringRef Path, const RunResult &Run,
   llvm::json::Object Properties;
   if (Run.HeldBackMay)
     Properties["unprovenHeldBack"] = int64_t(Run.HeldBackMay);
+  if (Run.Undecided)
+    Properties["undecidedIndexQuestions"] = int64_t(Run.Undecided);
   W.finish(std::move(Properties));
-  OS << "\n";
+  Out.os() << "\n";
+  if (llvm::Error E = Out.commit()) {
+    error(llvm::toString(std::move(E)));
+    return false;
+  }
   return true;
 }
 
+/// What the run did, on one line of stderr, counted as the C CLI counts
+/// (translation units: the files analysed, each entry of a database).
 void printSummary(size_t Units, const RunResult &Run, bool Fix,
                   size_t Written) {
   auto Plural = [](size_t N, llvm::StringRef Word) {
     return std::to_string(N) + " " + Word.str() + (N == 1 ? "" : "s");
   };
-  llvm::errs() << "privateer-fortran: " << Plural(Units, "file") << ", "
-               << Plural(Run.Findings.size(), "finding");
+  llvm::errs() << "privateer-fortran: " << Plural(Units, "translation unit")
+               << ", " << Plural(Run.Findings.size(), "finding");
   if (Run.HeldBackMay)
     llvm::errs() << ", " << Run.HeldBackMay << " unproven ('may') held back"
                  << " (--report-may shows them)";
-  if (Fix)
+  if (Run.Undecided)
+    llvm::errs() << ", " << Run.Undecided << " index question"
+                 << (Run.Undecided == 1 ? "" : "s")
+                 << " left undecided (the solver ran out of time: a race "
+                    "among them would not be reported; --solver-timeout-ms "
+                    "gives it longer)";
+  if (Fix) {
     llvm::errs() << ", fixes written to " << Plural(Written, "file");
+    size_t NoFix = llvm::count_if(
+        Run.Findings, [](const FortranFinding &F) { return F.NoFix; });
+    if (NoFix)
+      llvm::errs() << " (" << NoFix << " finding" << (NoFix == 1 ? "" : "s")
+                   << " without an exact fix: each one's note says why)";
+  }
   if (Run.Failed)
     llvm::errs() << ", " << Run.Failed << " failed to compile (skipped)";
   llvm::errs() << "\n";
@@ -499,13 +577,27 @@ int main(int argc, const char **argv) {
     error(Why);
     return 2;
   }
+  // Flang's own flags are checked once, before anything runs: a typo
+  // would otherwise make every file a compile failure.
+  if (std::string Why = checkFlangFlags(A->FlangFlags); !Why.empty()) {
+    error(Why);
+    return 2;
+  }
   bool Incomplete = false;
   std::optional<std::vector<FortranUnit>> Units = unitsOf(*A, Incomplete);
   if (!Units || Exit)
     return 2;
   // Output paths are the caller's: each unit is lowered in its directory.
-  if (!A->Sarif.empty())
-    A->Sarif = normalizedPath(A->Sarif);
+  // The log is made now: a long run must not find it unwritable at its end.
+  std::unique_ptr<cli::OutputFile> Sarif;
+  if (!A->Sarif.empty()) {
+    auto F = cli::OutputFile::create("--sarif", normalizedPath(A->Sarif));
+    if (!F) {
+      error(llvm::toString(F.takeError()));
+      return 2;
+    }
+    Sarif = std::move(*F);
+  }
   std::string SourceRoot =
       normalizedPath(A->SourceRoot.empty() ? "." : A->SourceRoot);
 
@@ -522,9 +614,9 @@ int main(int argc, const char **argv) {
 
   assignClauseEdits(Run.Findings, Texts);
   bool ToolError = Incomplete;
-  if (!A->Sarif.empty())
+  if (Sarif)
     ToolError |= !writeSarifLog(
-        A->Sarif, Run, SourceRoot,
+        *Sarif, Run, SourceRoot,
         cli::installedDocsUrl(PRIVATEER_DOCS_URL, argv[0],
                               reinterpret_cast<void *>(&printSummary)));
   // After the log: its columns and fingerprints read the analysed text.
