@@ -345,6 +345,22 @@ private:
   UnitData &Data;
 };
 
+/// One compile command of a file, as a database of its own.
+class OneCommand : public CompilationDatabase {
+public:
+  explicit OneCommand(CompileCommand C) : C(std::move(C)) {}
+  std::vector<CompileCommand> getCompileCommands(StringRef) const override {
+    return {C};
+  }
+  std::vector<std::string> getAllFiles() const override { return {C.Filename}; }
+  std::vector<CompileCommand> getAllCompileCommands() const override {
+    return {C};
+  }
+
+private:
+  CompileCommand C;
+};
+
 /// The outcome of a cached unit in this run; none when a finding left out
 /// may have merged edits with a reported one (the unit is analysed again to
 /// merge them among the reported ones alone).
@@ -374,7 +390,7 @@ std::optional<UnitOutcome> fromCache(const RunContext &C,
 } // namespace
 
 UnitOutcome analyseUnit(const RunContext &C, const std::string &File) {
-  unsigned Commands = C.DB.getCompileCommands(File).size();
+  std::vector<CompileCommand> Commands = C.DB.getCompileCommands(File);
   std::optional<std::string> Key;
   if (C.Cache) {
     Key = C.Cache->keyFor(C.DB, File);
@@ -382,27 +398,38 @@ UnitOutcome analyseUnit(const RunContext &C, const std::string &File) {
       if (std::optional<UnitData> Data = C.Cache->load(*Key))
         if (std::optional<UnitOutcome> Out =
                 fromCache(C, File, std::move(*Data))) {
-          Out->Commands = Commands;
+          Out->Commands = Commands.size();
           return std::move(*Out);
         }
   }
   UnitOutcome Out;
   UnitData Data;
   Out.File = File;
-  Out.Commands = Commands;
+  Out.Commands = Commands.size();
   raw_string_ostream Text(Out.Prelude), ErrorText(Out.Errors);
   DiagnosticOptions DiagOpts;
   UnitPrinter Printer(Text, ErrorText, DiagOpts, Out);
   // Each unit gets its own view of the file system: the shared real one
   // would chdir the whole process into one unit's build directory while
-  // another unit resolves its relative paths.
-  ClangTool Tool(C.DB, {File}, std::make_shared<PCHContainerOperations>(),
-                 vfs::createPhysicalFileSystem());
-  Tool.setPrintErrorMessage(false);
-  Tool.setDiagnosticConsumer(&Printer);
-  Tool.appendArgumentsAdjuster(resourceDirAdjuster());
+  // another unit resolves its relative paths. Each compile command runs
+  // alone: ClangTool prints "[1/1] (1/2) Processing file ..." for a file
+  // with several (one per target that builds it), which is no finding.
   UnitActionFactory Factory(C, Out, Data);
-  if (Tool.run(&Factory) != 0) {
+  bool ToolFailed = false;
+  auto Run = [&](const CompilationDatabase &DB) {
+    ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(),
+                   vfs::createPhysicalFileSystem());
+    Tool.setPrintErrorMessage(false);
+    Tool.setDiagnosticConsumer(&Printer);
+    Tool.appendArgumentsAdjuster(resourceDirAdjuster());
+    ToolFailed |= Tool.run(&Factory) != 0;
+  };
+  if (Commands.size() <= 1)
+    Run(C.DB);
+  else
+    for (CompileCommand &Command : Commands)
+      Run(OneCommand(std::move(Command)));
+  if (ToolFailed) {
     Out.Failed = true;
     if (Out.Errors.empty()) {
       std::string Why = "privateer: error: cannot analyse '" + File +
