@@ -351,10 +351,10 @@ std::vector<std::string> withModuleStubs(const std::vector<std::string> &Fc1,
     else if (F.starts_with("-I") && F.size() > 2)
       Search.push_back(F.drop_front(2).str());
   }
-  // (-module-dir came first in Fc1 but is searched last, before Flang's
-  // intrinsic modules.)
+  // (The module directory is also the first -I; Flang's intrinsic
+  // modules come last.)
   llvm::erase(Search, ModuleDir.str());
-  Search.push_back(ModuleDir.str());
+  Search.insert(Search.begin(), ModuleDir.str());
   Search.push_back(intrinsicModulesDir());
   llvm::SmallString<256> StubRoot(ModuleDir);
   llvm::sys::path::append(StubRoot, "stubs");
@@ -441,8 +441,11 @@ RunResult analyzeUnits(llvm::ArrayRef<FortranUnit> Units, const Arguments &A,
   DiagnosticMode Mode =
       A.Verify ? DiagnosticMode::Verify : DiagnosticMode::Print;
   for (const FortranUnit &U : Units) {
-    std::vector<std::string> Fc1{"-fopenmp", "-emit-hlfir", "-module-dir",
-                                 ModuleDir.str()};
+    // The modules the run's own files define, as Flang wrote them, are
+    // searched first: a build's module directory holds gfortran's.
+    std::vector<std::string> Fc1{"-fopenmp",    "-emit-hlfir",
+                                 "-module-dir", ModuleDir.str(),
+                                 "-I",          ModuleDir.str()};
     llvm::append_range(Fc1, U.Flags);
     llvm::append_range(Fc1, A.FlangFlags);
     Fc1.push_back(U.File);
