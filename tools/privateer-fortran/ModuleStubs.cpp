@@ -584,9 +584,20 @@ stubUnreadableModules(llvm::StringRef File, llvm::StringRef Source,
                       bool FixedForm, llvm::ArrayRef<std::string> SearchDirs,
                       llvm::StringRef StubRoot, bool SearchCurrentDir) {
   std::vector<StubbedModule> Stubs;
-  for (const ModuleUse &U : moduleUses(Source, FixedForm)) {
+  // The modules to look up: those the file uses, then those the Flang
+  // module files they resolve to use in turn (a module file says `use m`
+  // for what it takes from m, and Flang reads m's file too).
+  std::vector<std::pair<ModuleUse, std::string>> Work;
+  for (const ModuleUse &U : moduleUses(Source, FixedForm))
+    Work.push_back({U, ""});
+  std::set<std::string> Looked;
+  for (size_t W = 0; W < Work.size(); ++W) {
+    auto [U, Via] = Work[W];
+    if (!Looked.insert(U.Name).second)
+      continue;
     StubbedModule S;
     S.Use = U;
+    S.Via = Via;
     S.Path = findModuleFile(U.Name, SearchDirs, SearchCurrentDir);
     std::string Contents;
     if (!S.Path.empty()) {
@@ -594,8 +605,15 @@ stubUnreadableModules(llvm::StringRef File, llvm::StringRef Source,
       if (!Buffer)
         continue; // Flang says it cannot read it
       Contents = (*Buffer)->getBuffer().str();
-      if (moduleFileKind(Contents) == ModuleFileKind::Flang)
+      if (moduleFileKind(Contents) == ModuleFileKind::Flang) {
+        for (ModuleUse Dependency : moduleUses(Contents, /*FixedForm=*/false)) {
+          // Said at the file's own USE statement.
+          Dependency.Line = U.Line;
+          Dependency.Column = U.Column;
+          Work.push_back({Dependency, Via.empty() ? U.Name : Via});
+        }
         continue;
+      }
     }
     // One stub per module file (or per missing module), for every file.
     llvm::SHA256 Hash;
@@ -643,13 +661,14 @@ stubUnreadableModules(llvm::StringRef File, llvm::StringRef Source,
 }
 
 std::string stubNote(const StubbedModule &S) {
+  std::string Name = "module '" + S.Use.Name + "'" +
+                     (S.Via.empty() ? "" : " (used by module '" + S.Via + "')");
   std::string Note =
-      S.Path.empty()
-          ? "module '" + S.Use.Name + "' was not found (no '" + S.Use.Name +
-                ".mod' in the current directory or the -I and -J "
-                "directories)"
-          : "module '" + S.Use.Name + "' is read from '" + S.Path + "', " +
-                S.What + ", which Flang cannot read";
+      S.Path.empty() ? Name + " was not found (no '" + S.Use.Name +
+                           ".mod' in the current directory or the -I and -J "
+                           "directories)"
+                     : Name + " is read from '" + S.Path + "', " + S.What +
+                           ", which Flang cannot read";
   Note += ": its procedures are treated as calls privateer cannot see, its "
           "variables as unknown";
   if (S.Declared)

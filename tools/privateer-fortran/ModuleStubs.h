@@ -71,6 +71,9 @@ struct StubbedModule {
   /// What the file is: "a gfortran module file", "not a module file
   /// Flang can read", "not found".
   std::string What;
+  /// The module whose (Flang) module file uses this one, when the source
+  /// file does not use it itself.
+  std::string Via;
   /// Names the stub declares (from a gfortran file).
   unsigned Declared = 0;
   /// The directory that holds the stub's module file: searched first.
