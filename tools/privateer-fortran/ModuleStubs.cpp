@@ -577,6 +577,76 @@ bool compileStub(llvm::StringRef Name, const std::string &Source,
   return Compiled && llvm::sys::fs::exists(Mod);
 }
 
+/// The file `#include "name"` or `include 'name'` names, looked up beside
+/// \p Includer, then in \p Dirs; empty when there is none.
+std::string includedFile(llvm::StringRef Name, llvm::StringRef Includer,
+                         llvm::ArrayRef<std::string> Dirs) {
+  std::vector<std::string> Where{llvm::sys::path::parent_path(Includer).str()};
+  llvm::append_range(Where, Dirs);
+  for (const std::string &D : Where) {
+    llvm::SmallString<256> Path(D.empty() ? "." : D);
+    llvm::sys::path::append(Path, Name);
+    if (llvm::sys::fs::is_regular_file(Path))
+      return Path.str().str();
+  }
+  return "";
+}
+
+/// The modules \p Source (the text of \p File) uses, with those of the
+/// files it includes (ELPA writes its procedures in `#include`d
+/// templates), these said at the include line.
+std::vector<ModuleUse> usesWithIncludes(llvm::StringRef File,
+                                        llvm::StringRef Source, bool FixedForm,
+                                        llvm::ArrayRef<std::string> Dirs,
+                                        unsigned Depth) {
+  std::vector<ModuleUse> Uses = moduleUses(Source, FixedForm);
+  if (Depth >= 8)
+    return Uses;
+  std::set<std::string> Seen;
+  for (const ModuleUse &U : Uses)
+    Seen.insert(U.Name);
+  unsigned LineNo = 0;
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  Source.split(Lines, '\n');
+  for (llvm::StringRef Line : Lines) {
+    ++LineNo;
+    llvm::StringRef L = Line.trim();
+    llvm::StringRef Name;
+    if (L.consume_front("#")) {
+      L = L.ltrim();
+      if (!L.consume_front("include"))
+        continue;
+      L = L.trim();
+      if (L.size() < 2 || L.front() != '"')
+        continue;
+      Name = L.drop_front().take_until([](char C) { return C == '"'; });
+    } else if (L.size() > 8 && L.take_front(7).equals_insensitive("include") &&
+               (L[7] == ' ' || L[7] == '\'' || L[7] == '"')) {
+      L = L.drop_front(7).ltrim();
+      if (L.empty() || (L.front() != '\'' && L.front() != '"'))
+        continue;
+      char Quote = L.front();
+      Name = L.drop_front().take_until([&](char C) { return C == Quote; });
+    } else {
+      continue;
+    }
+    std::string Path = includedFile(Name, File, Dirs);
+    if (Path.empty())
+      continue;
+    auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+    if (!Buffer)
+      continue;
+    for (ModuleUse U : usesWithIncludes(Path, (*Buffer)->getBuffer(), FixedForm,
+                                        Dirs, Depth + 1))
+      if (Seen.insert(U.Name).second) {
+        U.Line = LineNo;
+        U.Column = 1;
+        Uses.push_back(U);
+      }
+  }
+  return Uses;
+}
+
 } // namespace
 
 std::vector<StubbedModule>
@@ -588,7 +658,8 @@ stubUnreadableModules(llvm::StringRef File, llvm::StringRef Source,
   // module files they resolve to use in turn (a module file says `use m`
   // for what it takes from m, and Flang reads m's file too).
   std::vector<std::pair<ModuleUse, std::string>> Work;
-  for (const ModuleUse &U : moduleUses(Source, FixedForm))
+  for (const ModuleUse &U :
+       usesWithIncludes(File, Source, FixedForm, SearchDirs, /*Depth=*/0))
     Work.push_back({U, ""});
   std::set<std::string> Looked;
   for (size_t W = 0; W < Work.size(); ++W) {
