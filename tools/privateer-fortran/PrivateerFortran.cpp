@@ -56,6 +56,8 @@ constexpr const char *Usage =
   --sarif=FILE          write the findings as SARIF 2.1.0
   --source-root=DIR     directory SARIF locations are relative to (default:
                         the current directory)
+  --compiler-warnings   also print Flang's own warnings (by default only
+                        privateer's findings and Flang's errors)
   --exit-zero           exit with 0 even when there are findings
   --verify-diagnostics  check the findings against the files'
                         '! expected-warning{{...}}' comments (for tests)
@@ -89,7 +91,7 @@ struct Arguments {
   Options Opts;
   std::optional<std::string> BuildDir;
   std::string Sarif, SourceRoot;
-  bool ExitZero = false, Verify = false;
+  bool ExitZero = false, Verify = false, CompilerWarnings = false;
   std::vector<std::string> FlangFlags, Files;
 };
 
@@ -102,9 +104,9 @@ const OptionInfo *optionNamed(llvm::StringRef Name) {
 }
 
 /// privateer-fortran's own options, for suggestions.
-constexpr const char *OwnOptions[] = {"--sarif",     "--source-root",
-                                      "--exit-zero", "--verify-diagnostics",
-                                      "--version",   "--help"};
+constexpr const char *OwnOptions[] = {
+    "--sarif",   "--source-root", "--exit-zero",        "--verify-diagnostics",
+    "--version", "--help",        "--compiler-warnings"};
 
 /// Why \p Arg, an option of the C and C++ CLI that privateer-fortran does
 /// not have, cannot be used here; empty for any other argument. Passed to
@@ -116,10 +118,9 @@ std::string cOnlyOption(llvm::StringRef Arg) {
        llvm::all_of(Name.drop_front(2), llvm::isDigit)))
     return "-j is an option of privateer (C and C++); privateer-fortran "
            "analyses one file at a time";
-  for (const char *C :
-       {"--baseline", "--write-baseline", "--cache-dir", "--diff",
-        "--line-filter", "--export-fixes", "--progress", "--compiler-warnings",
-        "--extra-arg", "--extra-arg-before"})
+  for (const char *C : {"--baseline", "--write-baseline", "--cache-dir",
+                        "--diff", "--line-filter", "--export-fixes",
+                        "--progress", "--extra-arg", "--extra-arg-before"})
     if (Name == C)
       return "'" + Name.str() +
              "' is an option of privateer (C and C++), not of "
@@ -224,6 +225,8 @@ std::optional<Arguments> ArgumentParser::parse(int &Exit) {
     }
     if (Arg == "--exit-zero" || Arg == "--verify-diagnostics") {
       (Arg == "--exit-zero" ? A.ExitZero : A.Verify) = true;
+    } else if (Arg == "--compiler-warnings") {
+      A.CompilerWarnings = true;
     } else if (Name == "-p") {
       A.BuildDir = value();
       if (A.BuildDir && A.BuildDir->empty())
@@ -448,6 +451,10 @@ RunResult analyzeUnits(llvm::ArrayRef<FortranUnit> Units, const Arguments &A,
                                  "-I",          ModuleDir.str()};
     llvm::append_range(Fc1, U.Flags);
     llvm::append_range(Fc1, A.FlangFlags);
+    // Flang's own warnings are not findings (as in the C CLI): shown only
+    // when asked for; its errors always are.
+    if (!A.CompilerWarnings)
+      Fc1.push_back("-w");
     Fc1.push_back(U.File);
     std::string Why;
     UnitOutcome Out =
