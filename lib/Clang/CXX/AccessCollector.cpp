@@ -1328,9 +1328,11 @@ void RegionBuilder::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
     return visitBinary(BO, Mode, ValueUsed);
 
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    if (UO->isIncrementDecrementOp())
-      return visitLValue(UO->getSubExpr(), AccessKind::ReadModifyWrite,
-                         ReductionOp::Add, ValueUsed);
+    if (UO->isIncrementDecrementOp()) {
+      visitLValue(UO->getSubExpr(), AccessKind::ReadModifyWrite,
+                  ReductionOp::Add, ValueUsed);
+      return stepPointerParam(UO);
+    }
     if (UO->getOpcode() == UO_AddrOf)
       return visitIndices(UO->getSubExpr());
     if (UO->getOpcode() == UO_Deref)
@@ -1795,6 +1797,28 @@ void RegionBuilder::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
   FunctionBranchDepth.pop_back();
   InlineStack.pop_back();
   CallSite = SavedSite;
+}
+
+void RegionBuilder::stepPointerParam(const UnaryOperator *UO) {
+  const auto *DRE =
+      dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts());
+  const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  if (!P || !PointerParams.count(P) || InlineStack.empty() ||
+      P->getDeclContext() != InlineStack.back())
+    return;
+  std::optional<Target> Stepped;
+  bool TopLevel = !FunctionBranchDepth.empty() &&
+                  BranchPath.size() == FunctionBranchDepth.back() &&
+                  !AfterReturn;
+  if (TopLevel)
+    Stepped = pointerVariable(P);
+  if (Stepped && !Stepped->Scalar && !Stepped->Index.empty())
+    Stepped->Index.back() =
+        SymExpr::binary(UO->isIncrementOp() ? ExprKind::Add : ExprKind::Sub,
+                        Stepped->Index.back(), SymExpr::constant(1));
+  else
+    Stepped.reset();
+  Aliases[P] = Stepped;
 }
 
 const VarDecl *RegionBuilder::reboundPointerParam(const BinaryOperator *BO) {
