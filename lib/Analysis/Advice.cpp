@@ -98,10 +98,16 @@ std::string whyNoFix(ProgrammingModelKind Model, NoFixReason Why) {
   case NoFixReason::SlotNotArrayElement:
     return "the slot is updated through calls, or is not an element of a "
            "fixed-size array";
+  case NoFixReason::AllocationOutsideTeamLoop:
+    if (Model == ProgrammingModelKind::OpenMP)
+      return "allocations are hoisted automatically only out of a combined "
+             "'parallel for' over one loop";
+    return whyNoFix(Model, NoFixReason::AllocationNotHoisted);
   case NoFixReason::AllocationNotHoisted:
     switch (Model) {
     case ProgrammingModelKind::OpenMP:
-      return "only malloc and new[] in a 'parallel for' are hoisted "
+      return "only malloc and new[] blocks, make_unique<T[]> arrays and "
+             "containers sized at their construction are hoisted "
              "automatically";
     case ProgrammingModelKind::Fortran:
       return "only allocations in a 'parallel do' are hoisted automatically";
@@ -133,7 +139,7 @@ std::string whyNoFix(ProgrammingModelKind Model, NoFixReason Why) {
 //===-- privateer-shared-buffer -------------------------------------------===//
 
 std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B,
-                            bool OnlyThroughCalls) {
+                            bool OnlyThroughCalls, bool ContainerReset) {
   if (!B.VisibleAtConstruct)
     return "give each thread its own copy: " + quote(B.Name) +
            (openMPWords(R) ? " is not visible at the directive"
@@ -201,7 +207,8 @@ std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B,
            ", instead of sharing the memory " + quote(B.Name) + " points to";
   case BufferKind::Container:
     return "give each thread its own copy: declare " + quote(B.Name) +
-           " inside " + Where + " or add 'firstprivate(" + B.Name + ")'";
+           " inside " + Where + " or add '" +
+           (ContainerReset ? "private(" : "firstprivate(") + B.Name + ")'";
   default:
     return "give each thread its own copy: declare " + quote(B.Name) +
            " inside " + Where + " or add 'private(" + B.Name + ")'";

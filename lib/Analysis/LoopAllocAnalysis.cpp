@@ -83,16 +83,22 @@ std::vector<Finding> analyzeLoopAlloc(const ParallelRegion &R) {
     bool PerThreadContainer = R.Model == ProgrammingModelKind::TBB &&
                               (A.Allocator == AllocatorKind::Container ||
                                A.Allocator == AllocatorKind::NewArray);
-    if (((A.Allocator == AllocatorKind::Malloc ||
-          A.Allocator == AllocatorKind::NewArray ||
-          A.Allocator == AllocatorKind::Container ||
-          A.Allocator == AllocatorKind::MakeUnique) &&
-         R.CreatesTeam && R.WorkItemVars.size() == 1) ||
+    bool Reusable = A.Allocator == AllocatorKind::Malloc ||
+                    A.Allocator == AllocatorKind::NewArray ||
+                    A.Allocator == AllocatorKind::Container ||
+                    A.Allocator == AllocatorKind::MakeUnique;
+    bool TeamLoop = R.CreatesTeam && R.WorkItemVars.size() == 1;
+    if ((Reusable && TeamLoop) ||
         (PerThreadContainer && !R.WorkItemVars.empty())) {
       F.Fix = remedy::AllocationPerThread{
           A.Where, readsFollowOwnWrites(R, A.BufferIndex)};
     } else {
-      F.Fix = remedy::NoFix{NoFixReason::AllocationNotHoisted};
+      // Say which of the two is missing: a reusable block in a loop that
+      // makes no team (an 'omp for' of a 'parallel' region, where a split
+      // has made it) is another story than a calloc block.
+      F.Fix = remedy::NoFix{Reusable && !TeamLoop
+                                ? NoFixReason::AllocationOutsideTeamLoop
+                                : NoFixReason::AllocationNotHoisted};
     }
     Findings.push_back(std::move(F));
   }

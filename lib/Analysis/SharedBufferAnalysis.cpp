@@ -242,7 +242,9 @@ bool isScratch(const ParallelRegion &R, unsigned BI) {
   bool AnyRead = false;
   bool Dependent = false;
   for (const Access *A : All) {
-    AnyRead |= A->Kind != AccessKind::Write;
+    // (A push_back uses the size it finds, as a read would.)
+    AnyRead |=
+        A->Kind != AccessKind::Write || A->Old == Access::OldContents::Kept;
     if (!First || A->Order < First->Order)
       First = A;
     if (A->WholeBuffer)
@@ -254,9 +256,11 @@ bool isScratch(const ParallelRegion &R, unsigned BI) {
   // Cleared whole (memset, std::fill) first, it may then be used anywhere.
   if (Dependent && !(First && First->WholeBuffer))
     return false;
-  // A buffer only ever written is an output, not scratch.
+  // A buffer only ever written is an output, not scratch. A container
+  // mutation that builds on what is there (push_back first) reads what
+  // another work item left.
   if (!AnyRead || !First || First->Kind != AccessKind::Write ||
-      First->SingleWorkItem)
+      First->Old == Access::OldContents::Kept || First->SingleWorkItem)
     return false;
   // Each section is a work item of its own: one that reads before it
   // writes takes what another section left (a value handed over, as
@@ -297,14 +301,16 @@ bool isScratch(const ParallelRegion &R, unsigned BI) {
   };
   auto Dominated = [&](const Access &X) {
     for (const Access *W : All)
-      if (W->Kind == AccessKind::Write && W->Order < X.Order &&
-          !W->SingleWorkItem && W->Epoch == X.Epoch && InArmOf(*W, X) &&
-          SameElement(*W, X))
+      if (W->Kind == AccessKind::Write && W->Old != Access::OldContents::Kept &&
+          W->Order < X.Order && !W->SingleWorkItem && W->Epoch == X.Epoch &&
+          InArmOf(*W, X) && SameElement(*W, X))
         return true;
     return false;
   };
+  // (A mutation that keeps what is there uses it, as a read does.)
   for (const Access *X : All)
-    if (X->Kind != AccessKind::Write && !Dominated(*X))
+    if ((X->Kind != AccessKind::Write || X->Old == Access::OldContents::Kept) &&
+        !Dominated(*X))
       return false;
   return true;
 }
@@ -659,6 +665,25 @@ std::string describeAccumulation(const RaceFacts &X, Finding &F) {
   return Advice;
 }
 
+/// Whether every work item starts with buffer \p BI (a container) by
+/// resetting it: its first access, made in every work item before any
+/// other, is a clear(), an assign() or an assignment of the whole object
+/// (a std::fill keeps the size), or a resize() when every element read is
+/// one written before (\p OwnWrites). What it held before then never shows, and
+/// a private, default-constructed copy behaves as the shared one did.
+bool resetFirst(const ParallelRegion &R, unsigned BI, bool OwnWrites) {
+  const Access *First = nullptr;
+  for (const Access &A : R.Accesses)
+    if (A.BufferIndex == BI && (!First || A.Order < First->Order))
+      First = &A;
+  if (!First || First->Kind != AccessKind::Write || !First->WholeBuffer ||
+      First->Conditional || First->LoopDepth || !First->Branch.empty() ||
+      First->Epoch || First->SingleWorkItem || First->InNestedTask)
+    return false;
+  return First->Old == Access::OldContents::Discarded ||
+         (First->Old == Access::OldContents::ElementsKept && OwnWrites);
+}
+
 /// A buffer every work item overwrites before it reads it: a copy per
 /// thread is the fix. Names the whole object (X.Name changes). Returns the
 /// advice.
@@ -682,7 +707,12 @@ std::string describeScratch(RaceFacts &X, Finding &F) {
   // Elements read that no iteration writes keep their values only in a
   // copy made from the shared object.
   bool CopyIn = !OnlyThroughCalls && readsUnwrittenConstant(R, W.BufferIndex);
-  std::string Advice = privatizeAdvice(R, B, !Privatizable);
+  bool OwnWrites = readsFollowOwnWrites(R, W.BufferIndex);
+  // A container every work item resets first needs no copy of its
+  // elements: private, not firstprivate.
+  bool Reset = B.Kind == BufferKind::Container && !CopyIn &&
+               resetFirst(R, W.BufferIndex, OwnWrites);
+  std::string Advice = privatizeAdvice(R, B, !Privatizable, Reset);
   if (B.Kind == BufferKind::Pointee && R.Kind == RegionKind::Loop &&
       Privatizable) {
     F.Fix = remedy::ScratchPerThread{};
@@ -691,13 +721,15 @@ std::string describeScratch(RaceFacts &X, Finding &F) {
   else if (B.Kind == BufferKind::Pointee)
     F.Fix = remedy::NoFix{NoFixReason::HeapScratchOutsideLoop};
   else if (B.VisibleAtConstruct) {
-    // A container's copy must hold its elements: copy it in. A copy
-    // reused by several work items (one per thread) need not be filled
-    // again when each reads only what it wrote first.
-    F.Fix = remedy::Privatize{
-        B.Kind == BufferKind::Container || CopyIn ? PrivateCopy::FirstPrivate
-                                                  : PrivateCopy::Private,
-        !CopyIn && readsFollowOwnWrites(R, W.BufferIndex)};
+    // A container's copy must hold its elements (copy it in), unless each
+    // work item starts by resetting it: then a default-constructed copy
+    // is the same and costs no copy. A copy reused by several work items
+    // (one per thread) need not be filled again when each reads only what
+    // it wrote first.
+    bool CopyNeeded = CopyIn || (B.Kind == BufferKind::Container && !Reset);
+    F.Fix = remedy::Privatize{CopyNeeded ? PrivateCopy::FirstPrivate
+                                         : PrivateCopy::Private,
+                              !CopyIn && OwnWrites};
   }
   return Advice;
 }

@@ -183,6 +183,11 @@ bool covers(const ParallelRegion &R, const Access &W, const Access &X) {
       W.InNestedTask || W.Epoch != X.Epoch ||
       barrierOrder(R, W, X) != BarrierOrder::Unordered)
     return false;
+  // A container mutation that keeps what was there (push_back, resize)
+  // writes no element that was there before.
+  if (W.WholeBuffer && (W.Old == Access::OldContents::ElementsKept ||
+                        W.Old == Access::OldContents::Kept))
+    return false;
   size_t Common = commonPrefix(W.Branch, X.Branch);
   // On the read's own path: the same element, or all of them.
   if (Common == W.Branch.size()) {

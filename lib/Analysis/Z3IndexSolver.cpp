@@ -514,10 +514,12 @@ public:
       return unproven(Fast);
     // Values loaded from memory that differ per work item are free: the
     // solver would always find them equal. `hist[key[i]]` stays Unknown.
-    if (Fast.OpaqueIndex || Fast.OpaqueBound || A.WholeBuffer ||
-        B.WholeBuffer || A.Index.size() != B.Index.size() ||
-        Stats.Queries >= Options.MaxQueries || overBudget(Options, Stats)) {
+    bool Unaskable = Fast.OpaqueIndex || Fast.OpaqueBound || A.WholeBuffer ||
+                     B.WholeBuffer || A.Index.size() != B.Index.size();
+    if (Unaskable || Stats.Queries >= Options.MaxQueries ||
+        overBudget(Options, Stats)) {
       ++Stats.Skipped;
+      Stats.OverBudget += !Unaskable;
       return Guarded ? unproven(Fast) : Fast;
     }
     KeyWriter Key(R);

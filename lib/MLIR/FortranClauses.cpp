@@ -18,14 +18,20 @@ namespace privateer {
 namespace mlirfe {
 
 std::string fortranClause(const Finding &F, Operation *Loop,
-                          const ParallelRegion &R) {
+                          const ParallelRegion &R, std::string *WhyNot) {
+  std::string Ignored;
+  std::string &Why = WhyNot ? *WhyNot : Ignored;
+  std::string Name = "'" + F.BufferName + "'";
   if (F.Model != ProgrammingModelKind::Fortran || !F.Buffer)
     return "";
   // A clause gives the construct's own code a copy; a procedure it calls
   // still reaches the original (a global, a host variable).
   for (const Access &A : R.Accesses)
-    if (!A.Via.empty() && R.Buffers[A.BufferIndex].Handle == F.Buffer)
+    if (!A.Via.empty() && R.Buffers[A.BufferIndex].Handle == F.Buffer) {
+      Why = "a procedure the construct calls ('" + A.Via + "') also uses " +
+            Name + ", and a clause would not give it the copy";
       return "";
+    }
   if (const auto *Reduce = std::get_if<remedy::Reduce>(&F.Fix)) {
     switch (Reduce->Op) {
     case ReductionOp::Add:
@@ -38,19 +44,37 @@ std::string fortranClause(const Finding &F, Operation *Loop,
     default:
       // Fortran's bitwise and logical reductions (iand, .and., ...) depend
       // on the variable's type, which the remedy does not carry.
+      Why = "Fortran's bitwise and logical reductions (iand, ior, .and., "
+            ".or.) depend on the type of " +
+            Name + ": write the clause by hand";
       return "";
     }
   }
   const auto *Privatize = std::get_if<remedy::Privatize>(&F.Fix);
-  if (!Privatize || Privatize->Copy != PrivateCopy::Private)
+  if (!Privatize)
     return "";
+  if (Privatize->Copy != PrivateCopy::Private) {
+    Why = "the construct reads elements of " + Name +
+          " it does not write, which a private copy would not hold";
+    return "";
+  }
   // A private copy leaves the variable undefined after the construct: the
   // fix is exact only when nothing after the construct reads it, which for
   // a global (a module variable, COMMON) another procedure may, and for a
   // dummy argument the caller may.
   Value Memory = valueOf(F.Buffer);
-  if (flang::isGlobal(Memory) || isa<BlockArgument>(Memory))
+  if (flang::isGlobal(Memory)) {
+    Why = Name + " is a module or COMMON variable, which another procedure "
+                 "may read after the construct, and a private copy would "
+                 "leave it undefined there";
     return "";
+  }
+  if (isa<BlockArgument>(Memory)) {
+    Why = Name + " is a dummy argument, which the caller may read after the "
+                 "construct, and a private copy would leave it undefined "
+                 "there";
+    return "";
+  }
   auto Func = Loop->getParentOfType<FunctionOpInterface>();
   if (!Func)
     return "";
@@ -80,8 +104,11 @@ std::string fortranClause(const Finding &F, Operation *Loop,
         UsedAfter |= flang::rootOf(Operand) == Memory;
       return WalkResult::advance();
     });
-  if (UsedAfter)
+  if (UsedAfter) {
+    Why = Name + " is used after the construct, and a private copy would "
+                 "leave it undefined there";
     return "";
+  }
   return "private(" + F.BufferName + ")";
 }
 

@@ -57,4 +57,4 @@ end program
 ! FIXED:      !$omp parallel do reduction(max: m)
 ! FIXED:      !$omp parallel do reduction(min: lo)
 ! FIXED:      !$omp parallel do reduction(max: top)
-! AGAIN: privateer-fortran: 1 file, 0 findings
+! AGAIN: privateer-fortran: 1 translation unit, 0 findings

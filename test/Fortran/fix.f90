@@ -73,7 +73,7 @@ end program
 ! DIAG: warning: 's' is updated by every iteration without a reduction
 ! DIAG: warning: 'c' is updated by every iteration without a reduction
 ! DIAG: warning: shared buffer 'tmp' is scratch
-! DIAG: privateer-fortran: 1 file, 4 findings, fixes written to 1 file
+! DIAG: privateer-fortran: 1 translation unit, 4 findings, fixes written to 1 file
 ! FIXED-LABEL: subroutine scratch(
 ! FIXED:      !$omp parallel do private(tmp)
 ! FIXED-LABEL: subroutine total(
@@ -83,4 +83,4 @@ end program
 ! FIXED:      !$omp parallel do{{$}}
 ! AGAIN-COUNT-1: warning:
 ! AGAIN-NOT: warning:
-! AGAIN: privateer-fortran: 1 file, 1 finding, fixes written to 0 files
+! AGAIN: privateer-fortran: 1 translation unit, 1 finding, fixes written to 0 files

@@ -22,5 +22,5 @@ end subroutine
 ! CHECK: one-step.f90:10:23: note: 'tmp' is declared here
 ! CHECK: one-step.f90:13:5: note: iterations i=1 and i=2 both write 'tmp'
 ! CHECK: one-step.f90:11:9: note: 'tmp' is shared by this '!$omp parallel do'
-! CHECK: privateer-fortran: 1 file, 1 finding{{$}}
-! NONE: privateer-fortran: 1 file, 0 findings{{$}}
+! CHECK: privateer-fortran: 1 translation unit, 1 finding{{$}}
+! NONE: privateer-fortran: 1 translation unit, 0 findings{{$}}

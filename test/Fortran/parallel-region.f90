@@ -12,8 +12,9 @@ subroutine team(x, out, n)
   ! expected-note@+1 {{'out' is declared here, outside the parallel region, so all threads share it}}
   real :: x(n), out(64), tmp, total
   total = 0
-  ! expected-note@+2 {{'tmp' is shared by this '!$omp parallel'}}
-  ! expected-note@+1 {{'out' is shared by this '!$omp parallel'}}
+  ! expected-note@+3 {{'tmp' is shared by this '!$omp parallel'}}
+  ! expected-note@+2 {{'out' is shared by this '!$omp parallel'}}
+  ! expected-note@+1 {{no automatic fix: 'tmp' is used after the construct, and a private copy would leave it undefined there}}
   !$omp parallel
   ! expected-warning@+2 {{shared buffer 'tmp' is scratch that every thread overwrites; the threads race on it [privateer-shared-buffer]}}
   ! expected-note@+1 {{thread 0 and thread 1 both write 'tmp'}}

@@ -3,7 +3,8 @@
 plugin's, clang-tidy's and the CLI's can be compared with diff.
 
 Keeps `file:line:col: warning|error|note: message` lines with the file
-reduced to its name, drops the lines about applying fixes and clang-tidy's
+reduced to its name, drops the lines about applying fixes (and the note
+that names the lines of a fix too long to print) and clang-tidy's
 `,-warnings-as-errors` tag, and orders the findings (each with its notes)
 by position, since clang-tidy sorts them and the others print them in the
 order the analysis found them.
@@ -19,7 +20,9 @@ for line in sys.stdin:
     if not m:
         continue
     path, row, col, level, message = m.groups()
-    if "FIX-IT applied" in message:
+    # (The plugin and the CLI name a long fix's lines where clang-tidy,
+    # whose --fix needs the fix-its, prints them.)
+    if "FIX-IT applied" in message or message.startswith("the fix rewrites lines"):
         continue
     message = message.replace(",-warnings-as-errors]", "]")
     text = f"{os.path.basename(path)}:{row}:{col}: {level}: {message}"

@@ -182,9 +182,14 @@ TEST(Advice, TaskLoopsLeaseInsteadOfSplitting) {
 }
 
 TEST(Advice, NoFixReasonsNameOnlyTheirModelsConstructs) {
+  EXPECT_TRUE(has(whyNoFix(ProgrammingModelKind::OpenMP,
+                           NoFixReason::AllocationOutsideTeamLoop),
+                  "'parallel for'"));
   EXPECT_TRUE(has(
       whyNoFix(ProgrammingModelKind::OpenMP, NoFixReason::AllocationNotHoisted),
-      "'parallel for'"));
+      "containers sized at their construction"));
+  expectNoOpenMPWords(whyNoFix(ProgrammingModelKind::TBB,
+                               NoFixReason::AllocationOutsideTeamLoop));
   expectNoOpenMPWords(
       whyNoFix(ProgrammingModelKind::TBB, NoFixReason::AllocationNotHoisted));
   EXPECT_EQ(whyNoFix(ProgrammingModelKind::TBB, NoFixReason::Unstated), "");

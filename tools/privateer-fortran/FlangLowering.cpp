@@ -13,6 +13,10 @@
 #include "flang/Frontend/FrontendActions.h"
 #include "flang/Frontend/TextDiagnosticBuffer.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <vector>
 
@@ -76,6 +80,80 @@ bool lowerFortran(llvm::ArrayRef<std::string> Fc1Args,
   bool Lowered = CI.executeAction(Action);
   CI.clearOutputFiles(/*EraseFiles=*/false);
   return Lowered;
+}
+
+namespace {
+/// The errors of a parse, as text.
+class ErrorCollector : public clang::DiagnosticConsumer {
+public:
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < clang::DiagnosticsEngine::Error)
+      return;
+    llvm::SmallString<128> Message;
+    Info.FormatDiagnostic(Message);
+    Text += (Text.empty() ? "" : "; ") + Message.str().str();
+  }
+  std::string Text;
+};
+} // namespace
+
+std::string checkFlangFlags(llvm::ArrayRef<std::string> Flags) {
+  if (Flags.empty())
+    return "";
+  CompilerInvocation Invocation;
+  ErrorCollector Errors;
+  clang::DiagnosticOptions DiagOpts;
+  clang::DiagnosticsEngine Diags(clang::DiagnosticIDs::create(), DiagOpts,
+                                 &Errors, /*ShouldOwnClient=*/false);
+  std::vector<const char *> Argv{"-fsyntax-only"};
+  for (const std::string &F : Flags)
+    Argv.push_back(F.c_str());
+  if (CompilerInvocation::createFromArgs(Invocation, Argv, Diags) &&
+      Errors.Text.empty())
+    return "";
+  return "Flang rejects the flags: " +
+         (Errors.Text.empty() ? std::string("(no reason given)") : Errors.Text);
+}
+
+const char *intrinsicModulesDir() { return PRIVATEER_FLANG_MODULES_DIR; }
+
+bool compileModulesQuietly(llvm::ArrayRef<std::string> Fc1Args) {
+  // Flang prints its semantic errors to stderr itself: it is pointed at
+  // /dev/null for the while.
+  llvm::outs().flush();
+  llvm::errs().flush();
+  int Saved = ::dup(2);
+  int Null = ::open("/dev/null", O_WRONLY);
+  if (Saved >= 0 && Null >= 0)
+    ::dup2(Null, 2);
+  bool Compiled = false;
+  {
+    CompilerInstance CI;
+    CI.createDiagnostics(new clang::IgnoringDiagConsumer());
+    clang::DiagnosticOptions DiagOpts;
+    clang::DiagnosticsEngine Diags(clang::DiagnosticIDs::create(), DiagOpts,
+                                   new clang::IgnoringDiagConsumer());
+    std::vector<const char *> Argv{"-fsyntax-only"};
+    for (const std::string &A : Fc1Args)
+      Argv.push_back(A.c_str());
+    if (CompilerInvocation::createFromArgs(CI.getInvocation(), Argv, Diags)) {
+      CI.getInvocation().getFortranOpts().intrinsicModuleDirectories.push_back(
+          PRIVATEER_FLANG_MODULES_DIR);
+      ParseSyntaxOnlyAction Action;
+      Compiled =
+          CI.executeAction(Action) && !CI.getDiagnostics().hasErrorOccurred();
+    }
+  }
+  llvm::errs().flush();
+  if (Saved >= 0 && Null >= 0)
+    ::dup2(Saved, 2);
+  if (Saved >= 0)
+    ::close(Saved);
+  if (Null >= 0)
+    ::close(Null);
+  return Compiled;
 }
 
 } // namespace fortran

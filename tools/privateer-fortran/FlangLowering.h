@@ -31,6 +31,19 @@ void initializeFlang();
 bool lowerFortran(llvm::ArrayRef<std::string> Fc1Args,
                   llvm::function_ref<void(mlir::ModuleOp)> Analyze);
 
+/// What Flang says is wrong with \p Flags (its own options, given on the
+/// command line), or empty: each is parsed as `flang -fc1` would.
+std::string checkFlangFlags(llvm::ArrayRef<std::string> Flags);
+
+/// The directory of Flang's intrinsic modules (iso_c_binding, omp_lib),
+/// searched after every other.
+const char *intrinsicModulesDir();
+
+/// Parses and checks the Fortran file that \p Fc1Args name, as `flang -fc1
+/// -fsyntax-only <Fc1Args>` would, which writes the module files it
+/// defines (to the `-module-dir`); prints nothing. False on an error.
+bool compileModulesQuietly(llvm::ArrayRef<std::string> Fc1Args);
+
 } // namespace fortran
 } // namespace privateer
 

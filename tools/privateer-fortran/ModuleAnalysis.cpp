@@ -39,9 +39,9 @@ cli::Position positionOf(std::optional<Location> L, SourceTexts &Texts) {
   return P;
 }
 
-/// What is kept of \p F, found in \p A.
+/// What is kept of \p F, found in \p A; \p Clause is its fix's clause.
 FortranFinding keep(const Finding &F, const mlirfe::AnalyzedConstruct &A,
-                    bool AsErrors, SourceTexts &Texts) {
+                    bool AsErrors, std::string Clause, SourceTexts &Texts) {
   FortranFinding Kept;
   cli::Result &R = Kept.Result;
   R.Check = checkName(F.Check);
@@ -50,7 +50,6 @@ FortranFinding keep(const Finding &F, const mlirfe::AnalyzedConstruct &A,
   R.Where = positionOf(A.Locs.lookup(F.Where), Texts);
   for (const Note &N : F.Notes)
     R.Notes.push_back({positionOf(A.Locs.lookup(N.Where), Texts), N.Message});
-  std::string Clause = mlirfe::fortranClause(F, A.Construct, A.Region);
   cli::Position Directive = positionOf(A.Locs.lookup(F.Construct), Texts);
   if (!Clause.empty() && !Directive.File.empty()) {
     Kept.Clause = std::move(Clause);
@@ -117,13 +116,22 @@ ModuleReport analyzeModule(ModuleOp Module, const Options &Opts, bool AsErrors,
        mlirfe::ConstructAnalyzer::constructsIn(Module.getOperation()))
     if (std::optional<mlirfe::AnalyzedConstruct> A =
             Analyzer.analyze(Construct))
-      for (const Finding &F : A->Findings) {
+      for (Finding F : A->Findings) {
+        // A remedy that names a clause but gets none says why, so that
+        // --fix writing nothing is never a mystery.
+        std::string WhyNot;
+        std::string Clause =
+            mlirfe::fortranClause(F, A->Construct, A->Region, &WhyNot);
+        if (Clause.empty() && !WhyNot.empty())
+          F.Notes.push_back({F.Construct, "no automatic fix: " + WhyNot});
         mlirfe::reportFinding(F, A->Locs, Construct->getLoc(), AsErrors);
-        Report.Findings.push_back(keep(F, *A, AsErrors, Texts));
+        Report.Findings.push_back(keep(F, *A, AsErrors, Clause, Texts));
+        Report.Findings.back().NoFix = Clause.empty() && !WhyNot.empty();
       }
   if (Opts.Stats)
     llvm::errs() << Analyzer.stats().str() << "\n";
   Report.HeldBackMay = Analyzer.heldBackMay();
+  Report.Undecided = Analyzer.stats().Unknown + Analyzer.stats().OverBudget;
   if (Verifier)
     Report.VerifyFailed = failed(Verifier->verify());
   return Report;

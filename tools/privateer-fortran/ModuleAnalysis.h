@@ -38,6 +38,8 @@ struct FortranFinding {
   /// The edit that orders the constructs (`!$omp taskwait`, `!$omp
   /// barrier`, a `nowait` removed); no file when there is none.
   cli::Edit Ordering;
+  /// Its remedy names a clause, but no exact one exists (a note says why).
+  bool NoFix = false;
 
   /// Equal for one finding seen twice (a file named twice).
   std::string key() const;
@@ -56,6 +58,9 @@ struct ModuleReport {
   bool VerifyFailed = false;
   /// Unproven ("may") findings held back (no --report-may).
   unsigned HeldBackMay = 0;
+  /// Index questions the solver left undecided (a race among them is not
+  /// reported).
+  unsigned Undecided = 0;
 };
 
 /// Runs the checks \p Opts enables on \p Module, lowered from \p MainFile,

@@ -13,7 +13,9 @@
 #include "FlangLowering.h"
 #include "FortranFixes.h"
 #include "ModuleAnalysis.h"
+#include "ModuleStubs.h"
 #include "Output.h"
+#include "OutputFile.h"
 #include "SourceTexts.h"
 #include "UnitProcess.h"
 
@@ -22,9 +24,11 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -52,6 +56,8 @@ constexpr const char *Usage =
   --sarif=FILE          write the findings as SARIF 2.1.0
   --source-root=DIR     directory SARIF locations are relative to (default:
                         the current directory)
+  --compiler-warnings   also print Flang's own warnings (by default only
+                        privateer's findings and Flang's errors)
   --exit-zero           exit with 0 even when there are findings
   --verify-diagnostics  check the findings against the files'
                         '! expected-warning{{...}}' comments (for tests)
@@ -85,7 +91,7 @@ struct Arguments {
   Options Opts;
   std::optional<std::string> BuildDir;
   std::string Sarif, SourceRoot;
-  bool ExitZero = false, Verify = false;
+  bool ExitZero = false, Verify = false, CompilerWarnings = false;
   std::vector<std::string> FlangFlags, Files;
 };
 
@@ -95,6 +101,48 @@ const OptionInfo *optionNamed(llvm::StringRef Name) {
     if (Name == O.Name)
       return &O;
   return nullptr;
+}
+
+/// privateer-fortran's own options, for suggestions.
+constexpr const char *OwnOptions[] = {
+    "--sarif",   "--source-root", "--exit-zero",        "--verify-diagnostics",
+    "--version", "--help",        "--compiler-warnings"};
+
+/// Why \p Arg, an option of the C and C++ CLI that privateer-fortran does
+/// not have, cannot be used here; empty for any other argument. Passed to
+/// Flang, it would make every file a compile failure.
+std::string cOnlyOption(llvm::StringRef Arg) {
+  llvm::StringRef Name = Arg.split('=').first;
+  if (Name == "-j" || Name == "--j" ||
+      (Name.starts_with("-j") && Name.size() > 2 &&
+       llvm::all_of(Name.drop_front(2), llvm::isDigit)))
+    return "-j is an option of privateer (C and C++); privateer-fortran "
+           "analyses one file at a time";
+  for (const char *C : {"--baseline", "--write-baseline", "--cache-dir",
+                        "--diff", "--line-filter", "--export-fixes",
+                        "--progress", "--extra-arg", "--extra-arg-before"})
+    if (Name == C)
+      return "'" + Name.str() +
+             "' is an option of privateer (C and C++), not of "
+             "privateer-fortran (see docs/mlir.md)";
+  return "";
+}
+
+/// An unknown `--` option, with the known one it resembles.
+std::string unknownOption(llvm::StringRef Name) {
+  std::vector<std::string> Known(std::begin(OwnOptions), std::end(OwnOptions));
+  for (const OptionInfo &O : allOptions())
+    Known.push_back("--" + std::string(O.Name));
+  std::string Best;
+  unsigned BestDistance = 3;
+  for (const std::string &K : Known) {
+    unsigned D = Name.edit_distance(K, true, BestDistance);
+    if (D < BestDistance)
+      BestDistance = D, Best = K;
+  }
+  return "unknown option '" + Name.str() + "'" +
+         (Best.empty() ? std::string(" (privateer-fortran --help lists them)")
+                       : " (did you mean '" + Best + "'?)");
 }
 
 /// Reads the command line; the run ends early for --help, --version and a
@@ -177,14 +225,26 @@ std::optional<Arguments> ArgumentParser::parse(int &Exit) {
     }
     if (Arg == "--exit-zero" || Arg == "--verify-diagnostics") {
       (Arg == "--exit-zero" ? A.ExitZero : A.Verify) = true;
+    } else if (Arg == "--compiler-warnings") {
+      A.CompilerWarnings = true;
     } else if (Name == "-p") {
       A.BuildDir = value();
+      if (A.BuildDir && A.BuildDir->empty())
+        fail("-p needs a build directory");
     } else if (Name == "--sarif" || Name == "--source-root") {
-      (Name == "--sarif" ? A.Sarif : A.SourceRoot) = value().value_or("");
+      std::optional<std::string> V = value();
+      if (V && V->empty())
+        fail("'" + Name + "' needs a " +
+             (Name == "--sarif" ? "file" : "directory") + " name");
+      (Name == "--sarif" ? A.Sarif : A.SourceRoot) = V.value_or("");
     } else if (const OptionInfo *O = Name.starts_with("--")
                                          ? optionNamed(Name.drop_front(2))
                                          : nullptr) {
       privateerOption(*O, A.Opts);
+    } else if (std::string Why = cOnlyOption(Arg); !Why.empty()) {
+      fail(Why);
+    } else if (Arg.starts_with("--")) {
+      fail(unknownOption(Name));
     } else if (Arg.starts_with("-")) {
       flangFlag(A.FlangFlags);
     } else {
@@ -205,9 +265,17 @@ std::optional<std::vector<FortranUnit>> unitsOf(const Arguments &A,
   llvm::sys::fs::current_path(Cwd);
   std::vector<FortranUnit> Units;
   if (!A.BuildDir) {
-    for (const std::string &F : A.Files)
+    // A file that is not there is said so plainly, before anything runs;
+    // the others are analysed (exit 2), as in the C CLI.
+    for (const std::string &F : A.Files) {
+      if (!llvm::sys::fs::exists(F)) {
+        error("no such file: '" + F + "'");
+        Incomplete = true;
+        continue;
+      }
       Units.push_back({Cwd.str().str(), F, {}});
-    if (Units.empty())
+    }
+    if (Units.empty() && !Incomplete)
       error("no input files");
     return Units.empty() ? std::nullopt : std::optional(Units);
   }
@@ -237,9 +305,130 @@ std::optional<std::vector<FortranUnit>> unitsOf(const Arguments &A,
 /// What the run found, over every file.
 struct RunResult {
   std::vector<FortranFinding> Findings;
-  unsigned Failed = 0, HeldBackMay = 0;
+  unsigned Failed = 0, HeldBackMay = 0, Undecided = 0;
   bool VerifyFailed = false;
 };
+
+/// \p Path made absolute from the current directory.
+std::string absolutePath(llvm::StringRef Path) {
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return Abs.str().str();
+}
+
+/// Whether Flang reads \p U as fixed-form source.
+bool fixedForm(const FortranUnit &U, llvm::ArrayRef<std::string> Flags) {
+  bool Fixed = llvm::is_contained({".f", ".for", ".ftn", ".f77", ".fpp"},
+                                  llvm::sys::path::extension(U.File).lower());
+  for (const std::string &F : Flags)
+    if (F == "-ffixed-form")
+      Fixed = true;
+    else if (F == "-ffree-form")
+      Fixed = false;
+  return Fixed;
+}
+
+/// The flags \p Fc1 (which end with the file) with stubs for the modules
+/// the unit uses that Flang cannot read (ModuleStubs.h), searched first;
+/// each said once in a note at its USE statement. Flang searches the
+/// current directory before any other: when the module file it cannot read
+/// lies there (a project built with gfortran keeps its modules in the
+/// build directory), the unit is lowered from an empty directory instead,
+/// its paths made absolute, and that directory is searched after the
+/// others. Runs in the unit's child process, in its directory.
+std::vector<std::string> withModuleStubs(const std::vector<std::string> &Fc1,
+                                         const FortranUnit &U,
+                                         llvm::StringRef ModuleDir,
+                                         std::vector<StubbedModule> &Stubs) {
+  auto Source = llvm::MemoryBuffer::getFile(U.File, /*IsText=*/true);
+  if (!Source)
+    return Fc1; // Flang says it cannot read it
+  // The directories Flang searches after the current one: -I in order,
+  // then the module directory.
+  std::vector<std::string> Search;
+  for (size_t I = 0; I + 1 < Fc1.size(); ++I) {
+    llvm::StringRef F = Fc1[I];
+    if ((F == "-I" || F == "-module-dir") && I + 2 < Fc1.size())
+      Search.push_back(Fc1[I + 1]);
+    else if (F.starts_with("-I") && F.size() > 2)
+      Search.push_back(F.drop_front(2).str());
+  }
+  // (The module directory is also the first -I; Flang's intrinsic
+  // modules come last.)
+  llvm::erase(Search, ModuleDir.str());
+  Search.insert(Search.begin(), ModuleDir.str());
+  Search.push_back(intrinsicModulesDir());
+  llvm::SmallString<256> StubRoot(ModuleDir);
+  llvm::sys::path::append(StubRoot, "stubs");
+  bool Fixed = fixedForm(U, Fc1);
+  Stubs = stubUnreadableModules(U.File, (*Source)->getBuffer(), Fixed, Search,
+                                StubRoot, /*SearchCurrentDir=*/true);
+  if (Stubs.empty())
+    return Fc1;
+  std::string Cwd = absolutePath(".");
+  bool InCwd = llvm::any_of(Stubs, [&](const StubbedModule &S) {
+    return !S.Path.empty() && llvm::sys::path::parent_path(S.Path) == Cwd;
+  });
+  std::vector<std::string> Args;
+  auto AddStubs = [&] {
+    for (const StubbedModule &S : Stubs)
+      if (!llvm::is_contained(Args, S.StubDir)) {
+        Args.push_back("-I");
+        Args.push_back(S.StubDir);
+      }
+  };
+  if (!InCwd) {
+    // After `-fopenmp -emit-hlfir -module-dir <dir>`, before the unit's
+    // own -I.
+    Args.assign(Fc1.begin(), Fc1.begin() + 4);
+    AddStubs();
+    Args.insert(Args.end(), Fc1.begin() + 4, Fc1.end());
+  } else {
+    llvm::SmallString<256> Empty(ModuleDir);
+    llvm::sys::path::append(Empty, "cwd");
+    std::vector<std::string> Absolute;
+    for (size_t I = 0; I < Fc1.size(); ++I) {
+      llvm::StringRef F = Fc1[I];
+      if ((F == "-I" || F == "-module-dir") && I + 1 < Fc1.size()) {
+        Absolute.push_back(F.str());
+        Absolute.push_back(absolutePath(Fc1[++I]));
+      } else if (F.starts_with("-I") && F.size() > 2) {
+        Absolute.push_back("-I" + absolutePath(F.drop_front(2)));
+      } else if (I + 1 == Fc1.size()) {
+        Absolute.push_back(absolutePath(F));
+      } else {
+        Absolute.push_back(F.str());
+      }
+    }
+    // The unit's directory, with the module directory before it, is
+    // searched last.
+    Search.clear();
+    for (size_t I = 0; I + 1 < Absolute.size(); ++I)
+      if (Absolute[I] == "-I")
+        Search.push_back(Absolute[I + 1]);
+    Search.push_back(ModuleDir.str());
+    Search.push_back(Cwd);
+    Search.push_back(intrinsicModulesDir());
+    Stubs = stubUnreadableModules(U.File, (*Source)->getBuffer(), Fixed, Search,
+                                  StubRoot, /*SearchCurrentDir=*/false);
+    Args.assign(Absolute.begin(), Absolute.begin() + 4);
+    AddStubs();
+    Args.insert(Args.end(), Absolute.begin() + 4, Absolute.end() - 1);
+    for (const std::string &D : {ModuleDir.str(), Cwd}) {
+      Args.push_back("-I");
+      Args.push_back(D);
+    }
+    Args.push_back(Absolute.back());
+    if (llvm::sys::fs::create_directories(Empty) ||
+        llvm::sys::fs::set_current_path(Empty))
+      return Fc1;
+  }
+  for (const StubbedModule &S : Stubs)
+    llvm::errs() << U.File << ":" << S.Use.Line << ":" << S.Use.Column
+                 << ": note: " << stubNote(S) << "\n";
+  return Args;
+}
 
 /// Lowers and analyses each unit in its directory, each in a child
 /// process (UnitProcess.h); modules the files define go to \p ModuleDir,
@@ -255,33 +444,57 @@ RunResult analyzeUnits(llvm::ArrayRef<FortranUnit> Units, const Arguments &A,
   DiagnosticMode Mode =
       A.Verify ? DiagnosticMode::Verify : DiagnosticMode::Print;
   for (const FortranUnit &U : Units) {
-    std::vector<std::string> Fc1{"-fopenmp", "-emit-hlfir", "-module-dir",
-                                 ModuleDir.str()};
+    // The modules the run's own files define, as Flang wrote them, are
+    // searched first: a build's module directory holds gfortran's.
+    std::vector<std::string> Fc1{"-fopenmp",    "-emit-hlfir",
+                                 "-module-dir", ModuleDir.str(),
+                                 "-I",          ModuleDir.str()};
     llvm::append_range(Fc1, U.Flags);
     llvm::append_range(Fc1, A.FlangFlags);
+    // Flang's own warnings are not findings (as in the C CLI): shown only
+    // when asked for; its errors always are.
+    if (!A.CompilerWarnings)
+      Fc1.push_back("-w");
     Fc1.push_back(U.File);
     std::string Why;
-    UnitOutcome Out = runInChild(
-        [&] {
-          UnitOutcome Child;
-          if (std::error_code EC =
-                  llvm::sys::fs::set_current_path(U.Directory)) {
-            error("cannot enter '" + U.Directory + "': " + EC.message());
-            return Child;
-          }
-          SourceTexts Read;
-          Child.Lowered = lowerFortran(Fc1, [&](mlir::ModuleOp M) {
-            Child.Report =
-                analyzeModule(M, A.Opts, AsErrors, Mode, U.File, Read);
-          });
-          return Child;
-        },
-        Why);
+    UnitOutcome Out =
+        runInChild(
+            [&] {
+              UnitOutcome Child;
+              if (std::error_code EC =
+                      llvm::sys::fs::set_current_path(U.Directory)) {
+                error("cannot enter '" + U.Directory + "': " + EC.message());
+                return Child;
+              }
+              std::vector<StubbedModule> Stubs;
+              std::vector<std::string> Args =
+                  withModuleStubs(Fc1, U, ModuleDir, Stubs);
+              SourceTexts Read;
+              Child.Lowered = lowerFortran(Args, [&](mlir::ModuleOp M) {
+                Child.Report =
+                    analyzeModule(M, A.Opts, AsErrors, Mode, U.File, Read);
+              });
+              if (!Child.Lowered && !Stubs.empty())
+                llvm::errs()
+                    << "privateer-fortran: note: '" << U.File
+                    << "' could not be lowered with what privateer-fortran "
+                       "knows of module"
+                    << (Stubs.size() == 1 ? " '" : "s '")
+                    << llvm::join(llvm::map_range(Stubs,
+                                                  [](const StubbedModule &S) {
+                                                    return S.Use.Name;
+                                                  }),
+                                  "', '")
+                    << "' (the errors above name what is missing)\n";
+              return Child;
+            },
+            Why);
     if (!Why.empty())
       error("'" + U.File + "' is not analysed: " + Why);
     Run.Failed += !Out.Lowered;
     Run.VerifyFailed |= Out.Report.VerifyFailed;
     Run.HeldBackMay += Out.Report.HeldBackMay;
+    Run.Undecided += Out.Report.Undecided;
     // A file named twice is reported once. The files are read now, as its
     // analysis left them: SARIF and --fix work on that text.
     for (FortranFinding &F : Out.Report.Findings)
@@ -303,18 +516,13 @@ RunResult analyzeUnits(llvm::ArrayRef<FortranUnit> Units, const Arguments &A,
   return Run;
 }
 
-/// Writes the SARIF log of \p Run to \p Path; false after an error.
-bool writeSarifLog(llvm::StringRef Path, const RunResult &Run,
+/// Writes the SARIF log of \p Run to \p Out, made before the analysis;
+/// false after an error.
+bool writeSarifLog(cli::OutputFile &Out, const RunResult &Run,
                    llvm::StringRef SourceRoot, llvm::StringRef DocsUrl) {
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_TextWithCRLF);
-  if (EC) {
-    error("cannot write '" + Path + "': " + EC.message());
-    return false;
-  }
   // A result needs a location: a finding without a Fortran position (none
   // so far) is printed and counted, not logged.
-  cli::SarifWriter W(OS, normalizedPath(SourceRoot), DocsUrl,
+  cli::SarifWriter W(Out.os(), normalizedPath(SourceRoot), DocsUrl,
                      /*WithBaseline=*/false);
   for (const FortranFinding &F : Run.Findings)
     if (!F.Result.Where.File.empty())
@@ -322,23 +530,43 @@ bool writeSarifLog(llvm::StringRef Path, const RunResult &Run,
   llvm::json::Object Properties;
   if (Run.HeldBackMay)
     Properties["unprovenHeldBack"] = int64_t(Run.HeldBackMay);
+  if (Run.Undecided)
+    Properties["undecidedIndexQuestions"] = int64_t(Run.Undecided);
   W.finish(std::move(Properties));
-  OS << "\n";
+  Out.os() << "\n";
+  if (llvm::Error E = Out.commit()) {
+    error(llvm::toString(std::move(E)));
+    return false;
+  }
   return true;
 }
 
+/// What the run did, on one line of stderr, counted as the C CLI counts
+/// (translation units: the files analysed, each entry of a database).
 void printSummary(size_t Units, const RunResult &Run, bool Fix,
                   size_t Written) {
   auto Plural = [](size_t N, llvm::StringRef Word) {
     return std::to_string(N) + " " + Word.str() + (N == 1 ? "" : "s");
   };
-  llvm::errs() << "privateer-fortran: " << Plural(Units, "file") << ", "
-               << Plural(Run.Findings.size(), "finding");
+  llvm::errs() << "privateer-fortran: " << Plural(Units, "translation unit")
+               << ", " << Plural(Run.Findings.size(), "finding");
   if (Run.HeldBackMay)
     llvm::errs() << ", " << Run.HeldBackMay << " unproven ('may') held back"
                  << " (--report-may shows them)";
-  if (Fix)
+  if (Run.Undecided)
+    llvm::errs() << ", " << Run.Undecided << " index question"
+                 << (Run.Undecided == 1 ? "" : "s")
+                 << " left undecided (the solver ran out of time: a race "
+                    "among them would not be reported; --solver-timeout-ms "
+                    "gives it longer)";
+  if (Fix) {
     llvm::errs() << ", fixes written to " << Plural(Written, "file");
+    size_t NoFix = llvm::count_if(
+        Run.Findings, [](const FortranFinding &F) { return F.NoFix; });
+    if (NoFix)
+      llvm::errs() << " (" << NoFix << " finding" << (NoFix == 1 ? "" : "s")
+                   << " without an exact fix: each one's note says why)";
+  }
   if (Run.Failed)
     llvm::errs() << ", " << Run.Failed << " failed to compile (skipped)";
   llvm::errs() << "\n";
@@ -359,13 +587,27 @@ int main(int argc, const char **argv) {
     error(Why);
     return 2;
   }
+  // Flang's own flags are checked once, before anything runs: a typo
+  // would otherwise make every file a compile failure.
+  if (std::string Why = checkFlangFlags(A->FlangFlags); !Why.empty()) {
+    error(Why);
+    return 2;
+  }
   bool Incomplete = false;
   std::optional<std::vector<FortranUnit>> Units = unitsOf(*A, Incomplete);
   if (!Units || Exit)
     return 2;
   // Output paths are the caller's: each unit is lowered in its directory.
-  if (!A->Sarif.empty())
-    A->Sarif = normalizedPath(A->Sarif);
+  // The log is made now: a long run must not find it unwritable at its end.
+  std::unique_ptr<cli::OutputFile> Sarif;
+  if (!A->Sarif.empty()) {
+    auto F = cli::OutputFile::create("--sarif", normalizedPath(A->Sarif));
+    if (!F) {
+      error(llvm::toString(F.takeError()));
+      return 2;
+    }
+    Sarif = std::move(*F);
+  }
   std::string SourceRoot =
       normalizedPath(A->SourceRoot.empty() ? "." : A->SourceRoot);
 
@@ -382,9 +624,9 @@ int main(int argc, const char **argv) {
 
   assignClauseEdits(Run.Findings, Texts);
   bool ToolError = Incomplete;
-  if (!A->Sarif.empty())
+  if (Sarif)
     ToolError |= !writeSarifLog(
-        A->Sarif, Run, SourceRoot,
+        *Sarif, Run, SourceRoot,
         cli::installedDocsUrl(PRIVATEER_DOCS_URL, argv[0],
                               reinterpret_cast<void *>(&printSummary)));
   // After the log: its columns and fingerprints read the analysed text.

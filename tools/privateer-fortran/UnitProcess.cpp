@@ -64,11 +64,13 @@ json::Value toJson(const UnitOutcome &U) {
                                     {"clause", F.Clause},
                                     {"directiveFile", F.DirectiveFile},
                                     {"directiveLine", int64_t(F.DirectiveLine)},
-                                    {"ordering", toJson(F.Ordering)}});
+                                    {"ordering", toJson(F.Ordering)},
+                                    {"noFix", F.NoFix}});
   }
   return json::Object{{"lowered", U.Lowered},
                       {"verifyFailed", U.Report.VerifyFailed},
                       {"heldBackMay", int64_t(U.Report.HeldBackMay)},
+                      {"undecided", int64_t(U.Report.Undecided)},
                       {"findings", std::move(Findings)}};
 }
 
@@ -85,6 +87,7 @@ FortranFinding findingFrom(const json::Object &O) {
             {positionFrom(Note->getObject("where")),
              Note->getString("message").value_or("").str()});
   F.Clause = O.getString("clause").value_or("").str();
+  F.NoFix = O.getBoolean("noFix").value_or(false);
   F.DirectiveFile = O.getString("directiveFile").value_or("").str();
   F.DirectiveLine = O.getInteger("directiveLine").value_or(0);
   if (const json::Object *E = O.getObject("ordering")) {
@@ -108,6 +111,7 @@ std::optional<UnitOutcome> outcomeFrom(llvm::StringRef Text) {
   U.Lowered = O->getBoolean("lowered").value_or(false);
   U.Report.VerifyFailed = O->getBoolean("verifyFailed").value_or(false);
   U.Report.HeldBackMay = O->getInteger("heldBackMay").value_or(0);
+  U.Report.Undecided = O->getInteger("undecided").value_or(0);
   if (const json::Array *Findings = O->getArray("findings"))
     for (const json::Value &F : *Findings)
       if (const json::Object *Finding = F.getAsObject())

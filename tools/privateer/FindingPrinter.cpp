@@ -6,6 +6,8 @@
 
 #include "FindingPrinter.h"
 
+#include "privateer/Clang/DiagnosticReporter.h"
+
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"
@@ -78,11 +80,20 @@ void FindingPrinter::print(const Result &R) {
   SourceLocation L = P->location(R.Where);
   if (L.isInvalid())
     return;
+  // A fix of many lines is named by a note, not printed (longFixLines).
+  std::optional<std::pair<unsigned, unsigned>> Long;
+  if (!R.ShownEdits.empty()) {
+    std::vector<std::pair<unsigned, unsigned>> Lines;
+    for (const Edit &E : R.ShownEdits)
+      if (E.Begin.File == R.ShownEdits.front().Begin.File)
+        Lines.push_back({E.Begin.Line, std::max(E.Begin.Line, E.EndLine)});
+    Long = clangfe::longFixLines(Lines);
+  }
   {
     DiagnosticBuilder Builder =
         P->Diags.Report(L, R.AsError ? P->ErrorId : P->WarningId);
     Builder << (R.Message + " [" + R.Check + "]");
-    for (const Edit &E : R.ShownEdits) {
+    for (const Edit &E : Long ? std::vector<Edit>() : R.ShownEdits) {
       SourceLocation B = P->location(E.Begin);
       if (B.isInvalid())
         continue;
@@ -95,6 +106,8 @@ void FindingPrinter::print(const Result &R) {
   }
   for (const NoteOut &N : R.Notes)
     P->note(N);
+  if (Long)
+    P->note({R.ShownEdits.front().Begin, clangfe::longFixNote(*Long, "--fix")});
 }
 
 void FindingPrinter::print(const NoteOut &N) {

@@ -115,6 +115,13 @@ cl::opt<std::string> LineFilterJson(
              "path; no \"lines\": all of its lines; a file not named: "
              "none)"),
     cl::value_desc("json"), cl::cat(Category));
+cl::opt<bool> CompilerWarnings(
+    "compiler-warnings",
+    cl::desc("also print the compiler's own warnings of each unit (by "
+             "default only privateer's findings and the errors of a unit "
+             "that does not compile are printed; -w or -Wno-everything in "
+             "a compile command quiet the compiler, never the findings)"),
+    cl::cat(Category));
 cl::opt<bool> ExitZero("exit-zero",
                        cl::desc("exit with 0 even when there are findings "
                                 "(tool and compile errors still give 2)"),
@@ -337,23 +344,116 @@ struct Inputs {
   std::vector<const char *> Argv;
 };
 
+/// What command-line parsing said was wrong, as one message: LLVM's
+/// parser prefixes each of its lines with the program's name, which
+/// toolError adds once.
+std::string parseErrorMessage(Error E) {
+  std::string Text = toString(std::move(E));
+  SmallVector<StringRef, 4> Lines;
+  StringRef(Text).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  std::string Message;
+  for (StringRef Line : Lines) {
+    Line = Line.trim();
+    Line.consume_front("privateer: ");
+    // `Unknown command line argument '--fixx'.  Try: 'privateer --help'`
+    // and `Did you mean '--fix'?` become one sentence.
+    if (Line.consume_front("Unknown command line argument ")) {
+      Line = Line.split(".  Try:").first.rtrim('.');
+      Message += "unknown option " + Line.str();
+      continue;
+    }
+    if (Line.consume_front("Did you mean ")) {
+      Message += " (did you mean " + Line.rtrim('?').str() + "?)";
+      continue;
+    }
+    Message += (Message.empty() ? "" : "; ") + Line.str();
+  }
+  // A value LLVM's parser rejects is printed by the parser itself.
+  return Message.empty() ? "invalid command line (see above; privateer "
+                           "--help lists the options)"
+                         : Message;
+}
+
+/// -j's value, checked before LLVM's parser sees it: that parser prints an
+/// unsigned option's bad value itself and leaves the error it returns
+/// empty.
+Error checkJobs(int argc, const char **argv) {
+  for (int I = 1; I < argc; ++I) {
+    StringRef Arg = argv[I];
+    if (Arg == "--")
+      break;
+    std::optional<StringRef> Value;
+    if (Arg == "-j" || Arg == "--j")
+      Value = I + 1 < argc ? StringRef(argv[I + 1]) : StringRef();
+    else if (Arg.consume_front("-j=") || Arg.consume_front("--j="))
+      Value = Arg;
+    else if (Arg.starts_with("-j") && Arg.size() > 2 && !Arg.starts_with("-j="))
+      Value = Arg.drop_front(2);
+    unsigned N;
+    if (Value && Value->getAsInteger(10, N))
+      return createStringError(
+          "-j needs the number of units to analyse in parallel (0: one per "
+          "core), not '" +
+          *Value + "'");
+  }
+  return Error::success();
+}
+
+/// -p must name a directory (or the compile_commands.json in it) that
+/// exists: LibTooling looks for a database in the parent directories of
+/// the one named, so a mistyped -p would analyse another build's database
+/// without a word. A database found above an existing directory is
+/// named.
+Error checkBuildPath(StringRef Dir) {
+  if (Dir.empty())
+    return Error::success();
+  SmallString<256> Abs(Dir);
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  if (!sys::fs::exists(Abs))
+    return createStringError("-p " + Dir + ": no such directory");
+  if (!sys::fs::is_directory(Abs))
+    Abs = sys::path::parent_path(Abs);
+  for (StringRef D = Abs; !D.empty(); D = sys::path::parent_path(D)) {
+    for (const char *Name : {"compile_commands.json", "compile_flags.txt"}) {
+      SmallString<256> Candidate(D);
+      sys::path::append(Candidate, Name);
+      if (!sys::fs::exists(Candidate))
+        continue;
+      if (D != Abs)
+        errs() << "privateer: note: no compilation database in '" << Dir
+               << "'; using '" << Candidate << "'\n";
+      return Error::success();
+    }
+  }
+  return createStringError("-p " + Dir +
+                           ": no compile_commands.json there or in a parent "
+                           "directory (configure with "
+                           "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON)");
+}
+
 /// Parses the command line. With no files named, CommonOptionsParser loads
 /// no database: load the one -p names (or the current directory's) and
 /// parse again as if its files had been named, so that --extra-arg and the
 /// rest still apply.
 Expected<Inputs> parseInputs(int argc, const char **argv) {
   Inputs In;
+  if (Error E = checkJobs(argc, argv))
+    return std::move(E);
   auto Parser = CommonOptionsParser::create(argc, argv, Category,
                                             cl::ZeroOrMore, Overview);
   if (!Parser)
-    return Parser.takeError();
+    return createStringError(parseErrorMessage(Parser.takeError()));
+  auto *BuildPath =
+      static_cast<cl::opt<std::string> *>(cl::getRegisteredOptions()["p"]);
+  if (BuildPath)
+    if (Error E = checkBuildPath(*BuildPath))
+      return std::move(E);
   In.Files = Parser->getSourcePathList();
   if (!In.Files.empty()) {
     In.Parser = std::make_unique<CommonOptionsParser>(std::move(*Parser));
     return std::move(In);
   }
-  auto *BuildPath =
-      static_cast<cl::opt<std::string> *>(cl::getRegisteredOptions()["p"]);
   std::string Dir = BuildPath && !BuildPath->empty() ? std::string(*BuildPath)
                                                      : std::string(".");
   std::string Error;
@@ -364,11 +464,14 @@ Expected<Inputs> parseInputs(int argc, const char **argv) {
   In.Files = DB->getAllFiles();
   // Fortran entries are privateer-fortran's (Flang, then the MLIR pass):
   // Clang cannot compile them.
-  size_t Fortran = In.Files.size();
+  // Counted as the summary counts translation units: compile commands.
+  size_t Fortran =
+      count_if(DB->getAllCompileCommands(), [](const CompileCommand &C) {
+        return isFortranSource(C.Filename);
+      });
   erase_if(In.Files, isFortranSource);
-  Fortran -= In.Files.size();
   if (Fortran)
-    errs() << "privateer: " << Fortran << " Fortran file"
+    errs() << "privateer: " << Fortran << " Fortran translation unit"
            << (Fortran == 1 ? "" : "s") << " left out (privateer-fortran -p "
            << Dir << " analyses them)\n";
   In.Args.assign(argv, argv + argc);
@@ -380,7 +483,7 @@ Expected<Inputs> parseInputs(int argc, const char **argv) {
   Parser = CommonOptionsParser::create(NewArgc, In.Argv.data(), Category,
                                        cl::ZeroOrMore, Overview);
   if (!Parser)
-    return Parser.takeError();
+    return createStringError(parseErrorMessage(Parser.takeError()));
   In.Parser = std::make_unique<CommonOptionsParser>(std::move(*Parser));
   return std::move(In);
 }
@@ -548,7 +651,7 @@ std::vector<UnitOutcome> analyseAll(const RunContext &C,
       Done.wait(Lock, [&] { return bool(Ready[I]); });
     }
     const UnitOutcome &U = Outcomes[I];
-    outs() << U.Prelude;
+    outs() << (CompilerWarnings ? U.Prelude : U.Errors);
     if (U.Notice)
       Printer.print(*U.Notice);
     for (const Result &R : U.Results)
@@ -565,7 +668,7 @@ std::vector<UnitOutcome> analyseAll(const RunContext &C,
 bool writeOutputs(Outputs &Out, ArrayRef<const Result *> Kept, StringRef Root,
                   StringRef DocsUrl, const std::set<std::string> *InBaseline,
                   const std::set<std::string> *OffLines,
-                  std::optional<unsigned> HeldBackMay) {
+                  std::optional<unsigned> HeldBackMay, unsigned Undecided) {
   bool Failed = false;
   auto Commit = [&](std::unique_ptr<OutputFile> &F) {
     if (Error E = F->commit()) {
@@ -594,6 +697,9 @@ bool writeOutputs(Outputs &Out, ArrayRef<const Result *> Kept, StringRef Root,
     // Without --report-may the log lacks what could not be proven.
     if (HeldBackMay)
       Properties["unprovenHeldBack"] = int64_t(*HeldBackMay);
+    // Index questions the solver left open: races there are not in it.
+    if (Undecided)
+      Properties["undecidedIndexQuestions"] = int64_t(Undecided);
     W.finish(std::move(Properties));
     Out.Sarif->os() << "\n";
     Commit(Out.Sarif);
@@ -606,35 +712,62 @@ bool writeOutputs(Outputs &Out, ArrayRef<const Result *> Kept, StringRef Root,
   return Failed;
 }
 
-/// What the run did, on one line of stderr.
-void printSummary(size_t Units, unsigned Cached, size_t Findings,
-                  unsigned HeldBackMay, const std::set<std::string> *OffLines,
-                  const std::set<std::string> *InBaseline,
-                  std::optional<size_t> FixedFiles, unsigned Failed,
-                  size_t Missing) {
-  errs() << "privateer: " << Units << " translation unit"
-         << (Units == 1 ? "" : "s");
-  if (Cached)
-    errs() << " (" << Cached << " from the cache)";
-  errs() << ", " << Findings << " finding" << (Findings == 1 ? "" : "s");
+/// What the run did, for its one line of stderr.
+struct RunSummary {
+  /// Compile commands analysed (a file built for two targets counts
+  /// twice), and the files they compile.
+  size_t Units = 0, Files = 0;
+  unsigned Cached = 0;
+  size_t Findings = 0;
+  unsigned HeldBackMay = 0, Undecided = 0, CompilerWarnings = 0;
+  const std::set<std::string> *OffLines = nullptr, *InBaseline = nullptr;
+  std::optional<size_t> FixedFiles;
+  unsigned Failed = 0;
+  size_t Missing = 0;
+};
+
+std::string plural(size_t N, StringRef Word) {
+  return std::to_string(N) + " " + Word.str() + (N == 1 ? "" : "s");
+}
+
+void printSummary(const RunSummary &S) {
+  errs() << "privateer: " << plural(S.Units, "translation unit");
+  std::vector<std::string> Of;
+  if (S.Files != S.Units)
+    Of.push_back(plural(S.Files, "file"));
+  if (S.Cached)
+    Of.push_back(std::to_string(S.Cached) + " from the cache");
+  if (!Of.empty())
+    errs() << " (" << join(Of, ", ") << ")";
+  errs() << ", " << plural(S.Findings, "finding");
   std::vector<std::string> Left;
-  if (OffLines)
-    Left.push_back(std::to_string(OffLines->size()) +
+  if (S.OffLines)
+    Left.push_back(std::to_string(S.OffLines->size()) +
                    " not on the chosen lines");
-  if (InBaseline)
-    Left.push_back(std::to_string(InBaseline->size()) + " in the baseline");
+  if (S.InBaseline)
+    Left.push_back(std::to_string(S.InBaseline->size()) + " in the baseline");
   if (!Left.empty())
     errs() << " (" << join(Left, ", ") << ")";
-  if (HeldBackMay)
-    errs() << ", " << HeldBackMay << " unproven ('may') held back"
+  if (S.HeldBackMay)
+    errs() << ", " << S.HeldBackMay << " unproven ('may') held back"
            << " (--report-may shows them)";
-  if (FixedFiles)
-    errs() << ", fixes written to " << *FixedFiles << " file"
-           << (*FixedFiles == 1 ? "" : "s");
-  if (Failed)
-    errs() << ", " << Failed << " failed to compile (skipped)";
-  if (Missing)
-    errs() << ", " << Missing << " not found";
+  // A race among them is neither reported nor held back: "0 findings"
+  // must not read as "checked and clean".
+  if (S.Undecided)
+    errs() << ", " << S.Undecided << " index question"
+           << (S.Undecided == 1 ? "" : "s")
+           << " left undecided (the solver ran out of time: a race among "
+              "them would not be reported; --solver-timeout-ms gives it "
+              "longer)";
+  if (S.FixedFiles)
+    errs() << ", fixes written to " << plural(*S.FixedFiles, "file");
+  if (S.Failed)
+    errs() << ", " << S.Failed << " failed to compile (skipped)";
+  if (S.Missing)
+    errs() << ", " << S.Missing << " not found";
+  if (S.CompilerWarnings)
+    errs() << ", " << plural(S.CompilerWarnings, "compiler warning")
+           << " not shown (--compiler-warnings shows them)";
   errs() << "\n";
 }
 
@@ -693,12 +826,16 @@ int main(int argc, const char **argv) {
       In->Parser->getCompilations(), *Opts, *Lines ? &**Lines : nullptr,
       Base ? &*Base : nullptr,       Root,  Cache.get()};
   std::vector<UnitOutcome> Outcomes = analyseAll(Context, Files);
-  unsigned Failed = 0, Cached = 0, HeldBackMay = 0;
+  RunSummary Summary;
   std::set<std::string> OffLines, InBaseline;
   for (const UnitOutcome &U : Outcomes) {
-    Failed += U.Failed;
-    Cached += U.Cached;
-    HeldBackMay += U.HeldBackMay;
+    Summary.Units += std::max(1u, U.Commands);
+    Summary.Failed += U.Failed;
+    Summary.Cached += U.Cached;
+    Summary.HeldBackMay += U.HeldBackMay;
+    Summary.Undecided += U.Undecided;
+    if (!CompilerWarnings)
+      Summary.CompilerWarnings += U.CompilerWarnings;
     OffLines.insert(U.OffLines.begin(), U.OffLines.end());
     InBaseline.insert(U.InBaseline.begin(), U.InBaseline.end());
   }
@@ -710,10 +847,10 @@ int main(int argc, const char **argv) {
   // Without --report-may the log says how much it lacks.
   std::optional<unsigned> HeldBack;
   if (!Opts->ReportMay)
-    HeldBack = HeldBackMay;
-  bool ToolError = writeOutputs(*Out, KeptRefs, Root, docsUrl(argv[0]),
-                                Base ? &InBaseline : nullptr,
-                                *Lines ? &OffLines : nullptr, HeldBack);
+    HeldBack = Summary.HeldBackMay;
+  bool ToolError = writeOutputs(
+      *Out, KeptRefs, Root, docsUrl(argv[0]), Base ? &InBaseline : nullptr,
+      *Lines ? &OffLines : nullptr, HeldBack, Summary.Undecided);
   // After the logs: SARIF describes (and reads, for its columns) the source
   // the findings are about.
   std::set<std::string> FixedFiles;
@@ -725,12 +862,15 @@ int main(int argc, const char **argv) {
     for (const Edit &E : Ledger.edits())
       FixedFiles.insert(E.Begin.File);
   }
-  printSummary(Files.size(), Cached, Kept.size(), HeldBackMay,
-               *Lines ? &OffLines : nullptr, Base ? &InBaseline : nullptr,
-               Opts->Fix ? std::optional<size_t>(FixedFiles.size())
-                         : std::nullopt,
-               Failed, Missing.size());
-  if (Failed || !Missing.empty() || ToolError)
+  Summary.Files = Files.size();
+  Summary.Findings = Kept.size();
+  Summary.OffLines = *Lines ? &OffLines : nullptr;
+  Summary.InBaseline = Base ? &InBaseline : nullptr;
+  if (Opts->Fix)
+    Summary.FixedFiles = FixedFiles.size();
+  Summary.Missing = Missing.size();
+  printSummary(Summary);
+  if (Summary.Failed || !Missing.empty() || ToolError)
     return 2;
   // Findings just recorded in a baseline are accepted, not failures.
   bool Accepted = WriteBaseline.getNumOccurrences();

@@ -31,7 +31,7 @@ namespace cli {
 namespace {
 
 /// Bumped whenever what an entry holds changes.
-constexpr const char *EntryFormat = "privateer-cache-2";
+constexpr const char *EntryFormat = "privateer-cache-3";
 
 /// privateer's own build: a rebuilt executable (another analysis) must not
 /// trust the results of the previous one, whatever its version says.
@@ -182,8 +182,11 @@ bool fromJSON(const json::Value &V, UnitData &D, json::Path Path) {
   json::ObjectMapper O(V, Path);
   std::string Format;
   return O && O.map("format", Format) && Format == EntryFormat &&
-         O.map("prelude", D.Prelude) && O.map("notice", D.Notice) &&
-         O.map("results", D.Results) && O.map("heldBackMay", D.HeldBackMay) &&
+         O.map("prelude", D.Prelude) &&
+         O.map("compilerWarnings", D.CompilerWarnings) &&
+         O.map("notice", D.Notice) && O.map("results", D.Results) &&
+         O.map("heldBackMay", D.HeldBackMay) &&
+         O.map("undecided", D.Undecided) &&
          O.map("editsIndependent", D.EditsIndependent);
 }
 
@@ -260,6 +263,7 @@ void ResultCache::store(StringRef Key, const UnitData &Data) {
     J.object([&] {
       J.attribute("format", EntryFormat);
       J.attribute("prelude", Data.Prelude);
+      J.attribute("compilerWarnings", Data.CompilerWarnings);
       J.attributeBegin("notice");
       if (Data.Notice)
         write(J, *Data.Notice);
@@ -271,6 +275,7 @@ void ResultCache::store(StringRef Key, const UnitData &Data) {
           write(J, R);
       });
       J.attribute("heldBackMay", Data.HeldBackMay);
+      J.attribute("undecided", Data.Undecided);
       J.attribute("editsIndependent", Data.EditsIndependent);
     });
     OS.close();

@@ -118,16 +118,35 @@ void leaveOut(UnitOutcome &Out, const Result &R, LeftOut Why) {
   (Why == LeftOut::OffLines ? Out.OffLines : Out.InBaseline).insert(R.key());
 }
 
-/// Prints the compiler's diagnostics of a unit into its outcome and
-/// remembers where it reported errors.
+/// Prints the compiler's diagnostics of a unit into its outcome, all of
+/// them and its errors alone (with their notes), counts its warnings and
+/// remembers where it reported errors. As in clang-tidy, the compiler's
+/// warnings are not privateer's findings: they are printed only when asked
+/// for, and a unit that does not compile always says why.
 class UnitPrinter : public TextDiagnosticPrinter {
 public:
-  UnitPrinter(raw_ostream &OS, DiagnosticOptions &DiagOpts, UnitOutcome &Out)
-      : TextDiagnosticPrinter(OS, DiagOpts), Out(Out) {}
+  UnitPrinter(raw_ostream &All, raw_ostream &Errors,
+              DiagnosticOptions &DiagOpts, UnitOutcome &Out)
+      : TextDiagnosticPrinter(All, DiagOpts), ErrorPrinter(Errors, DiagOpts),
+        Out(Out) {}
+
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    TextDiagnosticPrinter::BeginSourceFile(LO, PP);
+    ErrorPrinter.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override {
+    TextDiagnosticPrinter::EndSourceFile();
+    ErrorPrinter.EndSourceFile();
+  }
 
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
     TextDiagnosticPrinter::HandleDiagnostic(Level, Info);
+    if (Level != DiagnosticsEngine::Note)
+      LastWasError = Level >= DiagnosticsEngine::Error;
+    if (LastWasError)
+      ErrorPrinter.HandleDiagnostic(Level, Info);
+    Out.CompilerWarnings += Level == DiagnosticsEngine::Warning;
     if (Level < DiagnosticsEngine::Error)
       return;
     Out.Failed = true;
@@ -137,7 +156,9 @@ public:
   }
 
 private:
+  TextDiagnosticPrinter ErrorPrinter;
   UnitOutcome &Out;
+  bool LastWasError = false;
 };
 
 class UnitConsumer : public ASTConsumer {
@@ -218,9 +239,9 @@ void UnitConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     Out.Failed = true;
     return;
   }
+  // Unlike the plugin's, the CLI's findings are not the compile's
+  // warnings: -w in a compile command does not hide them.
   clangfe::DiagnosticReporter Reporter(Diags, C.Opts);
-  if (!Reporter.enabled())
-    return;
   const SourceManager &SM = Ctx.getSourceManager();
   std::optional<clangfe::IgnoredCode> Notice;
   if (C.Opts.Checks.enablesAny())
@@ -231,10 +252,14 @@ void UnitConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   std::vector<clangfe::Report> Reports =
       clangfe::analyze(Ctx, C.Opts, Includes, &Summary);
   Data.HeldBackMay = Summary.HeldBackMay;
-  // What is silenced where it is (-Wno-everything by pragma) is not
-  // reported, fixed or logged, as in the plugin.
-  erase_if(Reports,
-           [&](const clangfe::Report &R) { return !Reporter.shown(R); });
+  Data.Undecided = Summary.Undecided;
+  // What the source silences where it is (`#pragma clang diagnostic
+  // ignored "-Weverything"`) is not reported, fixed or logged, as in the
+  // plugin; the command line's -w and -Wno-everything quiet the compiler
+  // alone.
+  erase_if(Reports, [&](const clangfe::Report &R) {
+    return Reporter.silencedInSource(R);
+  });
   bool AsError = C.Opts.Werror == Options::ErrorMode::Always ||
                  (C.Opts.Werror == Options::ErrorMode::FollowCompiler &&
                   Diags.getWarningsAsErrors());
@@ -320,6 +345,22 @@ private:
   UnitData &Data;
 };
 
+/// One compile command of a file, as a database of its own.
+class OneCommand : public CompilationDatabase {
+public:
+  explicit OneCommand(CompileCommand C) : C(std::move(C)) {}
+  std::vector<CompileCommand> getCompileCommands(StringRef) const override {
+    return {C};
+  }
+  std::vector<std::string> getAllFiles() const override { return {C.Filename}; }
+  std::vector<CompileCommand> getAllCompileCommands() const override {
+    return {C};
+  }
+
+private:
+  CompileCommand C;
+};
+
 /// The outcome of a cached unit in this run; none when a finding left out
 /// may have merged edits with a reported one (the unit is analysed again to
 /// merge them among the reported ones alone).
@@ -329,8 +370,10 @@ std::optional<UnitOutcome> fromCache(const RunContext &C,
   Out.File = File;
   Out.Cached = true;
   Out.Prelude = std::move(Data.Prelude);
+  Out.CompilerWarnings = Data.CompilerWarnings;
   Out.Notice = std::move(Data.Notice);
   Out.HeldBackMay = Data.HeldBackMay;
+  Out.Undecided = Data.Undecided;
   for (Result &R : Data.Results) {
     LeftOut Why = leftOut(C, R);
     if (Why == LeftOut::No)
@@ -347,40 +390,61 @@ std::optional<UnitOutcome> fromCache(const RunContext &C,
 } // namespace
 
 UnitOutcome analyseUnit(const RunContext &C, const std::string &File) {
+  std::vector<CompileCommand> Commands = C.DB.getCompileCommands(File);
   std::optional<std::string> Key;
   if (C.Cache) {
     Key = C.Cache->keyFor(C.DB, File);
     if (Key)
       if (std::optional<UnitData> Data = C.Cache->load(*Key))
         if (std::optional<UnitOutcome> Out =
-                fromCache(C, File, std::move(*Data)))
+                fromCache(C, File, std::move(*Data))) {
+          Out->Commands = Commands.size();
           return std::move(*Out);
+        }
   }
   UnitOutcome Out;
   UnitData Data;
   Out.File = File;
-  raw_string_ostream Text(Out.Prelude);
+  Out.Commands = Commands.size();
+  raw_string_ostream Text(Out.Prelude), ErrorText(Out.Errors);
   DiagnosticOptions DiagOpts;
-  UnitPrinter Printer(Text, DiagOpts, Out);
+  UnitPrinter Printer(Text, ErrorText, DiagOpts, Out);
   // Each unit gets its own view of the file system: the shared real one
   // would chdir the whole process into one unit's build directory while
-  // another unit resolves its relative paths.
-  ClangTool Tool(C.DB, {File}, std::make_shared<PCHContainerOperations>(),
-                 vfs::createPhysicalFileSystem());
-  Tool.setPrintErrorMessage(false);
-  Tool.setDiagnosticConsumer(&Printer);
-  Tool.appendArgumentsAdjuster(resourceDirAdjuster());
+  // another unit resolves its relative paths. Each compile command runs
+  // alone: ClangTool prints "[1/1] (1/2) Processing file ..." for a file
+  // with several (one per target that builds it), which is no finding.
   UnitActionFactory Factory(C, Out, Data);
-  if (Tool.run(&Factory) != 0) {
+  bool ToolFailed = false;
+  auto Run = [&](const CompilationDatabase &DB) {
+    ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(),
+                   vfs::createPhysicalFileSystem());
+    Tool.setPrintErrorMessage(false);
+    Tool.setDiagnosticConsumer(&Printer);
+    Tool.appendArgumentsAdjuster(resourceDirAdjuster());
+    ToolFailed |= Tool.run(&Factory) != 0;
+  };
+  if (Commands.size() <= 1)
+    Run(C.DB);
+  else
+    for (CompileCommand &Command : Commands)
+      Run(OneCommand(std::move(Command)));
+  if (ToolFailed) {
     Out.Failed = true;
-    if (Out.Prelude.empty())
-      Text << "privateer: error: cannot analyse '" << File
-           << "' (no compile command, or the compiler failed)\n";
+    if (Out.Errors.empty()) {
+      std::string Why = "privateer: error: cannot analyse '" + File +
+                        "' (no compile command, or the compiler failed)\n";
+      Text << Why;
+      ErrorText << Why;
+    }
   }
   Text.flush();
+  ErrorText.flush();
   Data.Prelude = Out.Prelude;
+  Data.CompilerWarnings = Out.CompilerWarnings;
   Out.Notice = Data.Notice;
   Out.HeldBackMay = Data.HeldBackMay;
+  Out.Undecided = Data.Undecided;
   if (Key && !Out.Failed)
     C.Cache->store(*Key, Data);
   return Out;

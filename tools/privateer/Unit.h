@@ -32,13 +32,18 @@ class ResultCache;
 /// What the analysis of one unit gave, before any finding is left out:
 /// what the result cache keeps.
 struct UnitData {
-  /// The compiler's own diagnostics (a unit that compiles may warn).
+  /// The compiler's own diagnostics (a unit that compiles may warn),
+  /// printed with --compiler-warnings.
   std::string Prelude;
+  /// How many of them are warnings.
+  unsigned CompilerWarnings = 0;
   /// Code the compile ignored (`#pragma omp` without -fopenmp).
   std::optional<NoteOut> Notice;
   std::vector<Result> Results;
   /// Unproven ("may") findings held back (no --report-may).
   unsigned HeldBackMay = 0;
+  /// Index questions the solver left undecided (UnitSummary::Undecided).
+  unsigned Undecided = 0;
   /// Whether every finding owns exactly its own fix (none was merged into
   /// or dropped for another's): then any subset of the findings keeps its
   /// edits unchanged, and a cached unit can be filtered without the AST.
@@ -51,7 +56,10 @@ struct UnitOutcome {
   bool Failed = false;
   /// Taken from the result cache.
   bool Cached = false;
-  std::string Prelude;
+  /// Every diagnostic of the compiler (with --compiler-warnings), and its
+  /// errors alone with their notes (without).
+  std::string Prelude, Errors;
+  unsigned CompilerWarnings = 0;
   std::optional<NoteOut> Notice;
   /// The findings reported (edits merged among them alone).
   std::vector<Result> Results;
@@ -62,6 +70,10 @@ struct UnitOutcome {
   std::set<std::string> OffLines, InBaseline;
   /// Unproven ("may") findings held back (no --report-may).
   unsigned HeldBackMay = 0;
+  unsigned Undecided = 0;
+  /// Compile commands run for the file (a file built twice, for two
+  /// targets, is two translation units).
+  unsigned Commands = 0;
 };
 
 /// What every unit of a run shares.

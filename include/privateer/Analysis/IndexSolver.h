@@ -40,6 +40,9 @@ struct SolverStats {
   unsigned CacheHits = 0;
   unsigned Sat = 0, Unsat = 0, Unknown = 0;
   unsigned Skipped = 0; ///< over the budget, or opaque indices
+  /// Of Skipped, the questions the solver would have been asked but for the
+  /// per-file budget: like Unknown, left undecided.
+  unsigned OverBudget = 0;
   /// CPU time spent in the solver (reported, never used: it depends on
   /// the machine).
   double Millis = 0;

@@ -49,6 +49,8 @@ enum class NoFixReason {
   ReadAfterAsPartial,     ///< the team reads it after the construct as each
                           ///< thread's partial, and no copy per thread for
                           ///< the region can be made here
+  /// A block that could be reused, in a loop that makes no team of its own.
+  AllocationOutsideTeamLoop,
 };
 
 /// The kinds of fix, as typed data: each holds what its fix needs, and

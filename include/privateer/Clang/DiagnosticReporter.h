@@ -16,8 +16,29 @@
 
 #include "clang/Basic/Diagnostic.h"
 
+#include <optional>
+#include <string>
+#include <utility>
+
 namespace privateer {
 namespace clangfe {
+
+/// A fix shown edit by edit under its warning touches at most this many
+/// lines: a longer one (a split re-indents the whole loop) would print the
+/// loop under a warning about one allocation; a note names its lines
+/// instead.
+constexpr unsigned MaxShownFixLines = 3;
+
+/// The first and last line of a fix whose edits span \p Lines (the first
+/// and last line of each edit, in one file) when they touch more than
+/// MaxShownFixLines lines; none when the fix is shown whole.
+std::optional<std::pair<unsigned, unsigned>>
+longFixLines(llvm::ArrayRef<std::pair<unsigned, unsigned>> Lines);
+
+/// The note that stands for such a fix: `the fix rewrites lines 6-17
+/// (<Apply> applies it)`.
+std::string longFixNote(std::pair<unsigned, unsigned> Lines,
+                        llvm::StringRef Apply);
 
 class DiagnosticReporter {
 public:
@@ -28,6 +49,13 @@ public:
   /// Whether \p R would be shown: reports are enabled and warnings are not
   /// all silenced where it is (`-Wno-everything`, also by pragma).
   bool shown(const Report &R) const;
+  /// Whether the source itself silences every warning where \p R is
+  /// (`#pragma clang diagnostic ignored "-Weverything"` around it), as
+  /// opposed to the command line: the CLI's findings are not the compile's
+  /// warnings, and `-w` or `-Wno-everything` in a compile command (or
+  /// --extra-arg) quiets the compiler alone. Under those, warnings are
+  /// silenced everywhere and a pragma cannot be told apart: false.
+  bool silencedInSource(const Report &R) const;
   /// Emits \p R as a warning (or an error, under werror) with its fix-its
   /// and notes; false when warnings are silenced where it is (then its fix
   /// is not applied either).

@@ -34,6 +34,9 @@ struct UnitSummary {
   /// Findings the analysis could not prove ("may"), held back because
   /// report-may is off (each counted once, like a report).
   unsigned HeldBackMay = 0;
+  /// Index questions the solver left undecided (it timed out, or the
+  /// unit's budget was spent): a race among them is not reported.
+  unsigned Undecided = 0;
 };
 
 /// The reports of one translation unit, in source-walk order. Nothing is

@@ -23,9 +23,11 @@ namespace mlirfe {
 /// ends spell theirs) that the remedy of \p F adds to the directive of
 /// \p Construct, modelled as \p R; empty when there is none or it would
 /// not be exact (a procedure the construct calls reaches the buffer: a
-/// clause would not privatize it there).
+/// clause would not privatize it there). \p WhyNot, when given, says why
+/// a remedy that names a clause gets none.
 std::string fortranClause(const Finding &F, mlir::Operation *Construct,
-                          const ParallelRegion &R);
+                          const ParallelRegion &R,
+                          std::string *WhyNot = nullptr);
 
 } // namespace mlirfe
 } // namespace privateer

@@ -262,6 +262,21 @@ struct Access {
   /// (push_back, emplace_back): appends of different work items commute up
   /// to the order of the elements.
   bool Append = false;
+  /// For a whole-buffer write: what becomes of the old contents.
+  enum class OldContents {
+    /// Every element written again, the size kept (memset, std::fill).
+    Overwritten,
+    /// The object made anew (a container's clear() or assign(), an
+    /// assignment of the whole object): what the work item does after it
+    /// does not depend on what another left.
+    Discarded,
+    /// resize(): the size set, the elements kept.
+    ElementsKept,
+    /// push_back, insert and the other container mutations: built on what
+    /// is there, as a read would be.
+    Kept,
+  };
+  OldContents Old = OldContents::Overwritten;
   /// For a range access (memcpy, std::fill), the number of elements covered
   /// from Index onwards; null for a single element.
   ExprRef RangeLength;

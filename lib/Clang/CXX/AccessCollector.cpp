@@ -1343,9 +1343,11 @@ void RegionBuilder::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
     return visitBinary(BO, Mode, ValueUsed);
 
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    if (UO->isIncrementDecrementOp())
-      return visitLValue(UO->getSubExpr(), AccessKind::ReadModifyWrite,
-                         ReductionOp::Add, ValueUsed);
+    if (UO->isIncrementDecrementOp()) {
+      visitLValue(UO->getSubExpr(), AccessKind::ReadModifyWrite,
+                  ReductionOp::Add, ValueUsed);
+      return stepPointerParam(UO);
+    }
     if (UO->getOpcode() == UO_AddrOf)
       return visitIndices(UO->getSubExpr());
     if (UO->getOpcode() == UO_Deref)
@@ -1467,11 +1469,15 @@ void RegionBuilder::visitOperatorCall(const CXXOperatorCallExpr *OC,
     if (auto T = resolveLValue(OC->getArg(0))) {
       bool Element =
           OC->getArg(0)->getType()->isArithmeticType() || !T->Index.empty();
+      size_t Before = R.Accesses.size();
       record(*T,
              OK == OO_Equal ? AccessKind::Write : AccessKind::ReadModifyWrite,
              OC->getArg(0),
              OK == OO_PlusEqual ? ReductionOp::Add : ReductionOp::Other,
              ValueUsed, /*Whole=*/!Element);
+      // `v = w` makes the object anew, its size too.
+      if (OK == OO_Equal && !Element && R.Accesses.size() == Before + 1)
+        R.Accesses.back().Old = Access::OldContents::Discarded;
     }
     visitIndices(OC->getArg(0));
     return;
@@ -1650,7 +1656,13 @@ void RegionBuilder::noteOpaqueCallRead(const Expr *Arg) {
     return;
   const auto *DRE = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens());
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (V && V->getType()->isScalarType())
+  if (!V)
+    return;
+  // So may it read a standard container it is given the address of
+  // (`parser->parse(line, &features)` after `features.clear()`): the
+  // container is then the work item's scratch, filled by the call.
+  const CXXRecordDecl *RD = V->getType()->getAsCXXRecordDecl();
+  if (V->getType()->isScalarType() || (RD && RD->isInStdNamespace()))
     visitLValue(DRE, AccessKind::Read, ReductionOp::None, true);
 }
 
@@ -1678,8 +1690,14 @@ void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
   const Expr *Obj = Call->getImplicitObjectArgument();
   if (Semantics.visitNested(Call, *this))
     return;
-  for (const Expr *Arg : Call->arguments())
+  // A method is never followed into (unlike a function): what it does with
+  // an address it is given is unseen.
+  bool Unseen = MD && !MD->getParent()->isInStdNamespace();
+  for (const Expr *Arg : Call->arguments()) {
     visitExpr(Arg, AccessKind::Read, true);
+    if (Unseen)
+      noteOpaqueCallRead(Arg);
+  }
   notePossibleBarrier(Call);
   if (!MD || !Obj)
     return;
@@ -1715,6 +1733,22 @@ void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
         (Name == "push_back" || Name == "emplace_back") &&
         MD->getParent()->isInStdNamespace())
       R.Accesses.back().Append = true;
+    // What becomes of the old contents (a work item that clears a
+    // container first does not depend on what another left).
+    if (R.Accesses.size() == Before + 1 && R.Accesses.back().WholeBuffer) {
+      Expr::EvalResult Size;
+      bool ToZero = Name == "resize" && Call->getNumArgs() >= 1 &&
+                    Call->getArg(0)->EvaluateAsInt(Size, Ctx) &&
+                    Size.Val.getInt().isZero();
+      R.Accesses.back().Old =
+          ToZero ? Access::OldContents::Discarded
+                 : llvm::StringSwitch<Access::OldContents>(Name)
+                       .Cases({"clear", "assign", "reset"},
+                              Access::OldContents::Discarded)
+                       .Case("fill", Access::OldContents::Overwritten)
+                       .Case("resize", Access::OldContents::ElementsKept)
+                       .Default(Access::OldContents::Kept);
+    }
   }
   if (Arrow)
     visitPointerOperand(Obj);
@@ -1779,6 +1813,28 @@ void RegionBuilder::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
   FunctionBranchDepth.pop_back();
   InlineStack.pop_back();
   CallSite = SavedSite;
+}
+
+void RegionBuilder::stepPointerParam(const UnaryOperator *UO) {
+  const auto *DRE =
+      dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts());
+  const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  if (!P || !PointerParams.count(P) || InlineStack.empty() ||
+      P->getDeclContext() != InlineStack.back())
+    return;
+  std::optional<Target> Stepped;
+  bool TopLevel = !FunctionBranchDepth.empty() &&
+                  BranchPath.size() == FunctionBranchDepth.back() &&
+                  !AfterReturn;
+  if (TopLevel)
+    Stepped = pointerVariable(P);
+  if (Stepped && !Stepped->Scalar && !Stepped->Index.empty())
+    Stepped->Index.back() =
+        SymExpr::binary(UO->isIncrementOp() ? ExprKind::Add : ExprKind::Sub,
+                        Stepped->Index.back(), SymExpr::constant(1));
+  else
+    Stepped.reset();
+  Aliases[P] = Stepped;
 }
 
 const VarDecl *RegionBuilder::reboundPointerParam(const BinaryOperator *BO) {

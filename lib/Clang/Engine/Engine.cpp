@@ -174,8 +174,10 @@ std::vector<Report> analyze(ASTContext &Ctx, const Options &Opts,
   }
   for (const auto &Key : Seen)
     HeldBack.erase(Key.first);
-  if (Summary)
+  if (Summary) {
     Summary->HeldBackMay += HeldBack.size();
+    Summary->Undecided += Stats.Unknown + Stats.OverBudget;
+  }
   if (Opts.Stats && Oracle)
     llvm::errs() << Stats.str() << "\n";
   if (Opts.Stats && !HeldBack.empty())

@@ -12,6 +12,7 @@
 #include "Fixes.h"
 #include "Split.h"
 
+#include "privateer/Analysis/ThreadingChecks.h"
 #include "privateer/Clang/CXX/Edits/Runtime.h"
 #include "privateer/Clang/CXX/Edits/SourceText.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
@@ -25,6 +26,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+
+#include <map>
 
 using namespace clang;
 
@@ -138,34 +141,6 @@ FixResult splitAround(const OMPExecutableDirective *D, const ForStmt *Loop,
   return E.result();
 }
 
-/// `std::vector<T> v(n);` (or `v(n, x)`, a std::string `s(n, c)`) made in
-/// every iteration: one per thread, declared in the region, and refilled
-/// in each iteration with `v.assign(n, T())` (`v.assign(n, x)`), which
-/// keeps the capacity: the same contents as a new one, no allocation once
-/// the first iteration has grown it. Read only where written first:
-/// resize() keeps the capacity and, from the second iteration on, does
-/// nothing at all.
-FixResult reusedContainer(const OMPExecutableDirective *D, const ForStmt *Loop,
-                          const DeclStmt *Decl, const VarDecl *V,
-                          const CXXConstructExpr *Construct, bool KeepContents,
-                          EditBuilder &E) {
-  ASTContext &Ctx = E.context();
-  std::string WhyNot;
-  auto Sized = sizedContainer(V, Construct, Ctx, WhyNot);
-  if (!Sized)
-    return E.decline(WhyNot);
-  if (!E.writable({Decl->getBeginLoc(), Decl->getEndLoc()}))
-    return E.result();
-  std::string Name = V->getName().str();
-  return splitAround(D, Loop, writtenType(V, Ctx) + " " + Name + ";", E, [&] {
-    E.replace(CharSourceRange::getCharRange(Decl->getBeginLoc(),
-                                            statementEnd(Decl, Ctx)),
-              KeepContents ? Name + ".resize(" + Sized->CountText + ");"
-                           : Name + ".assign(" + Sized->CountText + ", " +
-                                 Sized->ValueText + ");");
-  });
-}
-
 /// `auto p = std::make_unique<T[]>(n);` (a scalar T): the count and the
 /// element type, for the refill.
 std::optional<std::pair<const Expr *, QualType>> uniqueArray(const VarDecl *V,
@@ -188,31 +163,6 @@ std::optional<std::pair<const Expr *, QualType>> uniqueArray(const VarDecl *V,
   return std::make_pair(Call->getArg(0), AT->getElementType());
 }
 
-/// The make_unique block owns itself: it moves out of the loop as it is,
-/// and each iteration value-initializes the elements again
-/// (std::uninitialized_fill_n, from <memory> like make_unique), unless
-/// every element read is written first.
-FixResult refilledUniqueArray(const OMPExecutableDirective *D,
-                              const ForStmt *Loop, const DeclStmt *Alloc,
-                              const VarDecl *V, const Expr *Count,
-                              QualType Element, bool KeepContents,
-                              EditBuilder &E) {
-  ASTContext &Ctx = E.context();
-  if (!E.maySpellTypesIn(dyn_cast<FunctionDecl>(V->getDeclContext())))
-    return E.result();
-  SourceRange Decl(Alloc->getBeginLoc(), Alloc->getEndLoc());
-  return splitAround(D, Loop, tokensOf(Decl, Ctx), E, [&] {
-    if (KeepContents)
-      E.remove(linesOrSelf(Alloc->getBeginLoc(), statementEnd(Alloc, Ctx),
-                           E.sources()));
-    else
-      E.replaceTokens(Decl, "std::uninitialized_fill_n(" + V->getName().str() +
-                                ".get(), " +
-                                tokensOf(Count->getSourceRange(), Ctx) + ", " +
-                                spellType(Element, Ctx) + "());");
-  });
-}
-
 /// A block a malloc or new[] leaves uninitialized.
 bool uninitializedBlock(const Expr *Init) {
   Init = Init->IgnoreParenCasts();
@@ -223,63 +173,224 @@ bool uninitializedBlock(const Expr *Init) {
   return F && F->getIdentifier() && F->getName() == "malloc";
 }
 
-/// The allocation \p Alloc of \p V and its release move out of the loop,
-/// with every other malloc or new[] block the body makes and releases: a
-/// second split of the same loop could not follow the first (the loop is
-/// no longer a combined 'parallel for'), and both findings make this one
-/// edit.
-FixResult hoistedBlocks(const OMPExecutableDirective *D, const ForStmt *Loop,
-                        const CompoundStmt *Body, const DeclStmt *Alloc,
-                        const VarDecl *V, const Stmt *Release, EditBuilder &E) {
+/// One allocation of the loop body that the split makes once per thread.
+struct Hoisted {
+  enum Kind {
+    /// A malloc or new[] block: its declaration moves before the loop and
+    /// its release after it, as they are (what a block holds is never
+    /// read before it is written: the next iteration may reuse it).
+    Block,
+    /// `std::vector<T> v(n);` (or `v(n, x)`, a std::string `s(n, c)`):
+    /// one per thread, declared in the region and refilled in each
+    /// iteration with `v.assign(n, T())` (`v.assign(n, x)`), which keeps
+    /// the capacity: the same contents as a new one, no allocation once the
+    /// first iteration has grown it. Read only where written first:
+    /// resize() keeps the capacity and, from the second iteration on, does
+    /// nothing at all.
+    Container,
+    /// `auto p = std::make_unique<T[]>(n);`: it owns itself and moves out
+    /// of the loop as it is; each iteration value-initializes the elements
+    /// again (std::uninitialized_fill_n, from <memory> like make_unique),
+    /// unless every element read is written first.
+    UniqueArray,
+  } K;
+  const DeclStmt *Decl = nullptr;
+  const VarDecl *Var = nullptr;
+  const Stmt *Release = nullptr;
+  std::optional<SizedContainer> Sized;
+  const Expr *Count = nullptr;
+  QualType Element;
+  bool KeepContents = false;
+};
+
+/// How the split makes \p V, declared by \p Decl in \p Body, once per
+/// thread; none, with \p WhyNot set, when it cannot. \p Quiet: a check
+/// that fails records no refusal in \p E (an allocation hoisted beside the
+/// one a finding is about).
+std::optional<Hoisted> hoistable(const OMPExecutableDirective *D,
+                                 const ForStmt *Loop, const CompoundStmt *Body,
+                                 const DeclStmt *Decl, const VarDecl *V,
+                                 bool KeepContents, bool Quiet, EditBuilder &E,
+                                 std::string &WhyNot) {
   ASTContext &Ctx = E.context();
   const SourceManager &SM = E.sources();
-  std::vector<std::pair<const DeclStmt *, const Stmt *>> Moved{
-      {Alloc, Release}};
+  auto Writable = [&](std::initializer_list<SourceLocation> Ls) {
+    if (!Quiet)
+      return E.writable(Ls);
+    return llvm::all_of(Ls, [&](SourceLocation L) { return E.isWritable(L); });
+  };
+  // The declaration moves to the region, around the whole loop: the loop
+  // must not name another variable of that name (one the declaration
+  // shadowed until now).
+  if (nameTakenIn(Loop, V)) {
+    WhyNot = "the loop also names another variable called '" +
+             V->getNameAsString() + "'";
+    return std::nullopt;
+  }
+  Hoisted H;
+  H.Decl = Decl;
+  H.Var = V;
+  H.KeepContents = KeepContents;
+  H.Release = releaseIn(Body, V);
+  if (!H.Release)
+    if (const auto *Construct =
+            dyn_cast<CXXConstructExpr>(V->getInit()->IgnoreImplicit())) {
+      H.K = Hoisted::Container;
+      H.Sized = sizedContainer(V, Construct, Ctx, WhyNot);
+      if (!H.Sized || !Writable({Decl->getBeginLoc(), Decl->getEndLoc()}))
+        return std::nullopt;
+      return H;
+    }
+  auto Unique = H.Release ? std::nullopt : uniqueArray(V, Ctx);
+  if (!H.Release && !Unique) {
+    WhyNot = "the allocation and its release are not both statements of the "
+             "loop body";
+    return std::nullopt;
+  }
+  if (!movableAllocation(V, D, Body, SM)) {
+    WhyNot = "the allocation depends on the iteration, or the pointer is "
+             "reassigned";
+    return std::nullopt;
+  }
+  if (!Writable(
+          {Decl->getBeginLoc(), (H.Release ? H.Release : Decl)->getBeginLoc()}))
+    return std::nullopt;
+  if (Unique) {
+    const auto *FD = dyn_cast<FunctionDecl>(V->getDeclContext());
+    if (const char *NoTypes = EditBuilder::typesRefusal(FD)) {
+      if (!Quiet)
+        E.maySpellTypesIn(FD); // records the refusal
+      WhyNot = NoTypes;
+      return std::nullopt;
+    }
+    H.K = Hoisted::UniqueArray;
+    H.Count = Unique->first;
+    H.Element = Unique->second;
+    return H;
+  }
+  // What an initialized block holds must not carry over to the next
+  // iteration, unless every element read is written first.
+  if (!uninitializedBlock(V->getInit()) && !KeepContents) {
+    WhyNot = "the block is initialized where it is made, and an iteration "
+             "may read what the one before left in it";
+    return std::nullopt;
+  }
+  if (Lexer::findLocationAfterToken(H.Release->getEndLoc(), tok::semi, SM,
+                                    E.lang(), false)
+          .isInvalid()) {
+    WhyNot = "the release has no semicolon of its own";
+    return std::nullopt;
+  }
+  H.K = Hoisted::Block;
+  return H;
+}
+
+/// The allocations of \p Body that the split makes once per thread beside
+/// \p Own (the finding's): every other one the loop-alloc check reports
+/// there, and every uninitialized block the body makes and releases. A
+/// second split of the same loop could not follow the first (the loop is
+/// no longer a combined 'parallel for'), so every finding of the loop
+/// makes this one edit, the same whichever builds it.
+std::vector<Hoisted> hoistedBeside(const Hoisted &Own, const ParallelRegion &R,
+                                   const OMPExecutableDirective *D,
+                                   const ForStmt *Loop,
+                                   const CompoundStmt *Body, EditBuilder &E) {
+  // What the check says of each allocation: reused per thread, and whether
+  // what it holds may carry over to the next iteration.
+  std::map<const VarDecl *, bool> Reported;
+  for (const Finding &F : analyzeLoopAlloc(R))
+    if (const auto *A = std::get_if<remedy::AllocationPerThread>(&F.Fix))
+      if (const VarDecl *V = variableOf(F.Buffer))
+        Reported[V] = A->KeepContents;
+  std::vector<Hoisted> All{Own};
   for (const Stmt *S : Body->body()) {
     const auto *DS = dyn_cast<DeclStmt>(S);
     const auto *X = DS && DS->isSingleDecl()
                         ? dyn_cast<VarDecl>(DS->getSingleDecl())
                         : nullptr;
-    if (!X || X == V || !X->getInit() || !uninitializedBlock(X->getInit()) ||
-        !movableAllocation(X, D, Body, SM) || nameTakenIn(Loop, X) ||
-        !E.isWritable(DS->getBeginLoc()))
+    if (!X || X == Own.Var || !X->getInit())
       continue;
-    const Stmt *Free = releaseIn(Body, X);
-    if (Free && E.isWritable(Free->getBeginLoc()) &&
-        Lexer::findLocationAfterToken(Free->getEndLoc(), tok::semi, SM,
-                                      E.lang(), false)
-            .isValid())
-      Moved.push_back({DS, Free});
+    auto It = Reported.find(X);
+    bool Block = uninitializedBlock(X->getInit());
+    if (It == Reported.end() && !Block)
+      continue;
+    std::string WhyNot;
+    auto H = hoistable(D, Loop, Body, DS, X,
+                       It == Reported.end() ? false : It->second,
+                       /*Quiet=*/true, E, WhyNot);
+    // A block that is not reported (a small one) moves as it is, or not.
+    if (H && (It != Reported.end() || H->K == Hoisted::Block))
+      All.push_back(std::move(*H));
   }
-  auto Before = [&](const Stmt *A, const Stmt *B) {
-    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
-  };
-  std::vector<const Stmt *> Releases;
-  for (const auto &M : Moved)
-    Releases.push_back(M.second);
-  llvm::sort(Moved, [&](const auto &A, const auto &B) {
-    return Before(A.first, B.first);
+  const SourceManager &SM = E.sources();
+  llvm::sort(All, [&](const Hoisted &A, const Hoisted &B) {
+    return SM.isBeforeInTranslationUnit(A.Decl->getBeginLoc(),
+                                        B.Decl->getBeginLoc());
   });
-  llvm::sort(Releases, Before);
+  return All;
+}
+
+/// The split that makes each of \p All once per thread: their
+/// declarations open the region, their releases close it, and each
+/// iteration refills what must be refilled.
+FixResult splitHoisting(const OMPExecutableDirective *D, const ForStmt *Loop,
+                        const std::vector<Hoisted> &All, EditBuilder &E) {
+  ASTContext &Ctx = E.context();
+  const SourceManager &SM = E.sources();
   std::string Indent = lineIndent(Loop->getBeginLoc(), SM);
-  std::string AllocText, ReleaseText;
-  for (const auto &M : Moved)
-    AllocText += (AllocText.empty() ? "" : "\n" + Indent + "  ") +
-                 tokensOf(M.first->getSourceRange(), Ctx);
+  std::string Prologue, Epilogue;
+  std::vector<const Stmt *> Releases;
+  for (const Hoisted &H : All) {
+    Prologue += (Prologue.empty() ? "" : "\n" + Indent + "  ");
+    if (H.K == Hoisted::Container)
+      Prologue += writtenType(H.Var, Ctx) + " " + H.Var->getName().str() + ";";
+    else
+      Prologue += tokensOf(H.Decl->getSourceRange(), Ctx);
+    if (H.Release)
+      Releases.push_back(H.Release);
+  }
+  llvm::sort(Releases, [&](const Stmt *A, const Stmt *B) {
+    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+  });
   for (const Stmt *R : Releases)
-    ReleaseText += (ReleaseText.empty() ? "" : "\n" + Indent + "  ") +
-                   textOf(CharSourceRange::getCharRange(R->getBeginLoc(),
-                                                        statementEnd(R, Ctx)),
-                          Ctx);
+    Epilogue += (Epilogue.empty() ? "" : "\n" + Indent + "  ") +
+                textOf(CharSourceRange::getCharRange(R->getBeginLoc(),
+                                                     statementEnd(R, Ctx)),
+                       Ctx);
   return splitAround(
-      D, Loop, AllocText, E,
+      D, Loop, Prologue, E,
       [&] {
-        for (const auto &[A, Rel] : Moved) {
-          E.remove(linesOrSelf(A->getBeginLoc(), statementEnd(A, Ctx), SM));
-          E.remove(linesOrSelf(Rel->getBeginLoc(), statementEnd(Rel, Ctx), SM));
+        for (const Hoisted &H : All) {
+          std::string Name = H.Var->getName().str();
+          CharSourceRange DeclLines =
+              linesOrSelf(H.Decl->getBeginLoc(), statementEnd(H.Decl, Ctx), SM);
+          switch (H.K) {
+          case Hoisted::Block:
+            E.remove(DeclLines);
+            E.remove(linesOrSelf(H.Release->getBeginLoc(),
+                                 statementEnd(H.Release, Ctx), SM));
+            break;
+          case Hoisted::Container:
+            E.replace(CharSourceRange::getCharRange(H.Decl->getBeginLoc(),
+                                                    statementEnd(H.Decl, Ctx)),
+                      H.KeepContents
+                          ? Name + ".resize(" + H.Sized->CountText + ");"
+                          : Name + ".assign(" + H.Sized->CountText + ", " +
+                                H.Sized->ValueText + ");");
+            break;
+          case Hoisted::UniqueArray:
+            if (H.KeepContents)
+              E.remove(DeclLines);
+            else
+              E.replaceTokens(H.Decl->getSourceRange(),
+                              "std::uninitialized_fill_n(" + Name + ".get(), " +
+                                  tokensOf(H.Count->getSourceRange(), Ctx) +
+                                  ", " + spellType(H.Element, Ctx) + "());");
+            break;
+          }
         }
       },
-      ReleaseText);
+      Epilogue);
 }
 
 } // namespace
@@ -304,35 +415,16 @@ FixResult buildAllocationPerThread(const Finding &F, const ModelledConstruct &C,
                                                 DS->isSingleDecl() &&
                                                 DS->getSingleDecl() == V)
       Alloc = DS;
-  const Stmt *Release = Alloc ? releaseIn(Body, V) : nullptr;
-  // The declaration moves to the region, around the whole loop: the loop
-  // must not name another variable of that name (one the declaration
-  // shadowed until now).
-  if (Alloc && nameTakenIn(*Loop, V))
-    return E.decline("the loop also names another variable called '" +
-                     V->getNameAsString() + "'");
-  if (Alloc && !Release)
-    if (const auto *Construct =
-            dyn_cast<CXXConstructExpr>(V->getInit()->IgnoreImplicit()))
-      return reusedContainer(D, *Loop, Alloc, V, Construct, KeepContents, E);
-  auto Unique = Alloc && !Release ? uniqueArray(V, E.context()) : std::nullopt;
-  if (!Alloc || (!Release && !Unique))
+  if (!Alloc)
     return E.decline("the allocation and its release are not both statements "
                      "of the loop body");
-  if (!movableAllocation(V, D, Body, E.sources()))
-    return E.decline("the allocation depends on the iteration, or the pointer "
-                     "is reassigned");
-  if (!E.writable(
-          {Alloc->getBeginLoc(), (Release ? Release : Alloc)->getBeginLoc()}))
-    return E.result();
-  if (Unique)
-    return refilledUniqueArray(D, *Loop, Alloc, V, Unique->first,
-                               Unique->second, KeepContents, E);
-  if (Lexer::findLocationAfterToken(Release->getEndLoc(), tok::semi,
-                                    E.sources(), E.lang(), false)
-          .isInvalid())
-    return E.decline("the release has no semicolon of its own");
-  return hoistedBlocks(D, *Loop, Body, Alloc, V, Release, E);
+  std::string WhyNot;
+  auto Own = hoistable(D, *Loop, Body, Alloc, V, KeepContents,
+                       /*Quiet=*/false, E, WhyNot);
+  if (!Own)
+    return E.refused() ? E.result() : E.decline(WhyNot);
+  return splitHoisting(D, *Loop,
+                       hoistedBeside(*Own, C.Region, D, *Loop, Body, E), E);
 }
 
 FixResult buildAlignAllocation(const Finding &F, const ModelledConstruct &C,

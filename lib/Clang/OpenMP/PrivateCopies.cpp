@@ -305,8 +305,16 @@ bool lastIterationWrites(const OMPExecutableDirective *D, const ValueDecl *V) {
               K == llvm::omp::OMPD_parallel_for ||
               K == llvm::omp::OMPD_parallel_for_simd))
     return false;
-  if (!V->getType()->isScalarType())
+  // A scalar assigned, or a standard container made anew (clear(),
+  // assign(), `=`: what it holds at the end is the last iteration's).
+  const CXXRecordDecl *RD = V->getType()->getAsCXXRecordDecl();
+  bool Container = RD && RD->isInStdNamespace();
+  if (!V->getType()->isScalarType() && !Container)
     return false;
+  auto NamesV = [&](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == V;
+  };
   auto Leaves = [](const Stmt *S) {
     return walkStmts(
         S,
@@ -331,6 +339,17 @@ bool lastIterationWrites(const OMPExecutableDirective *D, const ValueDecl *V) {
               dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
           DRE && DRE->getDecl() == V)
         return !Leaves(BO->getRHS());
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
+        Container && OC && OC->getOperator() == OO_Equal &&
+        OC->getNumArgs() == 2 && NamesV(OC->getArg(0)))
+      return !Leaves(OC->getArg(1));
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S);
+        Container && MC && MC->getMethodDecl() &&
+        MC->getMethodDecl()->getIdentifier() &&
+        llvm::is_contained({"clear", "assign"},
+                           MC->getMethodDecl()->getName()) &&
+        NamesV(MC->getImplicitObjectArgument()))
+      return !llvm::any_of(MC->arguments(), Leaves);
     if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
       for (const Stmt *C : CS->body()) {
         if (Assigns(C))

@@ -90,10 +90,13 @@ FixResult containerQueue(const VarDecl *Q, const OMPExecutableDirective *D,
   for (const DeclRefExpr *A : Appends)
     E.replaceTokens(A->getLocation(), Fresh);
   E.indentMore(Loop);
-  E.insert(statementEnd(Loop, Ctx), "\n#pragma omp critical\n" + Indent + "  " +
-                                        Name + ".insert(" + Name + ".end(), " +
-                                        Fresh + ".begin(), " + Fresh +
-                                        ".end());\n" + Indent + "}");
+  // Indented like the split's `#pragma omp for` (splitHeader).
+  std::string PragmaIndent =
+      lineIndent(D->getBeginLoc(), SM).empty() ? "" : Indent + "  ";
+  E.insert(statementEnd(Loop, Ctx),
+           "\n" + PragmaIndent + "#pragma omp critical\n" + Indent + "  " +
+               Name + ".insert(" + Name + ".end(), " + Fresh + ".begin(), " +
+               Fresh + ".end());\n" + Indent + "}");
   return E.result();
 }
 

@@ -100,11 +100,16 @@ llvm::Expected<FixItHint> splitHeader(const OMPExecutableDirective *D,
       Loop && hasPreprocessorDirective(Loop->getSourceRange(), SM))
     return decline("the loop holds preprocessor directives ('#if', "
                    "'#define'), which a split could not keep in place");
+  // The new `#pragma omp for` is indented as the loop will be, where the
+  // code indents its pragmas; a file that writes them at column 0 keeps
+  // that.
+  std::string ForIndent =
+      lineIndent(D->getBeginLoc(), SM).empty() ? "" : Indent + "  ";
   return FixItHint::CreateReplacement(
       CharSourceRange::getCharRange(D->getBeginLoc(), PragmaEnd),
       "#pragma omp parallel" + ParallelClauses + "\n" + Indent + "{\n" +
-          Indent + "  " + Prologue + "\n#pragma omp for" + ForClauses +
-          ForExtra);
+          Indent + "  " + Prologue + "\n" + ForIndent + "#pragma omp for" +
+          ForClauses + ForExtra);
 }
 
 std::optional<std::pair<const DeclStmt *, std::vector<const Stmt *>>>

@@ -8,6 +8,9 @@
 #include "privateer/Clang/SourceLoc.h"
 
 #include "clang/Basic/DiagnosticSema.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <set>
 
 using namespace clang;
 
@@ -49,6 +52,37 @@ bool DiagnosticReporter::shown(const Report &R) const {
   return enabled() && !everythingIgnored(Diags, fromLoc(R.F.Where));
 }
 
+bool DiagnosticReporter::silencedInSource(const Report &R) const {
+  SourceLocation L = fromLoc(R.F.Where);
+  if (!Diags.hasSourceManager() || !everythingIgnored(Diags, L))
+    return false;
+  // The state at the start of the main file is the command line's: no
+  // pragma comes before it.
+  const SourceManager &SM = Diags.getSourceManager();
+  return !everythingIgnored(Diags, SM.getLocForStartOfFile(SM.getMainFileID()));
+}
+
+std::optional<std::pair<unsigned, unsigned>>
+longFixLines(llvm::ArrayRef<std::pair<unsigned, unsigned>> Lines) {
+  std::set<unsigned> Touched;
+  for (auto [First, Last] : Lines)
+    for (unsigned L = First; L <= Last && Touched.size() <= MaxShownFixLines;
+         ++L)
+      Touched.insert(L);
+  if (Touched.size() <= MaxShownFixLines)
+    return std::nullopt;
+  unsigned First = ~0u, Last = 0;
+  for (auto [F, L] : Lines)
+    First = std::min(First, F), Last = std::max(Last, L);
+  return std::make_pair(First, Last);
+}
+
+std::string longFixNote(std::pair<unsigned, unsigned> Lines,
+                        llvm::StringRef Apply) {
+  return "the fix rewrites lines " + std::to_string(Lines.first) + "-" +
+         std::to_string(Lines.second) + " (" + Apply.str() + " applies it)";
+}
+
 bool DiagnosticReporter::report(const Report &R) {
   const Finding &F = R.F;
   if (everythingIgnored(Diags, fromLoc(F.Where)))
@@ -57,18 +91,38 @@ bool DiagnosticReporter::report(const Report &R) {
   bool AsError = Opts.Werror == Options::ErrorMode::Always ||
                  (Opts.Werror == Options::ErrorMode::FollowCompiler &&
                   Diags.getWarningsAsErrors());
+  // A fix of many lines is named by a note, not printed (longFixLines).
+  std::optional<std::pair<unsigned, unsigned>> Long;
+  SourceLocation FixAt;
+  if (!R.Fixes.empty() && Diags.hasSourceManager()) {
+    const SourceManager &SM = Diags.getSourceManager();
+    FixAt = SM.getFileLoc(R.Fixes.front().RemoveRange.getBegin());
+    std::vector<std::pair<unsigned, unsigned>> Lines;
+    for (const FixItHint &H : R.Fixes) {
+      SourceLocation B = SM.getFileLoc(H.RemoveRange.getBegin()),
+                     E = SM.getFileLoc(H.RemoveRange.getEnd());
+      if (SM.getFileID(B) == SM.getFileID(FixAt))
+        Lines.push_back(
+            {SM.getSpellingLineNumber(B), SM.getSpellingLineNumber(E)});
+    }
+    Long = longFixLines(Lines);
+  }
   {
     auto Builder =
         Diags.Report(fromLoc(F.Where), AsError ? ErrorId : WarningId);
     Builder << (F.Message + " [" + checkName(F.Check) + "]");
-    for (const FixItHint &H : R.Fixes)
-      Builder << H;
+    if (!Long)
+      for (const FixItHint &H : R.Fixes)
+        Builder << H;
   }
   for (const Note &N : F.Notes) {
     SourceLocation NL = fromLoc(N.Where);
     if (NL.isValid())
       Diags.Report(NL, NoteId) << N.Message;
   }
+  if (Long)
+    Diags.Report(FixAt, NoteId)
+        << longFixNote(*Long, "-fplugin-arg-privateer-fix");
   std::string Why = R.whyNoFixNote();
   if (!Why.empty())
     Diags.Report(fromLoc(F.Where), NoteId) << Why;

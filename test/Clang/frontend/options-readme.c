@@ -11,6 +11,6 @@
 // No Markdown on a terminal.
 // RUN: not grep -e '`' -e '](' -e '^|' %t.help
 // RUN: sed -n '/^  [a-z]/p' %t.help | sed -e 's/^  //' -e 's/  */ /g' | grep -v '^privateer-' > %t.plain
-// RUN: sed -n '/^Options are passed as/,/^`-w` silences/p' %S/../../../README.md | grep '^| `' | sed -e 's/^| //' -e 's/ |$//' -e 's/ | / /' -e 's/`//g' -e 's/\[\([^]]*\)\]([^)]*)/\1/g' > %t.readme
+// RUN: sed -n '/^Options are passed as/,/^In the plugin the findings/p' %S/../../../README.md | grep '^| `' | sed -e 's/^| //' -e 's/ |$//' -e 's/ | / /' -e 's/`//g' -e 's/\[\([^]]*\)\]([^)]*)/\1/g' > %t.readme
 // RUN: diff %t.plain %t.readme
 int unused;

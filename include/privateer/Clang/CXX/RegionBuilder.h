@@ -348,6 +348,11 @@ private:
   /// assigns in its straight-line code (`dst = dst + offset;`): from there
   /// on it points where the right-hand side does.
   const clang::VarDecl *reboundPointerParam(const clang::BinaryOperator *BO);
+  /// `p++`, `--p` of a pointer parameter of the function being inlined
+  /// (faiss's heaps: `bh_val--;` for 1-based indices): from there on it
+  /// points one element further (or back); stepped in a branch or a loop,
+  /// it points nowhere known.
+  void stepPointerParam(const clang::UnaryOperator *UO);
   /// What the std::reference_wrapper \p Wrapper refers to, where a
   /// variable made by std::ref(x) that the function never changes holds it.
   std::optional<Target> resolveWrapped(const clang::Expr *Wrapper);
