@@ -827,18 +827,20 @@ int main(int argc, const char **argv) {
       Base ? &*Base : nullptr,       Root,  Cache.get()};
   std::vector<UnitOutcome> Outcomes = analyseAll(Context, Files);
   RunSummary Summary;
-  std::set<std::string> OffLines, InBaseline;
+  std::set<std::string> OffLines, InBaseline, HeldBackWhere;
   for (const UnitOutcome &U : Outcomes) {
     Summary.Units += std::max(1u, U.Commands);
     Summary.Failed += U.Failed;
     Summary.Cached += U.Cached;
-    Summary.HeldBackMay += U.HeldBackMay;
+    HeldBackWhere.insert(U.HeldBackMay.begin(), U.HeldBackMay.end());
     Summary.Undecided += U.Undecided;
     if (!CompilerWarnings)
       Summary.CompilerWarnings += U.CompilerWarnings;
     OffLines.insert(U.OffLines.begin(), U.OffLines.end());
     InBaseline.insert(U.InBaseline.begin(), U.InBaseline.end());
   }
+  // A finding in a header several units include, once.
+  Summary.HeldBackMay = HeldBackWhere.size();
   EditLedger Ledger;
   std::vector<Result> Kept = keptResults(Outcomes, Ledger);
   std::vector<const Result *> KeptRefs;

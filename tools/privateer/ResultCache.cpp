@@ -31,7 +31,7 @@ namespace cli {
 namespace {
 
 /// Bumped whenever what an entry holds changes.
-constexpr const char *EntryFormat = "privateer-cache-3";
+constexpr const char *EntryFormat = "privateer-cache-4";
 
 /// privateer's own build: a rebuilt executable (another analysis) must not
 /// trust the results of the previous one, whatever its version says.
@@ -274,7 +274,10 @@ void ResultCache::store(StringRef Key, const UnitData &Data) {
         for (const Result &R : Data.Results)
           write(J, R);
       });
-      J.attribute("heldBackMay", Data.HeldBackMay);
+      J.attributeArray("heldBackMay", [&] {
+        for (const std::string &Where : Data.HeldBackMay)
+          J.value(Where);
+      });
       J.attribute("undecided", Data.Undecided);
       J.attribute("editsIndependent", Data.EditsIndependent);
     });

@@ -251,7 +251,7 @@ void UnitConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   clangfe::UnitSummary Summary;
   std::vector<clangfe::Report> Reports =
       clangfe::analyze(Ctx, C.Opts, Includes, &Summary);
-  Data.HeldBackMay = Summary.HeldBackMay;
+  Data.HeldBackMay = Summary.HeldBackWhere;
   Data.Undecided = Summary.Undecided;
   // What the source silences where it is (`#pragma clang diagnostic
   // ignored "-Weverything"`) is not reported, fixed or logged, as in the

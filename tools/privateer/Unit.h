@@ -41,7 +41,7 @@ struct UnitData {
   std::optional<NoteOut> Notice;
   std::vector<Result> Results;
   /// Unproven ("may") findings held back (no --report-may).
-  unsigned HeldBackMay = 0;
+  std::vector<std::string> HeldBackMay;
   /// Index questions the solver left undecided (UnitSummary::Undecided).
   unsigned Undecided = 0;
   /// Whether every finding owns exactly its own fix (none was merged into
@@ -68,8 +68,9 @@ struct UnitOutcome {
   /// Findings left out (Result::key()s): not on the chosen lines, or in
   /// the baseline.
   std::set<std::string> OffLines, InBaseline;
-  /// Unproven ("may") findings held back (no --report-may).
-  unsigned HeldBackMay = 0;
+  /// Unproven ("may") findings held back (no --report-may), where they
+  /// are (UnitSummary::HeldBackWhere: a header's counted once).
+  std::vector<std::string> HeldBackMay;
   unsigned Undecided = 0;
   /// Compile commands run for the file (a file built twice, for two
   /// targets, is two translation units).

@@ -19,6 +19,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 
+#include <string>
 #include <vector>
 
 namespace clang {
@@ -34,6 +35,11 @@ struct UnitSummary {
   /// Findings the analysis could not prove ("may"), held back because
   /// report-may is off (each counted once, like a report).
   unsigned HeldBackMay = 0;
+  /// Where each of them is, `file:line:col [check]` (the file as the
+  /// unit's compile named it): a finding in a header that several units
+  /// include is held back in each, and counted once by a front end that
+  /// sees them all.
+  std::vector<std::string> HeldBackWhere;
   /// Index questions the solver left undecided (it timed out, or the
   /// unit's budget was spent): a race among them is not reported.
   unsigned Undecided = 0;

@@ -17,8 +17,11 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
@@ -176,6 +179,21 @@ std::vector<Report> analyze(ASTContext &Ctx, const Options &Opts,
     HeldBack.erase(Key.first);
   if (Summary) {
     Summary->HeldBackMay += HeldBack.size();
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const auto &[Raw, Check] : HeldBack) {
+      SourceLocation L = SM.getFileLoc(SourceLocation::getFromRawEncoding(Raw));
+      OptionalFileEntryRef File = SM.getFileEntryRefForID(SM.getFileID(L));
+      if (!File)
+        continue;
+      // The file's absolute name: the same header from every unit.
+      llvm::SmallString<256> Path(File->getName());
+      SM.getFileManager().makeAbsolutePath(Path);
+      llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+      Summary->HeldBackWhere.push_back(
+          Path.str().str() + ":" + std::to_string(SM.getSpellingLineNumber(L)) +
+          ":" + std::to_string(SM.getSpellingColumnNumber(L)) + " [" + Check +
+          "]");
+    }
     Summary->Undecided += Stats.Unknown + Stats.OverBudget;
   }
   if (Opts.Stats && Oracle)
