@@ -296,6 +296,55 @@ std::string partialPerThreadAdvice(const ParallelRegion &R, const Buffer &B,
                "local declared inside it)";
 }
 
+std::string sameValueStoreMessage(const ParallelRegion &R, const Buffer &B,
+                                  const Access &Store,
+                                  const std::string &Value) {
+  // A store under a condition is made by the work items that meet it.
+  std::string Who = Store.OnEveryPath ? "every " : "more than one ";
+  switch (R.Kind) {
+  case RegionKind::Loop:
+    Who += "iteration";
+    break;
+  case RegionKind::Replicated:
+    Who += "thread";
+    break;
+  case RegionKind::Sections:
+    Who = "more than one section";
+    break;
+  case RegionKind::Tasks:
+    Who += "task";
+    break;
+  }
+  std::string What = quote(Store.Spelling);
+  std::string Why = R.Model == PM::Fortran
+                        ? "a data race the OpenMP standard does not allow"
+                        : "a data race, undefined behaviour in C and C++";
+  return What + " is written by " + Who + " with the same value (" +
+         quote(Value) + ") without synchronization: " + Why +
+         ", though no store loses anything";
+}
+
+std::string sameValueStoreAdvice(const ParallelRegion &R, const Buffer &B) {
+  std::string Name = quote(B.Name);
+  switch (R.Model) {
+  case PM::OpenMP:
+  case PM::Fortran:
+    return "make the store '" + pragma(R, "atomic write") +
+           "', or make it once, in 'single' or 'masked' before a barrier "
+           "the code already has";
+  case PM::TBB:
+  case PM::StdPar:
+    return "make " + Name +
+           " a 'std::atomic' (or store through 'std::atomic_ref') with "
+           "'memory_order_relaxed'";
+  case PM::SCF:
+  case PM::OmpDialect:
+    return "make the store atomic ('memref.atomic_rmw assign', "
+           "'omp.atomic.write')";
+  }
+  return "make the store atomic";
+}
+
 std::string counterAdvice(const ParallelRegion &R) {
   // Either way the values go to the work items in the threads' order: what
   // they index (an output queue) is no longer in the sequential order.

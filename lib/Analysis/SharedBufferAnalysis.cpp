@@ -11,6 +11,7 @@
 #include "privateer/Analysis/Advice.h"
 #include "privateer/Analysis/Counting.h"
 #include "privateer/Analysis/RunChecks.h"
+#include "privateer/Analysis/SameValueStore.h"
 #include "privateer/Analysis/WrittenBeforeRead.h"
 #include "privateer/Model/ValueRange.h"
 
@@ -152,6 +153,8 @@ Note countingNote(const ParallelRegion &R, const Access &A, const Witness &W) {
   return {A.Where, Msg + assumptionsText(&W)};
 }
 
+} // namespace
+
 /// The note that shows the second access and, where known, concrete work
 /// items and the element they share.
 Note witnessNote(const ParallelRegion &R, const Access &First,
@@ -211,6 +214,8 @@ Note witnessNote(const ParallelRegion &R, const Access &First,
   Msg += assumptionsText(Wp);
   return {Second.Where, Msg};
 }
+
+namespace {
 
 /// The access's index mentions a work-item variable (not merely an opaque
 /// value): privatizing would change which element it reads.
@@ -1001,8 +1006,8 @@ std::optional<Finding> unguardedAccess(const ParallelRegion &R, unsigned BI,
   return Unproven;
 }
 
-/// Constant bounds that leave a loop fewer than two work items: nothing
-/// can race.
+} // namespace
+
 bool fewerThanTwoWorkItems(const ParallelRegion &R) {
   if (R.Kind != RegionKind::Loop)
     return false;
@@ -1015,6 +1020,8 @@ bool fewerThanTwoWorkItems(const ParallelRegion &R) {
   }
   return Items < 2;
 }
+
+namespace {
 
 /// The unsynchronized accesses of buffer \p BI, one of each kind:
 /// accesses that are the same in every respect but their place need one
@@ -1122,6 +1129,9 @@ RacingPair findRacingPair(const ParallelRegion &R,
 std::optional<Finding> analyzeBuffer(const ParallelRegion &R, unsigned BI,
                                      IndexOracle &Oracle) {
   const Buffer &B = R.Buffers[BI];
+  // Stores of one value lose nothing: privateer-same-value-store's.
+  if (sameValueStores(R, BI, Oracle))
+    return std::nullopt;
   bool AnyWrite;
   std::vector<const Access *> All = distinctPlainAccesses(R, BI, AnyWrite);
   if (!AnyWrite) // read-only sharing is never a problem

@@ -401,6 +401,11 @@ bool isScalarReference(Type T) {
          S.starts_with("!fir.logical") || S.starts_with("complex");
 }
 
+bool isScalarValue(Type T) {
+  return T.isIntOrIndexOrFloat() ||
+         llvm::StringRef(printed(T)).starts_with("!fir.logical<");
+}
+
 MemoryShape shapeOf(Type T) {
   MemoryShape Shape;
   llvm::StringRef S;

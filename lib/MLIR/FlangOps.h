@@ -115,6 +115,10 @@ bool isArrayReference(mlir::Type T);
 /// or derived type.
 bool isScalarReference(mlir::Type T);
 
+/// A value of an intrinsic scalar type (`i32`, `f64`, `!fir.logical<4>`,
+/// `index`): what a scalar variable holds.
+bool isScalarValue(mlir::Type T);
+
 /// The shape of the memory a FIR reference type points to, as far as the
 /// printed type tells: the element's size in bytes (0 if unknown) and the
 /// extents, innermost (Fortran's first) first, -1 where dynamic.

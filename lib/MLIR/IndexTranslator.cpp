@@ -13,6 +13,7 @@
 #include "FlangOps.h"
 #include "OpSemantics.h"
 #include "RegionModeler.h"
+#include "privateer/Model/ValueRange.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -324,6 +325,9 @@ ExprRef RegionModeler::newSymbol(Value V, SymbolKind K, bool Dependent) {
 ExprRef RegionModeler::expr(Value V, unsigned Depth) {
   APInt C;
   // (A constant past int64_t is modelled as the value it is not.)
+  // An `i1` is a truth value: true is 1 (Fortran's `.true.`), not -1.
+  if (matchPattern(V, m_ConstantInt(&C)) && C.getBitWidth() == 1)
+    return Expr::constant(C.getZExtValue());
   if (matchPattern(V, m_ConstantInt(&C)))
     if (std::optional<int64_t> Fits = C.trySExtValue())
       return Expr::constant(*Fits);
@@ -921,11 +925,39 @@ ExprRef RegionModeler::linearValue(Operation *Load, Value Root,
                       Expr::binary(ExprKind::Mul, K, Step));
 }
 
+ExprRef RegionModeler::invariantElement(Operation *Load, Value Base,
+                                        llvm::ArrayRef<Value> Indices,
+                                        unsigned Depth) {
+  // `bnd(nb)` of an array the unit never writes, at subscripts every work
+  // item computes alike: one value for all (`lo = bnd(nb)` by each thread
+  // stores one value). Any other element loaded is opaque.
+  Value Root = rootOf(Base);
+  auto [Known, New] = Written.try_emplace(Root, false);
+  if (New)
+    Known->second = writtenInUnit(Root);
+  if (Known->second || Depth > MaxExprDepth)
+    return nullptr;
+  std::string Name;
+  rootOf(Base, &Name);
+  if (Name.empty())
+    return nullptr;
+  Name += "(";
+  for (Value I : Indices) {
+    ExprRef X = expr(I, Depth + 1);
+    if (!sameInEveryWorkItem(R, X))
+      return nullptr;
+    Name += (Name.back() == '(' ? "" : ", ") + R.print(*X);
+  }
+  ExprRef E = newSymbol(Load->getResult(0), SymbolKind::Invariant, false);
+  R.Symbols[E->symbol()].Name = Name + ")";
+  return E;
+}
+
 ExprRef RegionModeler::loadedValue(Operation *Load, Value Ref, unsigned Depth) {
   Value Base;
   llvm::SmallVector<Value> Indices;
   if (flang::elementOf(Ref, Base, Indices))
-    return nullptr; // an index loaded from an array: opaque
+    return invariantElement(Load, Base, Indices, Depth);
   Value Root = rootOf(Ref);
   for (auto [Item, Step] : Linear)
     if (rootOf(Item) == Root)

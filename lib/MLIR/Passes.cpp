@@ -23,10 +23,12 @@ namespace {
 
 /// The checks whose model the MLIR front end builds: shared buffers from
 /// memory accesses, thread-indexed buffers from `omp_get_thread_num()`,
-/// chunks from `omp.wsloop` schedules. (Allocations are not modelled yet,
-/// so the allocation checks would never fire.)
+/// chunks from `omp.wsloop` schedules, stores of one value from the values
+/// stored. (Allocations are not modelled yet, so the allocation checks
+/// would never fire.)
 constexpr CheckId ModelledChecks[] = {
-    CheckId::SharedBuffer, CheckId::ThreadIdIndex, CheckId::ChunkFalseSharing};
+    CheckId::SharedBuffer, CheckId::ThreadIdIndex, CheckId::ChunkFalseSharing,
+    CheckId::SameValueStore};
 
 class CheckPass : public PrivateerPass<CheckPass> {
 public:

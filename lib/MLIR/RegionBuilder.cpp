@@ -284,6 +284,10 @@ Access *RegionModeler::addAccess(Operation *Op, Value MemRef,
   A.SingleWorkItem = C.SingleWorkItem;
   A.PinnedItem = C.PinnedItem;
   A.InNestedTask = C.InNestedTask;
+  // Every work item that runs reaches it: no branch, loop or nested task
+  // around it, not in a called procedure (whose paths are not walked).
+  A.OnEveryPath = !C.Conditional && A.Branch.empty() && C.LoopDepth == 0 &&
+                  !C.InNestedTask && !C.SingleWorkItem && Calls.empty();
   A.Section = C.Section;
   A.Order = Order++;
   A.Phase = Phase;
@@ -542,9 +546,12 @@ void RegionModeler::visit(Operation *Op) {
     if (It != Updates.end())
       addAccess(Op, Store.getMemRef(), Indices(Store.getIndices()),
                 AccessKind::ReadModifyWrite, It->second, Guard::None);
-    else
+    else {
+      size_t Before = R.Accesses.size();
       addAccess(Op, Store.getMemRef(), Indices(Store.getIndices()),
                 AccessKind::Write, ReductionOp::None, Guard::None);
+      noteStoredValue(Before, Store.getValueToStore());
+    }
   } else if (auto Load = dyn_cast<affine::AffineLoadOp>(Op)) {
     addAccess(Op, Load.getMemRef(),
               AffineIndices(Load.getAffineMap(), Load.getMapOperands()),
@@ -563,8 +570,11 @@ void RegionModeler::visit(Operation *Op) {
     if (It != Updates.end())
       addFlangAccess(Op, Stored->second, AccessKind::ReadModifyWrite,
                      It->second);
-    else
+    else {
+      size_t Before = R.Accesses.size();
       addFlangAccess(Op, Stored->second, AccessKind::Write, ReductionOp::None);
+      noteStoredValue(Before, Stored->first);
+    }
     // `b = a` on arrays reads the right-hand side's memory.
     if (flang::isReference(Stored->first.getType()))
       addFlangAccess(Op, Stored->first, AccessKind::Read, ReductionOp::None);
@@ -582,6 +592,19 @@ void RegionModeler::visit(Operation *Op) {
   } else if (isa<CallOpInterface>(Op) && flang::isFortran(Op)) {
     addOpaqueCallReads(Op);
   }
+}
+
+void RegionModeler::noteStoredValue(size_t Before, Value Stored) {
+  // One plain write of a scalar variable (`done = .true.`, a rank-0
+  // memref), not of an array's elements or through a reference: the value
+  // it stores (privateer-same-value-store).
+  if (R.Accesses.size() != Before + 1 ||
+      !flang::isScalarValue(Stored.getType()))
+    return;
+  Access &A = R.Accesses.back();
+  if (A.Kind == AccessKind::Write && A.Index.empty() && !A.WholeBuffer &&
+      !A.RangeLength)
+    A.StoredValue = expr(Stored);
 }
 
 void RegionModeler::addOpaqueCallReads(Operation *Call) {

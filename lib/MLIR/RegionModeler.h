@@ -181,6 +181,12 @@ private:
   /// procedure receives: the address the host stored there; null
   /// otherwise.
   Value hostAddress(Value Ref);
+  /// The write added since \p Before stores \p Stored: its StoredValue.
+  void noteStoredValue(size_t Before, Value Stored);
+  /// An element of an array the unit never writes, at subscripts the same
+  /// in every work item: an invariant symbol (null otherwise).
+  ExprRef invariantElement(Operation *Load, Value Base,
+                           llvm::ArrayRef<Value> Indices, unsigned Depth);
   ExprRef expr(Value V, unsigned Depth = 0);
   /// A new symbol for \p V.
   ExprRef newSymbol(Value V, SymbolKind K, bool Dependent);

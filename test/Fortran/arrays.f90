@@ -38,11 +38,11 @@ subroutine carried(a, n)
   !$omp end parallel do
 end subroutine
 
-subroutine histogram(a, h, n)
+subroutine histogram(a, h, n, m)
   ! expected-note@+1 {{'k' is declared here, outside the parallel loop, so all iterations share it}}
-  integer :: n, i, k
+  integer :: n, m, i, k
   ! expected-note@+1 {{'h' is declared here, outside the parallel loop, so all iterations share it}}
-  real :: a(n), h(8)
+  real :: a(n), h(m)
   ! expected-note@+2 {{'k' is shared by this '!$omp parallel do'}}
   ! expected-note@+1 {{'h' is shared by this '!$omp parallel do'}}
   !$omp parallel do

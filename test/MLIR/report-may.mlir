@@ -9,8 +9,9 @@
 // RUN: %privateer_opt --privateer-shared-buffer='report-may=1' -verify-diagnostics %s -o /dev/null 2>&1 | FileCheck %s --allow-empty --check-prefix=SHOWN
 // SHOWN-NOT: held back
 
-// The bin each iteration updates is loaded: two may be the same.
-func.func @histogram(%hist: memref<16xi32>, %k: memref<100xindex>) {
+// The bin each iteration updates is loaded: two may be the same (nothing
+// bounds the bins: the memref has no static size).
+func.func @histogram(%hist: memref<?xi32>, %k: memref<100xindex>) {
   // expected-note @-1 {{'%arg0' is declared here, outside the parallel loop, so all iterations share it}}
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -19,11 +20,11 @@ func.func @histogram(%hist: memref<16xi32>, %k: memref<100xindex>) {
   // expected-note @+1 {{'%arg0' is shared by this 'scf.parallel'}}
   scf.parallel (%i) = (%c0) to (%c100) step (%c1) {
     %b = memref.load %k[%i] : memref<100xindex>
-    %h = memref.load %hist[%b] : memref<16xi32>
+    %h = memref.load %hist[%b] : memref<?xi32>
     %t = arith.addi %h, %one : i32
     // expected-warning @+2 {{iterations can update '%arg0' at the same element without synchronization; concurrent updates may be lost [privateer-shared-buffer]}}
     // expected-note @+1 {{may both update}}
-    memref.store %t, %hist[%b] : memref<16xi32>
+    memref.store %t, %hist[%b] : memref<?xi32>
     scf.reduce
   }
   return

@@ -43,6 +43,14 @@ std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B,
 /// the whole region, not a reduction of the construct).
 std::string partialPerThreadAdvice(const ParallelRegion &R, const Buffer &B,
                                    const Access &W);
+/// Every work item of \p R stores \p Value (as the model prints it) into
+/// \p B at \p Store: formally a race, harmless in practice.
+std::string sameValueStoreMessage(const ParallelRegion &R, const Buffer &B,
+                                  const Access &Store,
+                                  const std::string &Value);
+/// How to make such stores well defined: an atomic write, or the store
+/// made once before a barrier.
+std::string sameValueStoreAdvice(const ParallelRegion &R, const Buffer &B);
 /// How to combine the colliding updates \p W of \p B: a reduction, or
 /// atomic updates. \p PointeeSection: the section of pointed-to memory a
 /// reduction covers, where the analysis knows it.

@@ -87,6 +87,8 @@ struct Reduce {
 /// Make each update whose target starts at one of Updates atomic.
 struct AtomicUpdates {
   std::vector<Loc> Updates;
+  /// Plain stores (`done = 1`), made atomic writes.
+  bool Writes = false;
 };
 
 /// Take the value of each counter update (whose operand starts at one of

@@ -20,6 +20,16 @@ namespace privateer {
 std::vector<Finding> analyzeSharedBuffers(const ParallelRegion &R,
                                           IndexOracle &Oracle);
 
+/// The note that shows two work items' accesses \p First and \p Second
+/// and, where the witness \p W gives them, the work items and the element.
+Note witnessNote(const ParallelRegion &R, const Access &First,
+                 const Access &Second, const std::optional<Witness> &W,
+                 bool May);
+
+/// Constant bounds that leave a loop fewer than two work items: nothing
+/// can race.
+bool fewerThanTwoWorkItems(const ParallelRegion &R);
+
 /// "reads", "writes" or "updates", for messages about an access.
 const char *accessVerb(AccessKind K);
 /// "read", "written" or "updated".

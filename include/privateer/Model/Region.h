@@ -285,6 +285,10 @@ struct Access {
   /// The value produced by the update is used (`q[n++] = v`): a shared
   /// counter, not a reduction.
   bool ResultUsed = false;
+  /// For a plain write of a variable or member (`done = 1`, `lo =
+  /// bounds[k]`): the value it stores, where the front end can tell it;
+  /// null otherwise.
+  ExprRef StoredValue;
   /// Executed only under a condition that depends on the data.
   bool Conditional = false;
   /// Every work item that runs reaches the access: no branch or loop of

@@ -315,6 +315,9 @@ void RegionBuilder::record(const Target &T, AccessKind Kind, const Expr *Where,
     A.Protection = Guard::Lock;
   else if (Where && isAtomicType(Where->getType()))
     A.Protection = Guard::AtomicObject;
+  if (Kind == AccessKind::Write && Where && StoreTarget &&
+      Where->IgnoreParenImpCasts() == StoreTarget)
+    A.StoredValue = StoreValue;
   A.Conditional = InConditional || AfterReturn;
   A.OnEveryPath = !A.Conditional && BranchPath.empty() && LabelEpoch == 0 &&
                   !LeftWorkItem && LoopDepth == 0 && !InNestedTask &&
@@ -1446,10 +1449,23 @@ void RegionBuilder::visitAssignment(const BinaryOperator *BO, bool ValueUsed) {
   } else {
     visitExpr(BO->getRHS(), AccessKind::Read, true);
   }
+  // The value a plain store of a variable or member writes (a same-value
+  // store is harmless in practice).
+  const Expr *Stored = BO->getLHS()->IgnoreParenImpCasts();
+  const auto *Deref = dyn_cast<UnaryOperator>(Stored);
+  bool Named = isa<DeclRefExpr>(Stored) || isa<MemberExpr>(Stored) ||
+               (Deref && Deref->getOpcode() == UO_Deref);
+  if (Op == ReductionOp::None && BO->getOpcode() == BO_Assign && Named &&
+      BO->getType()->isScalarType()) {
+    StoreTarget = Stored;
+    StoreValue = translate(BO->getRHS());
+  }
   visitLValue(BO->getLHS(),
               Op == ReductionOp::None ? AccessKind::Write
                                       : AccessKind::ReadModifyWrite,
               Op, ValueUsed);
+  StoreTarget = nullptr;
+  StoreValue = nullptr;
   if (Rebound)
     Aliases[Rebound] = NewTarget;
 }

@@ -665,6 +665,12 @@ ExprRef RegionBuilder::translateVariable(const DeclRefExpr *DRE) {
     LetBound[V] = Value;
     return Value;
   }
+  // A parameter of the work item's own code (the lambda a TBB algorithm
+  // calls per work item: `[&](double a, double b)`) takes each call's value.
+  if (const auto *P = dyn_cast<ParmVarDecl>(V))
+    if (const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
+        FD && FD != Spec.Function && Body && FD->getBody() == Body)
+      return opaque(DRE, true);
   if (!Local && !Modified.count(V))
     return translateUnitInvariant(V);
   return opaque(DRE, true);

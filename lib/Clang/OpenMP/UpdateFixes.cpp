@@ -316,8 +316,11 @@ FixResult buildAtomicUpdates(const Finding &F, const ModelledConstruct &C,
                              EditBuilder &E) {
   const OMPExecutableDirective *D = directiveOf(C);
   const SourceManager &SM = E.sources();
-  for (SourceLocation U :
-       inSourceOrder(std::get<remedy::AtomicUpdates>(F.Fix).Updates, SM)) {
+  const auto &Fix = std::get<remedy::AtomicUpdates>(F.Fix);
+  // 'atomic write' came with OpenMP 3.1.
+  if (Fix.Writes && E.context().getLangOpts().OpenMP < 31)
+    return E.decline("'atomic write' needs OpenMP 3.1");
+  for (SourceLocation U : inSourceOrder(Fix.Updates, SM)) {
     const Stmt *S = updateStatement(D, U);
     if (!S)
       return E.decline("an update is not a statement of its own");
@@ -330,7 +333,8 @@ FixResult buildAtomicUpdates(const Finding &F, const ModelledConstruct &C,
     // must start its line), in the first column like every directive.
     if (!indentBefore(Begin, SM))
       return E.decline("an update shares its line with other code");
-    E.insert(lineStartOf(Begin, SM), "#pragma omp atomic\n");
+    E.insert(lineStartOf(Begin, SM),
+             Fix.Writes ? "#pragma omp atomic write\n" : "#pragma omp atomic\n");
   }
   return E.result();
 }

@@ -44,7 +44,7 @@ int contains_racy(int n, const int *a, int key) {
 #pragma omp parallel for
   for (int i = 0; i < n; i++)
     if (a[i] == key)
-      found = 1; // expected-warning {{'found' is written by}}
+      found = 1; // all write 1: privateer-same-value-store's
   return found;
 }
 

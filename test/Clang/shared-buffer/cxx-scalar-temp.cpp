@@ -28,7 +28,7 @@ void shared_flag(int n, const std::vector<int> &x, bool &found) {
 #pragma omp parallel for
   for (int i = 0; i < n; i++)
     if (x[i] == 7)
-      hit = true; // expected-warning {{'hit' is written by every iteration without synchronization}}
+      hit = true; // every store writes true: privateer-same-value-store's
   found = hit;
 }
 

@@ -93,7 +93,7 @@ void thread_guard_or_team_size_test(int *flag) {
 #pragma omp parallel num_threads(4)
   {
     if (omp_get_thread_num() == 0 || omp_get_num_threads() == 4)
-      *flag = 1; // expected-warning {{'flag' is written by}}
+      *flag = omp_get_thread_num(); // expected-warning {{'flag' is written by}}
   }
 }
 

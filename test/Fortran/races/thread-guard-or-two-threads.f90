@@ -12,5 +12,5 @@ subroutine thread_guard_or_two_threads(base, lpos)
   if (omp_get_thread_num() == 1 .or. omp_get_num_threads() == 4) lpos = base
   !$omp end parallel
 end subroutine
-! CHECK: thread-guard-or-two-threads.f90:9:65: warning: 'lpos' is written by every thread without synchronization [privateer-shared-buffer]
-! CHECK: thread-guard-or-two-threads.f90:12:66: warning: 'lpos' is written by every thread without synchronization [privateer-shared-buffer]
+! CHECK: thread-guard-or-two-threads.f90:9:65: warning: 'lpos' is written by more than one thread with the same value ('base') without synchronization: a data race the OpenMP standard does not allow, though no store loses anything [privateer-same-value-store]
+! CHECK: thread-guard-or-two-threads.f90:12:66: warning: 'lpos' is written by more than one thread with the same value ('base') without synchronization: a data race the OpenMP standard does not allow, though no store loses anything [privateer-same-value-store]

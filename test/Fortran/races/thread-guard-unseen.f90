@@ -12,5 +12,5 @@ subroutine thread_guard_unseen(x)
   if (my_rank() == 0) x = 1
   !$omp end parallel
 end subroutine
-! CHECK: thread-guard-unseen.f90:12:23: warning: 'x' is written by every thread without synchronization [privateer-shared-buffer]
+! CHECK: thread-guard-unseen.f90:12:23: warning: 'x' is written by more than one thread with the same value ('1') without synchronization: a data race the OpenMP standard does not allow, though no store loses anything [privateer-same-value-store]
 ! CHECK: thread-guard-unseen.f90:12:23: note: not proven: the branch around it tests what 'my_rank' returns, whose body is not in this file: it may be taken by one thread only

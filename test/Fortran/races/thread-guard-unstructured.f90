@@ -17,7 +17,7 @@ subroutine guard_else_writes(base, lpos)
   end if
 !$omp end parallel
 end subroutine
-! CHECK: thread-guard-unstructured.f90:13:5: warning: 'lpos' is written by every thread without synchronization [privateer-shared-buffer]
+! CHECK: thread-guard-unstructured.f90:13:5: warning: 'lpos' is written by more than one thread with the same value ('base') without synchronization: a data race the OpenMP standard does not allow, though no store loses anything [privateer-same-value-store]
 
 subroutine guard_flag(base, lpos, done)
   use omp_lib

@@ -476,6 +476,10 @@ private:
   /// A continue, return or goto of the work item's own code was passed:
   /// what follows does not run in every work item.
   bool LeftWorkItem = false;
+  /// The variable or member a plain assignment being visited stores to, and
+  /// the value it stores (Access::StoredValue).
+  const clang::Expr *StoreTarget = nullptr;
+  ExprRef StoreValue;
   /// The functions a visible-uses walk of mayUseThreadId has entered.
   llvm::SmallPtrSet<const clang::FunctionDecl *, 8> ThreadIdWalked;
 
