@@ -81,6 +81,19 @@ Nouns nounsFor(RegionKind K) {
   return {"work item", "work items"};
 }
 
+/// The SIMD lanes of one thread are the work items (ParallelRegion::
+/// Construction): messages speak of lanes, witnesses of iterations.
+bool simdLanes(const ParallelRegion &R) {
+  return R.Construction == ConstructKind::SimdLanes;
+}
+
+/// The nouns a message uses for the work items of \p R.
+Nouns messageNouns(const ParallelRegion &R) {
+  if (simdLanes(R))
+    return {"SIMD lane", "SIMD lanes"};
+  return nounsFor(R.Kind);
+}
+
 /// A combining operator that a reduction can use (whatever a programming
 /// model calls it).
 bool reducible(ReductionOp Op) {
@@ -439,7 +452,7 @@ struct RaceFacts {
 RaceFacts::RaceFacts(const ParallelRegion &R, const Buffer &B,
                      const std::vector<const Access *> &All, const Access &W,
                      const Access &A)
-    : R(R), B(B), All(All), W(W), A(A), N(nounsFor(R.Kind)) {
+    : R(R), B(B), All(All), W(W), A(A), N(messageNouns(R)) {
   // `s.total` is a scalar of its own; name it so.
   AllFields = !W.Index.empty() && !W.WholeBuffer;
   for (size_t D = 0; D < W.Index.size(); ++D)
@@ -592,8 +605,9 @@ std::string describeScratch(RaceFacts &X, Finding &F) {
   F.Message =
       "shared buffer " + X.Name + " is scratch that " + X.Every +
       " overwrites; " +
-      (R.Kind == RegionKind::Replicated
-           ? std::string("the threads race on it")
+      (R.Kind == RegionKind::Replicated ? std::string("the threads race on it")
+       : simdLanes(R)
+           ? std::string("SIMD lanes that run together race on it")
            : std::string(X.N.Items) + " on different threads race on it");
   bool OnlyThroughCalls = onlyThroughCalls(X.All);
   // Through calls, the callee's code decides what is read: a copy per
@@ -629,8 +643,9 @@ std::string describeLoopCarried(const RaceFacts &X, Finding &F) {
   F.Kind = RaceKind::LoopCarried;
   F.Message = X.Name + " is written by one iteration and " +
               (X.A.Kind == AccessKind::Read ? "read" : "written") +
-              " by another: the loop carries a dependence and is not "
-              "parallel as written";
+              " by another: the loop carries a dependence" +
+              (simdLanes(X.R) ? ", and SIMD lanes run those iterations together"
+                              : " and is not parallel as written");
   return loopCarriedAdvice(X.R);
 }
 
@@ -693,9 +708,10 @@ void addFindingNotes(const RaceFacts &X, const Conflict &C,
                                      "points to is shared by all " +
                                      std::string(X.N.Items)});
     else
-      F.Notes.push_back({B.Decl, X.Name + " is declared here, outside the " +
-                                     describe(R.Kind) + ", so all " +
-                                     X.N.Items + " share it"});
+      F.Notes.push_back(
+          {B.Decl, X.Name + " is declared here, outside the " +
+                       (simdLanes(R) ? "SIMD loop" : describe(R.Kind)) +
+                       ", so all " + X.N.Items + " share it"});
   }
   F.Notes.push_back(witnessNote(R, X.W, X.A, C.W, F.May));
   F.Notes.push_back({R.Directive, X.Name + " is shared by this '" +
@@ -963,6 +979,11 @@ RacingPair findRacingPair(const ParallelRegion &R,
     for (const Access *A : Others) {
       if (A == W && W->SingleWorkItem)
         continue;
+      // SIMD lanes meet only through a value one writes and another
+      // reads: two plain writes leave what the last lane wrote.
+      if (simdLanes(R) && W->Kind == AccessKind::Write &&
+          A->Kind == AccessKind::Write)
+        continue;
       BarrierOrder Order = barrierOrder(R, *W, *A);
       if (Order == BarrierOrder::Ordered)
         continue; // a barrier lies between them
@@ -997,6 +1018,10 @@ RacingPair findRacingPair(const ParallelRegion &R,
 std::optional<Finding> analyzeBuffer(const ParallelRegion &R, unsigned BI,
                                      IndexOracle &Oracle) {
   const Buffer &B = R.Buffers[BI];
+  // A scalar every SIMD lane writes before it reads it is a register of
+  // the lane once vectorized: no lane reads another's value.
+  if (simdLanes(R) && B.Kind == BufferKind::Scalar && isScratch(R, BI))
+    return std::nullopt;
   bool AnyWrite;
   std::vector<const Access *> All = distinctPlainAccesses(R, BI, AnyWrite);
   if (!AnyWrite) // read-only sharing is never a problem

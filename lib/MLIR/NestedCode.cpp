@@ -152,17 +152,47 @@ void RegionModeler::noteUnstructured(Operation *P, Operation *Child, Context &C,
   Region *Holder = Child->getParentRegion();
   if (Holder->hasOneBlock() || Child->getBlock() == &Holder->front())
     return;
-  C.Conditional = true;
-  unsigned BlockNo = 1;
-  for (Block &B : *Holder) {
-    if (&B == Child->getBlock())
-      break;
-    ++BlockNo;
+  if (!Dominance)
+    Dominance = std::make_unique<DominanceInfo>(Unit);
+  auto BlockNo = [&](Block *Of) {
+    unsigned No = 1;
+    for (Block &B : *Holder) {
+      if (&B == Of)
+        break;
+      ++No;
+    }
+    return No;
+  };
+  // The blocks that dominate it, up the dominator tree (innermost first, as
+  // Path is built): the branches it is in. An access whose block dominates
+  // another's runs before it on every path, as an arm's access runs before
+  // those of the arms nested in it. A block entered only from the block
+  // before it, which branches nowhere else (`cf.br` into the loop body of
+  // an `omp.loop_nest`), runs whenever that block runs: part of it.
+  std::vector<Block *> Chain;
+  for (Block *D = Child->getBlock(); D && D != &Holder->front();) {
+    Chain.push_back(D);
+    DominanceInfoNode *Node = Dominance->getNode(D);
+    DominanceInfoNode *IDom = Node ? Node->getIDom() : nullptr;
+    D = IDom ? IDom->getBlock() : nullptr;
   }
-  auto Key =
-      std::make_pair(P, (Holder->getRegionNumber() + 1) * 4096 + BlockNo);
-  Path.push_back(
-      BranchIds.try_emplace(Key, BranchIds.size() + 1).first->second);
+  auto PartOfPredecessor = [&](Block *D) {
+    Block *Pred = D->getSinglePredecessor();
+    return Pred && Pred->getNumSuccessors() == 1 && BlockNo(Pred) < BlockNo(D);
+  };
+  // From the entry down, the blocks that always run with it.
+  size_t Always = Chain.size();
+  while (Always > 0 && PartOfPredecessor(Chain[Always - 1]))
+    --Always;
+  for (size_t K = 0; K < Always; ++K) {
+    auto Key = std::make_pair(P, (Holder->getRegionNumber() + 1) * 4096 +
+                                     BlockNo(Chain[K]));
+    Path.push_back(
+        BranchIds.try_emplace(Key, BranchIds.size() + 1).first->second);
+  }
+  if (Always == 0)
+    return;
+  C.Conditional = true;
   noteBlockGuards(Child->getBlock(), C);
 }
 

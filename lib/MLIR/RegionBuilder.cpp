@@ -86,6 +86,9 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
       return std::nullopt;
   if (llvm::is_contained(Ordered, MemRef))
     return std::nullopt;
+  // The variable of a sequential `do` inside a SIMD loop is each lane's.
+  if (DoVariables.contains(MemRef))
+    return std::nullopt;
   // A dummy argument of an orphaned construct's function is what its
   // callers pass: private when every visible call inside a team passes
   // the team's own memory, and assumed shared (unproven) when no such call
@@ -650,9 +653,33 @@ bool RegionModeler::setUpWorksharing() {
         LoopNest.getIVs()[K], SymbolKind::Induction,
         LoopNest.getLoopLowerBounds()[K], LoopNest.getLoopUpperBounds()[K],
         LoopNest.getLoopSteps()[K], LoopNest.getLoopInclusive()));
-  if (auto Simd = dyn_cast<omp::SimdOp>(Unit))
+  if (auto Simd = dyn_cast<omp::SimdOp>(Unit)) {
+    // The lanes of one thread: threads racing on what the loop touches is
+    // the question of the construct around it, asked with its data sharing.
+    R.Construction = ConstructKind::SimdLanes;
     boundSimdWindow(Simd);
+    collectDoVariables();
+  }
   return true;
+}
+
+void RegionModeler::collectDoVariables() {
+  // Flang counts a `do` loop in an iteration argument and stores it into
+  // the DO variable first thing in the body: `fir.store %iv to %m`.
+  Unit->walk([&](Operation *Loop) {
+    if (!flang::isDoLoop(Loop) || Loop->getNumRegions() != 1 ||
+        Loop->getRegion(0).empty())
+      return;
+    mlir::Block &Body = Loop->getRegion(0).front();
+    for (Operation &Op : Body) {
+      auto Stored = flang::storedValue(&Op);
+      if (!Stored)
+        continue;
+      auto Arg = dyn_cast<mlir::BlockArgument>(Stored->first);
+      if (Arg && Arg.getOwner() == &Body && Arg.getArgNumber() > 0)
+        DoVariables.insert(rootOf(Stored->second));
+    }
+  });
 }
 
 void RegionModeler::boundSimdWindow(omp::SimdOp Simd) {
@@ -680,22 +707,6 @@ void RegionModeler::boundSimdWindow(omp::SimdOp Simd) {
                               Expr::constant(int64_t(*Len - 1) * Var.Step));
   Var.Min = Start;
   Var.Max = Expr::binary(ExprKind::Min, Var.Max, Span);
-}
-
-void RegionModeler::expandSimdScalars() {
-  // A scalar every lane writes before reading is a register of the lane
-  // once vectorized (the vectorizer expands it); an accumulation is not.
-  for (unsigned BI = 0; BI < R.Buffers.size(); ++BI) {
-    if (R.Buffers[BI].Kind != BufferKind::Scalar)
-      continue;
-    const Access *First = nullptr;
-    for (const Access &A : R.Accesses)
-      if (A.BufferIndex == BI && (!First || A.Order < First->Order))
-        First = &A;
-    if (First && First->Kind == AccessKind::Write && !First->Conditional &&
-        First->Index.empty() && First->Protection == Guard::None)
-      R.Buffers[BI].Attr = Sharing::Private;
-  }
 }
 
 bool RegionModeler::setUpTeam() {
@@ -795,8 +806,6 @@ std::optional<ParallelRegion> RegionModeler::build() {
     }
   }
   joinBothArmWrites();
-  if (Kind == UnitKind::Simd)
-    expandSimdScalars();
   flattenOutOfBounds(R, Layouts);
   R.WaitsOnFlags = SpinsOnFlag;
   return std::move(R);

@@ -76,9 +76,9 @@ private:
   /// For a standalone simd loop with `safelen` (or `simdlen`) L: the lanes
   /// that run together are within L - 1 iterations of each other.
   void boundSimdWindow(mlir::omp::SimdOp Simd);
-  /// Scalars every SIMD lane writes before it reads them are expanded per
-  /// lane by the vectorizer: not shared among the lanes.
-  void expandSimdScalars();
+  /// The variables of the sequential `do` loops inside a SIMD loop: each
+  /// lane's own (DoVariables).
+  void collectDoVariables();
   std::optional<unsigned> buffer(Value MemRef);
   /// For \p Descriptor, a load of an allocatable or pointer variable's
   /// descriptor: the variable (its reference), whose memory the descriptor
@@ -305,6 +305,8 @@ private:
   /// follow: instances of a task on what their `depend` clauses name, flags
   /// handed over with `flush`.
   llvm::SmallVector<Value> Ordered;
+  /// The variables of the sequential `do` loops of a SIMD loop's lanes.
+  llvm::DenseSet<Value> DoVariables;
   /// The calls being followed, outermost first: the call, its function,
   /// and the context of the call in its caller.
   struct CallFrame {

@@ -106,6 +106,14 @@ enum class ConstructKind {
   /// A loop whose chunks of iterations become tasks (`omp taskloop`):
   /// several chunks can run on one thread, interleaved.
   TaskLoop,
+  /// A `simd` loop that no worksharing construct of its own distributes
+  /// (alone, or nested in a worksharing loop or a team): its work items
+  /// are the SIMD lanes of one thread. Whether threads race on what it
+  /// touches is the enclosing construct's question, asked with that
+  /// construct's data sharing; two lanes conflict only through a value
+  /// one writes and another reads (a scalar each lane writes before it
+  /// reads it is expanded per lane by the vectorizer).
+  SimdLanes,
 };
 
 enum class ScheduleKind { Unspecified, Static, Dynamic, Guided, Auto, Runtime };
