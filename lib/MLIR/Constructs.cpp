@@ -116,8 +116,29 @@ bool isConstantFalse(Value V) {
          C.isZero();
 }
 
+namespace {
+bool isConstantTrue(Value V) {
+  APInt C;
+  return V && V.getType().isInteger(1) && matchPattern(V, m_ConstantInt(&C)) &&
+         C.isOne();
+}
+} // namespace
+
 bool isUndeferred(omp::TaskOp Task) {
-  return isConstantFalse(Task.getIfExpr());
+  if (isConstantFalse(Task.getIfExpr()))
+    return true;
+  // Every task a final task creates (and their descendants) is included.
+  for (auto Parent = Task->getParentOfType<omp::TaskOp>(); Parent;
+       Parent = Parent->getParentOfType<omp::TaskOp>())
+    if (isConstantTrue(Parent.getFinal()))
+      return true;
+  return false;
+}
+
+bool waitsForSibling(omp::TaskOp Undeferred, omp::TaskOp Sibling) {
+  // A task without 'depend' waits for no sibling.
+  return isUndeferred(Undeferred) && !Undeferred.getDependVars().empty() &&
+         dependOrders(Sibling, Undeferred);
 }
 
 namespace {

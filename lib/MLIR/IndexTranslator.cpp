@@ -40,15 +40,9 @@ Value RegionModeler::rootOf(Value Ref, std::string *Name, Operation **Decl) {
   for (unsigned Steps = 0; Steps < MaxCallDepth + 1; ++Steps) {
     Ref = flang::rootOf(Ref, Name, Decl);
     auto Arg = dyn_cast<BlockArgument>(Ref);
-    // A mergeable task may run as part of the task that creates it, its
-    // firstprivate copies then being that task's variables.
-    if (auto Task = dyn_cast_or_null<omp::TaskOp>(
-            Arg ? Arg.getOwner()->getParentOp() : nullptr);
-        Task && Task.getMergeable())
-      if (Value Source = firstPrivateSource(Arg)) {
-        Ref = Source;
-        continue;
-      }
+    // (A mergeable task's firstprivate copy is its own: a task is merged
+    // into the one that creates it only when it is undeferred or included,
+    // and then it has finished before its creator goes on.)
     // A host variable an internal procedure reaches through the host's
     // tuple of addresses: the address the host stored there.
     if (Value Host = hostAddress(Ref)) {

@@ -78,6 +78,10 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
   // global's address may be taken anywhere.
   if (privateMemory(MemRef))
     return std::nullopt;
+  // A threadprivate variable is each thread's own; the tasks a thread runs
+  // use its copy one at a time (as the C front end has it).
+  if (isa_and_nonnull<omp::ThreadprivateOp>(MemRef.getDefiningOp()))
+    return std::nullopt;
   // A `linear` list item has a private copy per thread (Flang leaves it to
   // the translation to LLVM IR to make it); instances of a task that
   // `depend` clauses order on a variable never meet on it.
