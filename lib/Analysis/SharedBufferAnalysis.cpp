@@ -186,13 +186,18 @@ Note witnessNote(const ParallelRegion &R, const Access &First,
   }
   if (!First.Via.empty())
     Msg += " in '" + First.Via + "'";
-  if (Wp && !Wp->Assumptions.empty()) {
-    Msg += " (with ";
-    for (size_t K = 0; K < Wp->Assumptions.size(); ++K)
-      Msg += (K ? ", " : "") + Wp->Assumptions[K].first + "=" +
-             std::to_string(Wp->Assumptions[K].second);
-    Msg += ")";
+  // The values the witness needs, those the source names.
+  std::string With;
+  for (size_t K = 0; Wp && K < Wp->Assumptions.size(); ++K) {
+    if (K < Wp->AssumptionIds.size() &&
+        Wp->AssumptionIds[K] < R.Symbols.size() &&
+        R.symbol(Wp->AssumptionIds[K]).Unnamed)
+      continue;
+    With += (With.empty() ? "" : ", ") + Wp->Assumptions[K].first + "=" +
+            std::to_string(Wp->Assumptions[K].second);
   }
+  if (!With.empty())
+    Msg += " (with " + With + ")";
   return {Second.Where, Msg};
 }
 

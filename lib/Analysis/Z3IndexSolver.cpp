@@ -441,6 +441,12 @@ void addThreadFacts(Encoder &E, const ParallelRegion &R,
     Goal.push_back(E.symbol(T, 0) != E.symbol(T, 1));
 }
 
+/// A value the program takes as a size or a parameter (`n`, `lda`, `nx`):
+/// one the same for every work item, not a loop's variable (no bounds).
+bool isSize(const Symbol &S) {
+  return S.Kind == SymbolKind::Invariant && !S.Min && !S.Max;
+}
+
 /// \p A against \p B is \p B against \p A: a witness's two work items can
 /// be named in either order.
 bool sameQuestionBothWays(const Access &A, const Access &B) {
@@ -665,10 +671,42 @@ private:
       z3::params Half(C);
       Half.set("rlimit", Limit / 2);
       Box.set(Half);
-      bool Small = Box.check() == z3::sat;
+      z3::check_result Boxed = Box.check();
+      bool Small = Boxed == z3::sat;
       if (Small)
         M = Box.get_model();
       uint64_t BoxUnits = unitsSpent(Box);
+      // Sizes are at least 1 (an extent, a count a loop runs over, a
+      // leading dimension): a collision only sizes below 1 make is one the
+      // program cannot reach as far as the model can tell, and a witness
+      // naming such a size is not proven.
+      bool NeedsNonPositiveSize = false;
+      z3::expr_vector Positive(C);
+      for (const auto &[Key, V] : E.Vars)
+        if (isSize(R.symbol(Key.first)))
+          Positive.push_back(V >= 1);
+      if (!Small && !Positive.empty()) {
+        z3::check_result Sized = z3::unknown;
+        // No small witness at all: look for one with large sizes (with the
+        // query's own tactics; the SMT core alone gives up on the
+        // nonlinear strides of flattened arrays). When the box ran out of
+        // units instead, the model found first stands.
+        if (Boxed == z3::unsat) {
+          uint64_t Before = unitsSpent(S);
+          S.push();
+          S.add(z3::mk_and(Positive));
+          S.set(Half);
+          Sized = S.check();
+          BoxUnits += unitsSpent(S) - Before;
+          if (Sized == z3::sat)
+            M = S.get_model();
+          S.pop();
+        }
+        NeedsNonPositiveSize =
+            Sized == z3::unsat ||
+            (Sized == z3::unknown &&
+             !z3::eq(M.eval(z3::mk_and(Positive), true), C.bool_val(true)));
+      }
       Spent = unitsSpent(S) + BoxUnits;
       // Every symbol is a 64-bit integer, z3's are unbounded: a collision
       // that needs an iteration 2^63 after another (`p[-i + INT64_MIN]` and
@@ -688,8 +726,9 @@ private:
         M = S.get_model();
       }
       Result.W = witness(R, A, E, M);
-      Result.V = needsUnknownValues(R, A, B, *Result.W) ? Verdict::MayCollide
-                                                        : Verdict::Collide;
+      Result.V = needsUnknownValues(R, A, B, *Result.W) || NeedsNonPositiveSize
+                     ? Verdict::MayCollide
+                     : Verdict::Collide;
       // An access against itself asks the same question both ways round:
       // name the earlier work item first.
       if (sameQuestionBothWays(A, B) && Result.W->Second < Result.W->First)

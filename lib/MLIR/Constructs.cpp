@@ -110,6 +110,22 @@ std::optional<int64_t> pinnedThread(Operation *Op) {
   return std::nullopt;
 }
 
+Value outerValue(BlockArgument Arg) {
+  auto Owner = dyn_cast_or_null<omp::BlockArgOpenMPOpInterface>(
+      Arg.getOwner()->getParentOp());
+  if (!Owner || Arg.getOwner() != &Arg.getOwner()->getParent()->front())
+    return nullptr;
+  for (auto [A, V] :
+       llvm::zip(Owner.getHostEvalBlockArgs(), Owner.getHostEvalVars()))
+    if (A == Arg)
+      return V;
+  for (auto [A, V] : llvm::zip(Owner.getMapBlockArgs(), Owner.getMapVars()))
+    if (A == Arg)
+      if (auto Info = V.getDefiningOp<omp::MapInfoOp>())
+        return Info.getVarPtr();
+  return nullptr;
+}
+
 bool isConstantFalse(Value V) {
   APInt C;
   return V && V.getType().isInteger(1) && matchPattern(V, m_ConstantInt(&C)) &&

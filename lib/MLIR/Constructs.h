@@ -71,6 +71,13 @@ bool oneThreadNoBarrier(mlir::Operation *Op);
 /// that is not a constant.
 std::optional<int64_t> pinnedThread(mlir::Operation *Op);
 
+/// For a block argument of a construct that stands for a value or a
+/// variable of the code around it: what the host evaluates for a target
+/// region (`host_eval`: loop bounds, team sizes), or the host variable a
+/// `map` entry makes visible in it (`omp.map.info var_ptr(...)`); null for
+/// any other value.
+mlir::Value outerValue(mlir::BlockArgument Arg);
+
 /// Whether \p V is a constant false `i1` (an `if(.false.)` clause).
 bool isConstantFalse(mlir::Value V);
 

@@ -812,6 +812,10 @@ std::optional<ParallelRegion> RegionModeler::build() {
   joinBothArmWrites();
   flattenOutOfBounds(R, Layouts);
   R.WaitsOnFlags = SpinsOnFlag;
+  // Values of Flang's lowering that no Fortran name was found for.
+  if (R.Model == ProgrammingModelKind::Fortran)
+    for (Symbol &S : R.Symbols)
+      S.Unnamed = !S.Name.empty() && S.Name.front() == '%';
   return std::move(R);
 }
 

@@ -243,6 +243,10 @@ private:
   Operation *nearestWriter(Operation *Load, Value Root, Operation *Within);
   bool writtenInUnit(Value Root);
   bool lastIterationOnly(Value Condition, unsigned Depth = 0);
+  /// Whether \p Condition is a conjunction of last-iteration tests of the
+  /// distributed nest's loops, marking each in \p Tested.
+  bool lastIterationTests(Value Condition, std::vector<bool> &Tested,
+                          unsigned Depth);
   /// For `v == e` (`tid == 0`, `i == n`): e when v is the only work-item
   /// variable and e the same for every work item.
   ExprRef pinnedValue(Value Condition);

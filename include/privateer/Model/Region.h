@@ -68,6 +68,9 @@ struct Symbol {
   /// taken to answer a question about them, and a computed value to be
   /// data: only an equality on them selects.
   bool PerItemIdentity = false;
+  /// The source gives the value no name (an intermediate value of Flang's
+  /// lowering, `%arg0`): a witness does not show it to the user.
+  bool Unnamed = false;
   /// For the value of a counter's increment (`n++` in `q[n++] = v`): the
   /// counter's node (as Buffer::Handle), so that the analysis can tell an
   /// append to a queue; null otherwise.
