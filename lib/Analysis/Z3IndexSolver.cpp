@@ -481,9 +481,11 @@ public:
   Conflict query(const ParallelRegion &R, const Access &A,
                  const Access &B) override {
     Conflict Fast = Patterns.query(R, A, B);
-    // Branch conditions decide which work items run the accesses: a
-    // collision the patterns found may be one no two of them reach.
-    bool Guarded = guarded(R, A) || guarded(R, B);
+    // Branch conditions decide which work items run the accesses, and
+    // the facts the code states (an `assume` directive, an assertion)
+    // which values they can take: a collision the patterns found may be
+    // one no two of them reach.
+    bool Guarded = guarded(R, A) || guarded(R, B) || R.FactsStated;
     // A collision of rows the patterns found may need a stride shorter
     // than a row: the solver tells (needsOverlappingRows).
     if (Fast.V == Verdict::Collide && needsOverlappingRows(R, A, B))
@@ -513,12 +515,13 @@ public:
     Key.access(A);
     Key.OS << '|';
     Key.access(B);
-    for (const Condition &F : R.Facts) {
-      Key.OS << "|f" << int(F.Op);
-      Key.expr(*F.Lhs);
-      Key.OS << ',';
-      Key.expr(*F.Rhs);
-    }
+    for (const auto *List : {&R.Facts, &R.Stated})
+      for (const Condition &F : *List) {
+        Key.OS << (List == &R.Facts ? "|f" : "|s") << int(F.Op);
+        Key.expr(*F.Lhs);
+        Key.OS << ',';
+        Key.expr(*F.Rhs);
+      }
     std::string K = Key.str();
     if (auto It = Cache.find(K); It != Cache.end()) {
       ++Stats.CacheHits;
@@ -634,11 +637,28 @@ private:
         for (int Side = 0; Side < 2; ++Side)
           Goal.push_back(E.condition(Fact, Side));
       addThreadFacts(E, R, Goal);
-      z3::solver S = timerFreeSolver(C, E.Kind);
-      for (const z3::expr &G : Goal)
-        S.add(G);
-      for (const z3::expr &G : E.Constraints)
-        S.add(G);
+      // What the code states (loops that ran, `assume`, assertions): every
+      // witness satisfies it.
+      z3::expr_vector Stated(C);
+      for (const Condition &Fact : R.Stated)
+        for (int Side = 0; Side < 2; ++Side)
+          Stated.push_back(E.condition(Fact, Side));
+      z3::expr AllStated = z3::mk_and(Stated);
+      auto Satisfies = [&](z3::model &X, const z3::expr &What) {
+        return z3::eq(X.eval(What, true), C.bool_val(true));
+      };
+      auto MakeSolver = [&](bool WithStated) {
+        z3::solver X = timerFreeSolver(C, E.Kind);
+        for (const z3::expr &G : Goal)
+          X.add(G);
+        if (WithStated)
+          for (const z3::expr &G : Stated)
+            X.add(G);
+        for (const z3::expr &G : E.Constraints)
+          X.add(G);
+        return X;
+      };
+      z3::solver S = MakeSolver(true);
 
       // A deterministic resource limit rather than z3's wall-clock timeout:
       // the same code gets the same diagnostics on every machine, and z3
@@ -649,6 +669,28 @@ private:
       S.set(P);
       z3::check_result First = S.check();
       Spent = unitsSpent(S);
+      // Stated facts can slow down a question decided without them: asked
+      // again without them, a witness that satisfies them stands (and one
+      // that does not is no proof).
+      std::optional<z3::model> Unstated;
+      uint64_t UnstatedUnits = 0;
+      if (First == z3::unknown && !Stated.empty()) {
+        z3::solver Without = MakeSolver(false);
+        Without.set(P);
+        First = Without.check();
+        UnstatedUnits = unitsSpent(Without);
+        if (First == z3::sat) {
+          z3::model X = Without.get_model();
+          if (!Satisfies(X, AllStated)) {
+            Result.V = Verdict::MayCollide;
+            charge(Stats, Spent + UnstatedUnits, E.Kind);
+            return Result;
+          }
+          Unstated = X;
+          S = Without;
+        }
+      }
+      Spent = unitsSpent(S) + UnstatedUnits;
       if (First == z3::unsat)
         Result.V = Verdict::Disjoint;
       if (First != z3::sat) {
@@ -707,7 +749,7 @@ private:
             (Sized == z3::unknown &&
              !z3::eq(M.eval(z3::mk_and(Positive), true), C.bool_val(true)));
       }
-      Spent = unitsSpent(S) + BoxUnits;
+      Spent = unitsSpent(S) + BoxUnits + UnstatedUnits;
       // Every symbol is a 64-bit integer, z3's are unbounded: a collision
       // that needs an iteration 2^63 after another (`p[-i + INT64_MIN]` and
       // `p[-i]`) is none. Asked only when the model leaves the range, as
@@ -716,7 +758,7 @@ private:
         S.set(Half);
         S.add(E.int64Domain());
         z3::check_result InRange = S.check();
-        Spent = unitsSpent(S) + BoxUnits;
+        Spent = unitsSpent(S) + BoxUnits + UnstatedUnits;
         if (InRange != z3::sat) {
           Result.V =
               InRange == z3::unsat ? Verdict::Disjoint : Verdict::Unknown;
@@ -725,6 +767,10 @@ private:
         }
         M = S.get_model();
       }
+      // (Asked without the stated facts, the box and the other searches
+      // may leave them: the witness that kept them stands then.)
+      if (Unstated && !Satisfies(M, AllStated))
+        M = *Unstated;
       Result.W = witness(R, A, E, M);
       Result.V = needsUnknownValues(R, A, B, *Result.W) || NeedsNonPositiveSize
                      ? Verdict::MayCollide

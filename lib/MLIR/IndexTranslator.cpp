@@ -1001,9 +1001,46 @@ ExprRef RegionModeler::loadedValue(Operation *Load, Value Ref, unsigned Depth) {
     S.Name = name(Root);
   S.Kind = SymbolKind::Invariant;
   S.IterationDependent = false;
+  // The variable of a `do` loop around the construct: one value in it,
+  // within the loop's bounds (as the C front end's enclosing loops).
+  if (Operation *Loop = enclosingDoLoopOf(Root); Loop && Depth < MaxExprDepth) {
+    APInt Step;
+    if (matchPattern(Loop->getOperand(2), m_ConstantInt(&Step)) &&
+        Step.trySExtValue() && *Step.trySExtValue() != 0) {
+      int64_t St = *Step.trySExtValue();
+      ExprRef Lb = expr(Loop->getOperand(0), Depth + 1);
+      ExprRef Ub = expr(Loop->getOperand(1), Depth + 1);
+      S.Min = St > 0 ? Lb : Ub;
+      S.Max = St > 0 ? Ub : Lb;
+      S.Step = St > 0 ? St : -St;
+      S.Descending = St < 0;
+    }
+  }
   SymbolId Id = R.addSymbol(std::move(S));
   Symbols[Root] = Id;
   return Expr::symbol(Id);
+}
+
+Operation *RegionModeler::enclosingDoLoopOf(Value Root) {
+  // Flang stores a `do` loop's count into its variable first thing in the
+  // body: `fir.store %iv to %it`.
+  Operation *From = Body.empty() ? Unit : Body.front();
+  for (Operation *L = From->getParentOp(); L && !isa<FunctionOpInterface>(L);
+       L = L->getParentOp()) {
+    if (!flang::isDoLoop(L) || L->getNumOperands() < 3 ||
+        L->getRegion(0).empty())
+      continue;
+    Block &Entry = L->getRegion(0).front();
+    for (Operation &Op : Entry) {
+      auto Stored = flang::storedValue(&Op);
+      if (!Stored)
+        continue;
+      auto Arg = dyn_cast<BlockArgument>(Stored->first);
+      if (Arg && Arg.getOwner() == &Entry && rootOf(Stored->second) == Root)
+        return L;
+    }
+  }
+  return nullptr;
 }
 
 } // namespace mlirfe

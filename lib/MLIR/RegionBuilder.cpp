@@ -811,6 +811,7 @@ std::optional<ParallelRegion> RegionModeler::build() {
   }
   joinBothArmWrites();
   flattenOutOfBounds(R, Layouts);
+  addStatedFacts();
   R.WaitsOnFlags = SpinsOnFlag;
   // Values of Flang's lowering that no Fortran name was found for.
   if (R.Model == ProgrammingModelKind::Fortran)

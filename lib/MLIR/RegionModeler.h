@@ -26,8 +26,10 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -109,6 +111,15 @@ private:
   void noteUpdate(Operation *Store, Value Stored,
                   llvm::function_ref<bool(Operation *Load)> SameElement);
   void visit(Operation *Op);
+
+  // --- Facts the code states (StatedFacts.cpp) ---
+  /// Adds to R.Facts what the construct's loops, its `privateer.holds`
+  /// conditions, its team's `if` and `num_threads` clauses and the
+  /// branches around it say (see include/privateer/Model/Facts.h).
+  void addStatedFacts();
+  /// A Fortran name's value in the region: the symbol of that name, or a
+  /// new invariant one.
+  std::function<ExprRef(std::string_view)> namedValue();
 
   // --- Walking the unit's code (NestedCode.cpp) ---
   /// Where an access sits in its work item: what the operations around it
@@ -225,6 +236,8 @@ private:
   /// one access (a loop the assignment runs), the step a constant not 0.
   ExprRef sectionVariable(ExprRef Lo, ExprRef Hi, int64_t Step);
   ExprRef loadedValue(Operation *Load, Value Ref, unsigned Depth);
+  /// The `do` loop around the construct whose variable is \p Root, if any.
+  Operation *enclosingDoLoopOf(Value Root);
   /// The value a function of the module returns for \p Call, its dummy
   /// arguments bound to the actual ones; null when not followed.
   ExprRef calleeResult(Operation *Call, unsigned Depth);

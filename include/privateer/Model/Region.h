@@ -369,6 +369,16 @@ struct ParallelRegion {
   /// What is known of the region's values whatever the work item (the team
   /// is no larger than what omp_get_max_threads() said before it).
   std::vector<Condition> Facts;
+  /// What the code says of the region's values where its work items run
+  /// (Facts.h): the loops around the construct ran, and the conditions it
+  /// states (an `assume` directive, an assertion before the construct, an
+  /// `if` clause, a branch around it). Every witness satisfies them; the
+  /// solver asks with them when the witness it finds first does not (they
+  /// can slow down a question decided without them).
+  std::vector<Condition> Stated;
+  /// Some of Stated are conditions the code states (not only loops that
+  /// ran): a collision found without the solver is checked against them.
+  bool FactsStated = false;
   ScheduleKind Schedule = ScheduleKind::Unspecified;
   ExprRef Chunk;
   ExprRef NumThreads;
