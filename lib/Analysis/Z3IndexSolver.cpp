@@ -485,7 +485,8 @@ public:
     // the facts the code states (an `assume` directive, an assertion)
     // which values they can take: a collision the patterns found may be
     // one no two of them reach.
-    bool Guarded = guarded(R, A) || guarded(R, B) || R.FactsStated;
+    bool Conditioned = guarded(R, A) || guarded(R, B);
+    bool Guarded = Conditioned || R.FactsStated;
     // A collision of rows the patterns found may need a stride shorter
     // than a row: the solver tells (needsOverlappingRows).
     if (Fast.V == Verdict::Collide && needsOverlappingRows(R, A, B))
@@ -498,7 +499,7 @@ public:
     // A condition on values the front end could not model (a thread number
     // from a function it cannot see, data) may select one work item: not
     // proven.
-    if (Guarded && (conditionsUnseen(R, A) || conditionsUnseen(R, B)))
+    if (Conditioned && (conditionsUnseen(R, A) || conditionsUnseen(R, B)))
       return unproven(Fast);
     // Values loaded from memory that differ per work item are free: the
     // solver would always find them equal. `hist[key[i]]` stays Unknown.
@@ -506,7 +507,8 @@ public:
         B.WholeBuffer || A.Index.size() != B.Index.size() ||
         Stats.Queries >= Options.MaxQueries || overBudget(Options, Stats)) {
       ++Stats.Skipped;
-      return Guarded ? unproven(Fast) : Fast;
+      // (Facts about sizes do not decide what the solver cannot be asked.)
+      return Conditioned ? unproven(Fast) : Fast;
     }
     KeyWriter Key(R);
     Key.OS << int(R.Kind) << (R.SectionsAreStages ? "s" : "") << '|';
@@ -539,6 +541,10 @@ public:
       ++Stats.Unsat;
     else
       ++Stats.Unknown;
+    // A collision the patterns proved that the solver could not check
+    // against the stated facts: not proven.
+    if (C.V == Verdict::Unknown && !Conditioned && Fast.V != Verdict::Unknown)
+      C = unproven(Fast);
     Cache[K] = C;
     return C;
   }
