@@ -618,7 +618,9 @@ private:
       if (K < C.W->AssumptionIds.size() &&
           C.W->AssumptionIds[K] < R.Symbols.size())
         C.W->Assumptions[K].first = R.symbol(C.W->AssumptionIds[K]).Name;
-    if (!C.W->ElementValues.empty())
+    // (A scalar's element is its name: this access's, not the cached one.)
+    if (!C.W->Element.empty() && !A.RangeLength &&
+        C.W->ElementValues.size() == A.Index.size())
       C.W->Element = renderElement(R, A, &C.W->ElementValues);
     return C;
   }
@@ -777,7 +779,7 @@ private:
       // may leave them: the witness that kept them stands then.)
       if (Unstated && !Satisfies(M, AllStated))
         M = *Unstated;
-      Result.W = witness(R, A, E, M);
+      Result.W = witness(R, A, B, E, M);
       Result.V = needsUnknownValues(R, A, B, *Result.W) || NeedsNonPositiveSize
                      ? Verdict::MayCollide
                      : Verdict::Collide;
@@ -952,8 +954,44 @@ private:
     return false;
   }
 
-  Witness witness(const ParallelRegion &R, const Access &A, Encoder &E,
-                  z3::model &M) {
+  /// The symbols that decide which elements \p A and \p B touch and which
+  /// work items run them: those of their indices, ranges and conditions,
+  /// and those of the bounds of the loops these name (not what only a
+  /// stated fact names: a witness shows the values its elements need).
+  static std::set<SymbolId> elementSymbols(const ParallelRegion &R,
+                                           const Access &A, const Access &B) {
+    std::set<SymbolId> Seen;
+    std::vector<SymbolId> Work(R.WorkItemVars.begin(), R.WorkItemVars.end());
+    auto Collect = [&](const ExprRef &X) {
+      if (X)
+        X->mentions([&](SymbolId S) {
+          Work.push_back(S);
+          return false;
+        });
+    };
+    for (const Access *X : {&A, &B}) {
+      for (const ExprRef &I : X->Index)
+        Collect(I);
+      Collect(X->RangeLength);
+      Collect(X->PinnedItem);
+      for (const Condition &C : X->Conditions) {
+        Collect(C.Lhs);
+        Collect(C.Rhs);
+      }
+    }
+    while (!Work.empty()) {
+      SymbolId S = Work.back();
+      Work.pop_back();
+      if (!Seen.insert(S).second)
+        continue;
+      Collect(R.symbol(S).Min);
+      Collect(R.symbol(S).Max);
+    }
+    return Seen;
+  }
+
+  Witness witness(const ParallelRegion &R, const Access &A, const Access &B,
+                  Encoder &E, z3::model &M) {
     Witness W;
     auto Value = [&](const z3::expr &X) -> std::optional<int64_t> {
       int64_t V = 0;
@@ -968,10 +1006,13 @@ private:
       W.First.push_back({R.symbol(V).Name, *V0});
       W.Second.push_back({R.symbol(V).Name, *V1});
     }
+    std::set<SymbolId> Named = elementSymbols(R, A, B);
     for (const auto &[Key, X] : E.Order) {
       const Symbol &Sym = R.symbol(Key);
       if (Sym.Kind != SymbolKind::Invariant && Sym.Kind != SymbolKind::Opaque)
         continue; // loaded values the work items share count too
+      if (!Named.count(Key))
+        continue;
       if (auto V = Value(E.Vars.at({Key, X}))) {
         W.Assumptions.push_back({Sym.Name, *V});
         W.AssumptionIds.push_back(Key);

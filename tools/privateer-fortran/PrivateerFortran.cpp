@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AssumeDirectives.h"
 #include "CompileDatabase.h"
 #include "FlangLowering.h"
 #include "FortranFixes.h"
@@ -22,14 +23,17 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
 #include <set>
+#include <unistd.h>
 
 using namespace privateer;
 using namespace privateer::fortran;
@@ -241,6 +245,57 @@ struct RunResult {
   bool VerifyFailed = false;
 };
 
+/// Whether Flang reads \p File in fixed form, as its extension and \p Flags
+/// say.
+bool fixedForm(llvm::StringRef File, llvm::ArrayRef<std::string> Flags) {
+  bool Fixed = llvm::StringSwitch<bool>(llvm::sys::path::extension(File))
+                   .Cases(".f", ".F", ".for", ".FOR", ".ftn", ".FTN", true)
+                   .Cases(".f77", ".F77", ".fpp", ".FPP", true)
+                   .Default(false);
+  for (const std::string &F : Flags)
+    if (F == "-ffixed-form")
+      Fixed = true;
+    else if (F == "-ffree-form")
+      Fixed = false;
+  return Fixed;
+}
+
+/// For a file with OpenMP `assume` directives, which Flang does not lower:
+/// a copy in \p Dir without them, whose `#line` keeps every location the
+/// original's, in place of the file in \p Fc1 (its directory searched for
+/// INCLUDE files); the directives' facts in \p Ranges. Empty when the file
+/// has none (or cannot be read: Flang says why).
+std::string maskAssumptions(std::vector<std::string> &Fc1, llvm::StringRef Dir,
+                            llvm::StringRef File,
+                            std::vector<StatedRange> &Ranges) {
+  auto Buffer = llvm::MemoryBuffer::getFile(File);
+  if (!Buffer)
+    return "";
+  std::string Masked;
+  if (!findAssumptions((*Buffer)->getBuffer(), fixedForm(File, Fc1), Masked,
+                       Ranges))
+    return "";
+  llvm::SmallString<256> Absolute(File);
+  llvm::sys::fs::make_absolute(Absolute);
+  llvm::SmallString<256> Copy(Dir);
+  llvm::sys::path::append(Copy, "assume-" + std::to_string(::getpid()) +
+                                    llvm::sys::path::extension(File).str());
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Copy, EC);
+  if (EC)
+    return "";
+  OS << "#line 1 \"" << Absolute << "\"\n" << Masked;
+  OS.close();
+  if (OS.has_error()) {
+    OS.clear_error();
+    return "";
+  }
+  Fc1.back() = Copy.str().str();
+  Fc1.insert(Fc1.end() - 1,
+             "-I" + llvm::sys::path::parent_path(Absolute).str());
+  return Absolute.str().str();
+}
+
 /// Lowers and analyses each unit in its directory, each in a child
 /// process (UnitProcess.h); modules the files define go to \p ModuleDir,
 /// never into the build.
@@ -270,10 +325,17 @@ RunResult analyzeUnits(llvm::ArrayRef<FortranUnit> Units, const Arguments &A,
             return Child;
           }
           SourceTexts Read;
-          Child.Lowered = lowerFortran(Fc1, [&](mlir::ModuleOp M) {
+          std::vector<std::string> Args = Fc1;
+          std::vector<StatedRange> Ranges;
+          std::string Original =
+              maskAssumptions(Args, ModuleDir, U.File, Ranges);
+          Child.Lowered = lowerFortran(Args, [&](mlir::ModuleOp M) {
+            attachAssumptions(M, Original, Ranges);
             Child.Report =
                 analyzeModule(M, A.Opts, AsErrors, Mode, U.File, Read);
           });
+          if (!Original.empty())
+            llvm::sys::fs::remove(Args.back());
           return Child;
         },
         Why);
