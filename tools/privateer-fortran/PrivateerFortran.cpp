@@ -277,9 +277,12 @@ std::string maskAssumptions(std::vector<std::string> &Fc1, llvm::StringRef Dir,
     return "";
   llvm::SmallString<256> Absolute(File);
   llvm::sys::fs::make_absolute(Absolute);
+  // (Under the file's own name: Flang's messages about the copy name it.)
   llvm::SmallString<256> Copy(Dir);
-  llvm::sys::path::append(Copy, "assume-" + std::to_string(::getpid()) +
-                                    llvm::sys::path::extension(File).str());
+  llvm::sys::path::append(Copy, "assume-" + std::to_string(::getpid()));
+  if (llvm::sys::fs::create_directories(Copy))
+    return "";
+  llvm::sys::path::append(Copy, llvm::sys::path::filename(File));
   std::error_code EC;
   llvm::raw_fd_ostream OS(Copy, EC);
   if (EC)
@@ -334,8 +337,10 @@ RunResult analyzeUnits(llvm::ArrayRef<FortranUnit> Units, const Arguments &A,
             Child.Report =
                 analyzeModule(M, A.Opts, AsErrors, Mode, U.File, Read);
           });
-          if (!Original.empty())
+          if (!Original.empty()) {
             llvm::sys::fs::remove(Args.back());
+            llvm::sys::fs::remove(llvm::sys::path::parent_path(Args.back()));
+          }
           return Child;
         },
         Why);
