@@ -542,6 +542,11 @@ void RegionModeler::visit(Operation *Op) {
     if (!FoldedLoads.count(Op) && !describedMemory(Op->getResult(0)))
       addFlangAccess(Op, *Ref, AccessKind::Read, ReductionOp::None);
   } else if (auto Stored = flang::storedValue(Op)) {
+    // The variable of a nested simd loop is each thread's own (as the C
+    // front end has it): Flang's copy-out of its last value is not a write
+    // the threads share.
+    if (simdCounterCopyOut(Op, Stored->second))
+      return;
     auto It = Updates.find(Op);
     if (It != Updates.end())
       addFlangAccess(Op, Stored->second, AccessKind::ReadModifyWrite,
@@ -665,6 +670,30 @@ bool RegionModeler::setUpWorksharing() {
     collectDoVariables();
   }
   return true;
+}
+
+bool RegionModeler::simdCounterCopyOut(Operation *Store, Value Target) {
+  Value Root = rootOf(Target);
+  for (auto Simd = Store->getParentOfType<omp::SimdOp>();
+       Simd && Unit->isProperAncestor(Simd) && Simd != Nest;
+       Simd = Simd->getParentOfType<omp::SimdOp>()) {
+    omp::LoopNestOp Loop = loopNestOf(Simd);
+    if (!Loop || Loop.getRegion().empty())
+      continue;
+    auto Args = cast<omp::BlockArgOpenMPOpInterface>(Simd.getOperation())
+                    .getPrivateBlockArgs();
+    for (auto [Var, Arg] : llvm::zip(Simd.getPrivateVars(), Args)) {
+      if (rootOf(Var) != Root)
+        continue;
+      // The private copy the loop's body assigns the loop's variable to.
+      for (Operation &Op : Loop.getRegion().front())
+        if (auto S = flang::storedValue(&Op);
+            S && llvm::is_contained(Loop.getIVs(), S->first) &&
+            flang::rootOf(S->second) == Value(Arg))
+          return true;
+    }
+  }
+  return false;
 }
 
 void RegionModeler::collectDoVariables() {

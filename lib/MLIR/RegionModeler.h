@@ -81,6 +81,9 @@ private:
   /// The variables of the sequential `do` loops inside a SIMD loop: each
   /// lane's own (DoVariables).
   void collectDoVariables();
+  /// Whether \p Store writes \p Target, the variable of a simd loop nested
+  /// in the unit, with Flang's copy-out of its last value.
+  bool simdCounterCopyOut(Operation *Store, Value Target);
   std::optional<unsigned> buffer(Value MemRef);
   /// For \p Descriptor, a load of an allocatable or pointer variable's
   /// descriptor: the variable (its reference), whose memory the descriptor
