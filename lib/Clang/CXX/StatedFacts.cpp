@@ -135,6 +135,15 @@ void RegionBuilder::addStatedFacts() {
   for (unsigned Depth = 0; Child && Depth < 64; ++Depth) {
     DynTypedNodeList Ps = Parents.getParents(*Child);
     const Stmt *P = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+    // Out of the captured body of a directive around the construct (a
+    // `parallel` around a `for`): on to the directive.
+    for (unsigned Hop = 0; !P && !Ps.empty() && Hop < 4; ++Hop) {
+      const auto *CD = Ps[0].get<CapturedDecl>();
+      if (!CD)
+        break;
+      Ps = Parents.getParents(*CD);
+      P = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+    }
     if (!P)
       break;
     if (const auto *Block = dyn_cast<CompoundStmt>(P)) {

@@ -40,6 +40,28 @@ void asserted(int n, int k, double *a) {
 #endif
 }
 
+// Before the team that runs the loop, and in the team's code before it.
+void asserted_around_team(int n, int k, double *a) {
+  __builtin_assume(k >= n);
+#pragma omp parallel
+  {
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      a[i] = a[i + k];
+  }
+}
+
+void asserted_in_team(int n, int k, double *a) {
+#pragma omp parallel
+  {
+    if (k < n)
+      abort();
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      a[i] = a[i + k];
+  }
+}
+
 void attribute_assume(int n, int k, double *a) {
   __attribute__((assume(k >= n)));
 #pragma omp parallel for
