@@ -480,13 +480,21 @@ public:
 
   Conflict query(const ParallelRegion &R, const Access &A,
                  const Access &B) override {
+    // What the code states cannot hold at once (`if (nt == 1)` around a
+    // team of `num_threads(nt)`): the work items never run in parallel.
+    if (R.FactsStated && statedContradict(R)) {
+      Conflict None;
+      None.V = Verdict::Disjoint;
+      return None;
+    }
     Conflict Fast = Patterns.query(R, A, B);
     // Branch conditions decide which work items run the accesses, and
     // the facts the code states (an `assume` directive, an assertion)
     // which values they can take: a collision the patterns found may be
     // one no two of them reach.
     bool Conditioned = guarded(R, A) || guarded(R, B);
-    bool Guarded = Conditioned || R.FactsStated;
+    bool Guarded =
+        Conditioned || (R.FactsStated && !relevantStated(R, A, B).empty());
     // A collision of rows the patterns found may need a stride shorter
     // than a row: the solver tells (needsOverlappingRows).
     if (Fast.V == Verdict::Collide && needsOverlappingRows(R, A, B))
@@ -648,9 +656,9 @@ private:
       // What the code states (loops that ran, `assume`, assertions): every
       // witness satisfies it.
       z3::expr_vector Stated(C);
-      for (const Condition &Fact : R.Stated)
+      for (const Condition *Fact : relevantStated(R, A, B))
         for (int Side = 0; Side < 2; ++Side)
-          Stated.push_back(E.condition(Fact, Side));
+          Stated.push_back(E.condition(*Fact, Side));
       z3::expr AllStated = z3::mk_and(Stated);
       auto Satisfies = [&](z3::model &X, const z3::expr &What) {
         return z3::eq(X.eval(What, true), C.bool_val(true));
@@ -990,6 +998,79 @@ private:
     return Seen;
   }
 
+  /// Whether the facts \p R states contradict each other (asked once per
+  /// set of facts; an undecided answer is no contradiction).
+  bool statedContradict(const ParallelRegion &R) {
+    KeyWriter Key(R);
+    for (const Condition &F : R.Stated) {
+      Key.OS << int(F.Op);
+      Key.expr(*F.Lhs);
+      Key.OS << ',';
+      Key.expr(*F.Rhs);
+      Key.OS << ';';
+    }
+    auto [It, New] = Contradictions.try_emplace(Key.str(), false);
+    if (!New)
+      return It->second;
+    z3::context C;
+    Encoder E(C, R);
+    try {
+      z3::expr_vector Facts(C);
+      for (const Condition &F : R.Stated)
+        Facts.push_back(E.condition(F, 0));
+      z3::solver S = timerFreeSolver(C, E.Kind);
+      S.add(z3::mk_and(Facts));
+      for (const z3::expr &G : E.Constraints)
+        S.add(G);
+      z3::params P(C);
+      P.set("rlimit", checkLimit(Options, E.Kind));
+      S.set(P);
+      It->second = S.check() == z3::unsat;
+      charge(Stats, unitsSpent(S), E.Kind);
+    } catch (const z3::exception &) {
+    }
+    return It->second;
+  }
+
+  /// The stated facts that bear on \p A against \p B: those that name a
+  /// symbol of their elements (elementSymbols), or one such a fact or the
+  /// bounds of its symbols name, and so on. The others constrain values
+  /// the question does not ask about (and only slow the solver down).
+  static std::vector<const Condition *>
+  relevantStated(const ParallelRegion &R, const Access &A, const Access &B) {
+    std::vector<const Condition *> Out;
+    if (R.Stated.empty())
+      return Out;
+    std::set<SymbolId> Named = elementSymbols(R, A, B);
+    std::vector<bool> Taken(R.Stated.size(), false);
+    for (bool Grew = true; Grew;) {
+      Grew = false;
+      for (size_t K = 0; K < R.Stated.size(); ++K) {
+        const Condition &F = R.Stated[K];
+        auto In = [&](SymbolId S) { return Named.count(S) > 0; };
+        if (Taken[K] || !(F.Lhs->mentions(In) || F.Rhs->mentions(In)))
+          continue;
+        Taken[K] = Grew = true;
+        Out.push_back(&F);
+        // A symbol the fact names, and those its bounds name.
+        std::vector<ExprRef> Work = {F.Lhs, F.Rhs};
+        while (!Work.empty()) {
+          ExprRef X = Work.back();
+          Work.pop_back();
+          if (X)
+            X->mentions([&](SymbolId S) {
+              if (Named.insert(S).second) {
+                Work.push_back(R.symbol(S).Min);
+                Work.push_back(R.symbol(S).Max);
+              }
+              return false;
+            });
+        }
+      }
+    }
+    return Out;
+  }
+
   Witness witness(const ParallelRegion &R, const Access &A, const Access &B,
                   Encoder &E, z3::model &M) {
     Witness W;
@@ -1037,6 +1118,7 @@ private:
   AffineIndexOracle Patterns;
 
   std::map<std::string, Conflict> Cache;
+  std::map<std::string, bool> Contradictions;
 };
 
 } // namespace

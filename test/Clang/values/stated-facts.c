@@ -116,6 +116,16 @@ void one_thread(int nt, double x, double *y) {
   }
 }
 
+// The same for a loop: the facts about nt (nt == 1 and a team of at
+// least two) contradict each other, whatever the loop's indices.
+void one_thread_loop(int nt, int n, double *a) {
+  if (nt == 1) {
+#pragma omp parallel for num_threads(nt)
+    for (int i = 0; i < n; i++)
+      a[i] = a[i + 1];
+  }
+}
+
 // --- What states nothing about the construct ---
 
 // The region reads k as the parameter (the store through p is not
@@ -151,5 +161,14 @@ void other_branch(int n, int k, double *a) {
 #pragma omp parallel for
     for (int i = 0; i < n; i++)
       a[i] = a[i + k]; // expected-warning {{'a' is written by one iteration and read by another}}
+  }
+}
+
+// A team of two is parallel.
+void two_threads_loop(int nt, int n, double *a) {
+  if (nt == 2) {
+#pragma omp parallel for num_threads(nt)
+    for (int i = 0; i < n; i++)
+      a[i] = a[i + 1]; // expected-warning {{'a' is written by one iteration and read by another}}
   }
 }
