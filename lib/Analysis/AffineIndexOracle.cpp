@@ -237,8 +237,12 @@ Witness Query::witnessFor(int64_t Off1, int64_t Off2) {
     const Symbol &S = R.symbol(V);
     if (!S.Min && !S.Max)
       return Witness(); // iterations without values (a pointer chase)
-    // Values counted from where the loop starts.
-    CheckedInt Base = constantOf(S.Descending ? S.Max : S.Min).value_or(0);
+    // Values counted from where the loop starts; a start known only at run
+    // time gives no values to show (0 and 1 may lie outside the loop).
+    std::optional<int64_t> Start = constantOf(S.Descending ? S.Max : S.Min);
+    if (!Start)
+      return Witness();
+    CheckedInt Base = *Start;
     CheckedInt Dir = S.Descending ? -1 : 1;
     CheckedInt First = Base + Dir * Off1 * S.Step;
     CheckedInt Second = Base + Dir * Off2 * S.Step;

@@ -85,8 +85,9 @@ sameValueStores(const ParallelRegion &R, unsigned BI, IndexOracle &Oracle) {
 std::vector<Finding> runSameValueStoreCheck(const ParallelRegion &R,
                                             CheckContext &C) {
   std::vector<Finding> Findings;
+  // SIMD lanes storing one value are one vector store: no race.
   if ((R.Kind == RegionKind::Tasks && R.WorkItemVars.empty()) ||
-      fewerThanTwoWorkItems(R))
+      R.Construction == ConstructKind::SimdLanes || fewerThanTwoWorkItems(R))
     return Findings;
   for (unsigned BI = 0; BI < R.Buffers.size(); ++BI) {
     auto Stores = sameValueStores(R, BI, C.Oracle);

@@ -84,6 +84,19 @@ Nouns nounsFor(RegionKind K) {
   return {"work item", "work items"};
 }
 
+/// The SIMD lanes of one thread are the work items (ParallelRegion::
+/// Construction): messages speak of lanes, witnesses of iterations.
+bool simdLanes(const ParallelRegion &R) {
+  return R.Construction == ConstructKind::SimdLanes;
+}
+
+/// The nouns a message uses for the work items of \p R.
+Nouns messageNouns(const ParallelRegion &R) {
+  if (simdLanes(R))
+    return {"SIMD lane", "SIMD lanes"};
+  return nounsFor(R.Kind);
+}
+
 /// A combining operator that a reduction can use (whatever a programming
 /// model calls it).
 bool reducible(ReductionOp Op) {
@@ -123,14 +136,17 @@ std::string otherItemName(const ParallelRegion &R, const Witness *W) {
 }
 
 /// `(with n=17)`: the sizes a witness chose; empty when none.
-std::string assumptionsText(const Witness *W) {
-  if (!W || W->Assumptions.empty())
-    return "";
-  std::string Out = " (with ";
-  for (size_t K = 0; K < W->Assumptions.size(); ++K)
-    Out += (K ? ", " : "") + W->Assumptions[K].first + "=" +
-           std::to_string(W->Assumptions[K].second);
-  return Out + ")";
+std::string assumptionsText(const ParallelRegion &R, const Witness *W) {
+  // The values the witness needs, those the source names.
+  std::string With;
+  for (size_t K = 0; W && K < W->Assumptions.size(); ++K) {
+    if (K < W->AssumptionIds.size() && W->AssumptionIds[K] < R.Symbols.size() &&
+        R.symbol(W->AssumptionIds[K]).Unnamed)
+      continue;
+    With += (With.empty() ? "" : ", ") + W->Assumptions[K].first + "=" +
+            std::to_string(W->Assumptions[K].second);
+  }
+  return With.empty() ? "" : " (with " + With + ")";
 }
 
 /// The note of a collision proven by counting: how many elements the index
@@ -150,7 +166,7 @@ Note countingNote(const ParallelRegion &R, const Access &A, const Witness &W) {
                     " the same element";
   if (!A.Via.empty())
     Msg += " in '" + A.Via + "'";
-  return {A.Where, Msg + assumptionsText(&W)};
+  return {A.Where, Msg + assumptionsText(R, &W)};
 }
 
 } // namespace
@@ -211,7 +227,7 @@ Note witnessNote(const ParallelRegion &R, const Access &First,
   }
   if (!First.Via.empty())
     Msg += " in '" + First.Via + "'";
-  Msg += assumptionsText(Wp);
+  Msg += assumptionsText(R, Wp);
   return {Second.Where, Msg};
 }
 
@@ -511,7 +527,7 @@ struct RaceFacts {
 RaceFacts::RaceFacts(const ParallelRegion &R, const Buffer &B,
                      const std::vector<const Access *> &All, const Access &W,
                      const Access &A)
-    : R(R), B(B), All(All), W(W), A(A), N(nounsFor(R.Kind)) {
+    : R(R), B(B), All(All), W(W), A(A), N(messageNouns(R)) {
   // `s.total` is a scalar of its own; name it so.
   AllFields = !W.Index.empty() && !W.WholeBuffer;
   for (size_t D = 0; D < W.Index.size(); ++D)
@@ -701,8 +717,9 @@ std::string describeScratch(RaceFacts &X, Finding &F) {
   F.Message =
       "shared buffer " + X.Name + " is scratch that " + X.Every +
       " overwrites; " +
-      (R.Kind == RegionKind::Replicated
-           ? std::string("the threads race on it")
+      (R.Kind == RegionKind::Replicated ? std::string("the threads race on it")
+       : simdLanes(R)
+           ? std::string("SIMD lanes that run together race on it")
            : std::string(X.N.Items) + " on different threads race on it");
   bool OnlyThroughCalls = onlyThroughCalls(X.All);
   // Through calls, the callee's code decides what is read: a copy per
@@ -745,8 +762,9 @@ std::string describeLoopCarried(const RaceFacts &X, Finding &F) {
   F.Kind = RaceKind::LoopCarried;
   F.Message = X.Name + " is written by one iteration and " +
               (X.A.Kind == AccessKind::Read ? "read" : "written") +
-              " by another: the loop carries a dependence and is not "
-              "parallel as written";
+              " by another: the loop carries a dependence" +
+              (simdLanes(X.R) ? ", and SIMD lanes run those iterations together"
+                              : " and is not parallel as written");
   return loopCarriedAdvice(X.R);
 }
 
@@ -809,9 +827,10 @@ void addFindingNotes(const RaceFacts &X, const Conflict &C,
                                      "points to is shared by all " +
                                      std::string(X.N.Items)});
     else
-      F.Notes.push_back({B.Decl, X.Name + " is declared here, outside the " +
-                                     describe(R.Kind) + ", so all " +
-                                     X.N.Items + " share it"});
+      F.Notes.push_back(
+          {B.Decl, X.Name + " is declared here, outside the " +
+                       (simdLanes(R) ? "SIMD loop" : describe(R.Kind)) +
+                       ", so all " + X.N.Items + " share it"});
   }
   if (B.SharedThrough.valid())
     F.Notes.push_back(
@@ -1087,6 +1106,11 @@ RacingPair findRacingPair(const ParallelRegion &R,
     for (const Access *A : Others) {
       if (A == W && W->SingleWorkItem)
         continue;
+      // SIMD lanes meet only through a value one writes and another
+      // reads: two plain writes leave what the last lane wrote.
+      if (simdLanes(R) && W->Kind == AccessKind::Write &&
+          A->Kind == AccessKind::Write)
+        continue;
       BarrierOrder Order = barrierOrder(R, *W, *A);
       if (Order == BarrierOrder::Ordered)
         continue; // a barrier lies between them
@@ -1129,6 +1153,10 @@ RacingPair findRacingPair(const ParallelRegion &R,
 std::optional<Finding> analyzeBuffer(const ParallelRegion &R, unsigned BI,
                                      IndexOracle &Oracle) {
   const Buffer &B = R.Buffers[BI];
+  // A scalar every SIMD lane writes before it reads it is a register of
+  // the lane once vectorized: no lane reads another's value.
+  if (simdLanes(R) && B.Kind == BufferKind::Scalar && isScratch(R, BI))
+    return std::nullopt;
   // Stores of one value lose nothing: privateer-same-value-store's.
   if (sameValueStores(R, BI, Oracle))
     return std::nullopt;

@@ -461,6 +461,12 @@ void addThreadFacts(Encoder &E, const ParallelRegion &R,
     Goal.push_back(E.symbol(T, 0) != E.symbol(T, 1));
 }
 
+/// A value the program takes as a size or a parameter (`n`, `lda`, `nx`):
+/// one the same for every work item, not a loop's variable (no bounds).
+bool isSize(const Symbol &S) {
+  return S.Kind == SymbolKind::Invariant && !S.Min && !S.Max;
+}
+
 /// \p A against \p B is \p B against \p A: a witness's two work items can
 /// be named in either order.
 bool sameQuestionBothWays(const Access &A, const Access &B) {
@@ -494,10 +500,21 @@ public:
 
   Conflict query(const ParallelRegion &R, const Access &A,
                  const Access &B) override {
+    // What the code states cannot hold at once (`if (nt == 1)` around a
+    // team of `num_threads(nt)`): the work items never run in parallel.
+    if (R.FactsStated && statedContradict(R)) {
+      Conflict None;
+      None.V = Verdict::Disjoint;
+      return None;
+    }
     Conflict Fast = Patterns.query(R, A, B);
-    // Branch conditions decide which work items run the accesses: a
-    // collision the patterns found may be one no two of them reach.
-    bool Guarded = guarded(R, A) || guarded(R, B);
+    // Branch conditions decide which work items run the accesses, and
+    // the facts the code states (an `assume` directive, an assertion)
+    // which values they can take: a collision the patterns found may be
+    // one no two of them reach.
+    bool Conditioned = guarded(R, A) || guarded(R, B);
+    bool Guarded =
+        Conditioned || (R.FactsStated && !relevantStated(R, A, B).empty());
     // A collision of rows the patterns found may need a stride shorter
     // than a row: the solver tells (needsOverlappingRows).
     if (Fast.V == Verdict::Collide && needsOverlappingRows(R, A, B))
@@ -510,7 +527,7 @@ public:
     // A condition on values the front end could not model (a thread number
     // from a function it cannot see, data) may select one work item: not
     // proven.
-    if (Guarded && (conditionsUnseen(R, A) || conditionsUnseen(R, B)))
+    if (Conditioned && (conditionsUnseen(R, A) || conditionsUnseen(R, B)))
       return unproven(Fast);
     // Values loaded from memory that differ per work item are free: the
     // solver would always find them equal. `hist[key[i]]` stays Unknown.
@@ -520,7 +537,8 @@ public:
         overBudget(Options, Stats)) {
       ++Stats.Skipped;
       Stats.OverBudget += !Unaskable;
-      return Guarded ? unproven(Fast) : Fast;
+      // (Facts about sizes do not decide what the solver cannot be asked.)
+      return Conditioned ? unproven(Fast) : Fast;
     }
     KeyWriter Key(R);
     Key.OS << int(R.Kind) << (R.SectionsAreStages ? "s" : "") << '|';
@@ -529,12 +547,13 @@ public:
     Key.access(A);
     Key.OS << '|';
     Key.access(B);
-    for (const Condition &F : R.Facts) {
-      Key.OS << "|f" << int(F.Op);
-      Key.expr(*F.Lhs);
-      Key.OS << ',';
-      Key.expr(*F.Rhs);
-    }
+    for (const auto *List : {&R.Facts, &R.Stated})
+      for (const Condition &F : *List) {
+        Key.OS << (List == &R.Facts ? "|f" : "|s") << int(F.Op);
+        Key.expr(*F.Lhs);
+        Key.OS << ',';
+        Key.expr(*F.Rhs);
+      }
     std::string K = Key.str();
     if (auto It = Cache.find(K); It != Cache.end()) {
       ++Stats.CacheHits;
@@ -552,6 +571,10 @@ public:
       ++Stats.Unsat;
     else
       ++Stats.Unknown;
+    // A collision the patterns proved that the solver could not check
+    // against the stated facts: not proven.
+    if (C.V == Verdict::Unknown && !Conditioned && Fast.V != Verdict::Unknown)
+      C = unproven(Fast);
     Cache[K] = C;
     return C;
   }
@@ -685,7 +708,9 @@ private:
       if (K < C.W->AssumptionIds.size() &&
           C.W->AssumptionIds[K] < R.Symbols.size())
         C.W->Assumptions[K].first = R.symbol(C.W->AssumptionIds[K]).Name;
-    if (!C.W->ElementValues.empty())
+    // (A scalar's element is its name: this access's, not the cached one.)
+    if (!C.W->Element.empty() && !A.RangeLength &&
+        C.W->ElementValues.size() == A.Index.size())
       C.W->Element = renderElement(R, A, &C.W->ElementValues);
     return C;
   }
@@ -795,11 +820,28 @@ private:
         for (int Side = 0; Side < 2; ++Side)
           Goal.push_back(E.condition(Fact, Side));
       addThreadFacts(E, R, Goal);
-      z3::solver S = timerFreeSolver(C, E.Kind);
-      for (const z3::expr &G : Goal)
-        S.add(G);
-      for (const z3::expr &G : E.Constraints)
-        S.add(G);
+      // What the code states (loops that ran, `assume`, assertions): every
+      // witness satisfies it.
+      z3::expr_vector Stated(C);
+      for (const Condition *Fact : relevantStated(R, A, B))
+        for (int Side = 0; Side < 2; ++Side)
+          Stated.push_back(E.condition(*Fact, Side));
+      z3::expr AllStated = z3::mk_and(Stated);
+      auto Satisfies = [&](z3::model &X, const z3::expr &What) {
+        return z3::eq(X.eval(What, true), C.bool_val(true));
+      };
+      auto MakeSolver = [&](bool WithStated) {
+        z3::solver X = timerFreeSolver(C, E.Kind);
+        for (const z3::expr &G : Goal)
+          X.add(G);
+        if (WithStated)
+          for (const z3::expr &G : Stated)
+            X.add(G);
+        for (const z3::expr &G : E.Constraints)
+          X.add(G);
+        return X;
+      };
+      z3::solver S = MakeSolver(true);
 
       // A deterministic resource limit rather than z3's wall-clock timeout:
       // the same code gets the same diagnostics on every machine, and z3
@@ -810,6 +852,28 @@ private:
       S.set(P);
       z3::check_result First = S.check();
       Spent = unitsSpent(S);
+      // Stated facts can slow down a question decided without them: asked
+      // again without them, a witness that satisfies them stands (and one
+      // that does not is no proof).
+      std::optional<z3::model> Unstated;
+      uint64_t UnstatedUnits = 0;
+      if (First == z3::unknown && !Stated.empty()) {
+        z3::solver Without = MakeSolver(false);
+        Without.set(P);
+        First = Without.check();
+        UnstatedUnits = unitsSpent(Without);
+        if (First == z3::sat) {
+          z3::model X = Without.get_model();
+          if (!Satisfies(X, AllStated)) {
+            Result.V = Verdict::MayCollide;
+            charge(Stats, Spent + UnstatedUnits, E.Kind);
+            return Result;
+          }
+          Unstated = X;
+          S = Without;
+        }
+      }
+      Spent = unitsSpent(S) + UnstatedUnits;
       if (First == z3::unsat)
         Result.V = Verdict::Disjoint;
       if (First != z3::sat) {
@@ -832,11 +896,43 @@ private:
       z3::params Half(C);
       Half.set("rlimit", Limit / 2);
       Box.set(Half);
-      bool Small = Box.check() == z3::sat;
+      z3::check_result Boxed = Box.check();
+      bool Small = Boxed == z3::sat;
       if (Small)
         M = Box.get_model();
       uint64_t BoxUnits = unitsSpent(Box);
-      Spent = unitsSpent(S) + BoxUnits;
+      // Sizes are at least 1 (an extent, a count a loop runs over, a
+      // leading dimension): a collision only sizes below 1 make is one the
+      // program cannot reach as far as the model can tell, and a witness
+      // naming such a size is not proven.
+      bool NeedsNonPositiveSize = false;
+      z3::expr_vector Positive(C);
+      for (const auto &[Key, V] : E.Vars)
+        if (isSize(R.symbol(Key.first)))
+          Positive.push_back(V >= 1);
+      if (!Small && !Positive.empty()) {
+        z3::check_result Sized = z3::unknown;
+        // No small witness at all: look for one with large sizes (with the
+        // query's own tactics; the SMT core alone gives up on the
+        // nonlinear strides of flattened arrays). When the box ran out of
+        // units instead, the model found first stands.
+        if (Boxed == z3::unsat) {
+          uint64_t Before = unitsSpent(S);
+          S.push();
+          S.add(z3::mk_and(Positive));
+          S.set(Half);
+          Sized = S.check();
+          BoxUnits += unitsSpent(S) - Before;
+          if (Sized == z3::sat)
+            M = S.get_model();
+          S.pop();
+        }
+        NeedsNonPositiveSize =
+            Sized == z3::unsat ||
+            (Sized == z3::unknown &&
+             !z3::eq(M.eval(z3::mk_and(Positive), true), C.bool_val(true)));
+      }
+      Spent = unitsSpent(S) + BoxUnits + UnstatedUnits;
       // Every symbol is a 64-bit integer, z3's are unbounded: a collision
       // that needs an iteration 2^63 after another (`p[-i + INT64_MIN]` and
       // `p[-i]`) is none. Asked only when the model leaves the range, as
@@ -845,7 +941,7 @@ private:
         S.set(Half);
         S.add(E.int64Domain());
         z3::check_result InRange = S.check();
-        Spent = unitsSpent(S) + BoxUnits;
+        Spent = unitsSpent(S) + BoxUnits + UnstatedUnits;
         if (InRange != z3::sat) {
           Result.V =
               InRange == z3::unsat ? Verdict::Disjoint : Verdict::Unknown;
@@ -854,9 +950,14 @@ private:
         }
         M = S.get_model();
       }
-      Result.W = witness(R, A, E, M);
-      Result.V = needsUnknownValues(R, A, B, *Result.W) ? Verdict::MayCollide
-                                                        : Verdict::Collide;
+      // (Asked without the stated facts, the box and the other searches
+      // may leave them: the witness that kept them stands then.)
+      if (Unstated && !Satisfies(M, AllStated))
+        M = *Unstated;
+      Result.W = witness(R, A, B, E, M);
+      Result.V = needsUnknownValues(R, A, B, *Result.W) || NeedsNonPositiveSize
+                     ? Verdict::MayCollide
+                     : Verdict::Collide;
       // An access against itself asks the same question both ways round:
       // name the earlier work item first.
       if (sameQuestionBothWays(A, B) && Result.W->Second < Result.W->First)
@@ -1028,8 +1129,117 @@ private:
     return false;
   }
 
-  Witness witness(const ParallelRegion &R, const Access &A, Encoder &E,
-                  z3::model &M) {
+  /// The symbols that decide which elements \p A and \p B touch and which
+  /// work items run them: those of their indices, ranges and conditions,
+  /// and those of the bounds of the loops these name (not what only a
+  /// stated fact names: a witness shows the values its elements need).
+  static std::set<SymbolId> elementSymbols(const ParallelRegion &R,
+                                           const Access &A, const Access &B) {
+    std::set<SymbolId> Seen;
+    std::vector<SymbolId> Work(R.WorkItemVars.begin(), R.WorkItemVars.end());
+    auto Collect = [&](const ExprRef &X) {
+      if (X)
+        X->mentions([&](SymbolId S) {
+          Work.push_back(S);
+          return false;
+        });
+    };
+    for (const Access *X : {&A, &B}) {
+      for (const ExprRef &I : X->Index)
+        Collect(I);
+      Collect(X->RangeLength);
+      Collect(X->PinnedItem);
+      for (const Condition &C : X->Conditions) {
+        Collect(C.Lhs);
+        Collect(C.Rhs);
+      }
+    }
+    while (!Work.empty()) {
+      SymbolId S = Work.back();
+      Work.pop_back();
+      if (!Seen.insert(S).second)
+        continue;
+      Collect(R.symbol(S).Min);
+      Collect(R.symbol(S).Max);
+    }
+    return Seen;
+  }
+
+  /// Whether the facts \p R states contradict each other (asked once per
+  /// set of facts; an undecided answer is no contradiction).
+  bool statedContradict(const ParallelRegion &R) {
+    KeyWriter Key(R);
+    for (const Condition &F : R.Stated) {
+      Key.OS << int(F.Op);
+      Key.expr(*F.Lhs);
+      Key.OS << ',';
+      Key.expr(*F.Rhs);
+      Key.OS << ';';
+    }
+    auto [It, New] = Contradictions.try_emplace(Key.str(), false);
+    if (!New)
+      return It->second;
+    z3::context C;
+    Encoder E(C, R);
+    try {
+      z3::expr_vector Facts(C);
+      for (const Condition &F : R.Stated)
+        Facts.push_back(E.condition(F, 0));
+      z3::solver S = timerFreeSolver(C, E.Kind);
+      S.add(z3::mk_and(Facts));
+      for (const z3::expr &G : E.Constraints)
+        S.add(G);
+      z3::params P(C);
+      P.set("rlimit", checkLimit(Options, E.Kind));
+      S.set(P);
+      It->second = S.check() == z3::unsat;
+      charge(Stats, unitsSpent(S), E.Kind);
+    } catch (const z3::exception &) {
+    }
+    return It->second;
+  }
+
+  /// The stated facts that bear on \p A against \p B: those that name a
+  /// symbol of their elements (elementSymbols), or one such a fact or the
+  /// bounds of its symbols name, and so on. The others constrain values
+  /// the question does not ask about (and only slow the solver down).
+  static std::vector<const Condition *>
+  relevantStated(const ParallelRegion &R, const Access &A, const Access &B) {
+    std::vector<const Condition *> Out;
+    if (R.Stated.empty())
+      return Out;
+    std::set<SymbolId> Named = elementSymbols(R, A, B);
+    std::vector<bool> Taken(R.Stated.size(), false);
+    for (bool Grew = true; Grew;) {
+      Grew = false;
+      for (size_t K = 0; K < R.Stated.size(); ++K) {
+        const Condition &F = R.Stated[K];
+        auto In = [&](SymbolId S) { return Named.count(S) > 0; };
+        if (Taken[K] || !(F.Lhs->mentions(In) || F.Rhs->mentions(In)))
+          continue;
+        Taken[K] = Grew = true;
+        Out.push_back(&F);
+        // A symbol the fact names, and those its bounds name.
+        std::vector<ExprRef> Work = {F.Lhs, F.Rhs};
+        while (!Work.empty()) {
+          ExprRef X = Work.back();
+          Work.pop_back();
+          if (X)
+            X->mentions([&](SymbolId S) {
+              if (Named.insert(S).second) {
+                Work.push_back(R.symbol(S).Min);
+                Work.push_back(R.symbol(S).Max);
+              }
+              return false;
+            });
+        }
+      }
+    }
+    return Out;
+  }
+
+  Witness witness(const ParallelRegion &R, const Access &A, const Access &B,
+                  Encoder &E, z3::model &M) {
     Witness W;
     auto Value = [&](const z3::expr &X) -> std::optional<int64_t> {
       int64_t V = 0;
@@ -1044,6 +1254,7 @@ private:
       W.First.push_back({R.symbol(V).Name, *V0});
       W.Second.push_back({R.symbol(V).Name, *V1});
     }
+    std::set<SymbolId> Named = elementSymbols(R, A, B);
     for (const auto &[Key, X] : E.Order) {
       const Symbol &Sym = R.symbol(Key);
       if ((Sym.Kind != SymbolKind::Invariant &&
@@ -1051,6 +1262,8 @@ private:
           Sym.Table)
         continue; // loaded values the work items share count too (a
                   // table's element is the table's, not an assumption)
+      if (!Named.count(Key))
+        continue;
       if (auto V = Value(E.Vars.at({Key, X}))) {
         W.Assumptions.push_back({Sym.Name, *V});
         W.AssumptionIds.push_back(Key);
@@ -1075,6 +1288,7 @@ private:
   AffineIndexOracle Patterns;
 
   std::map<std::string, Conflict> Cache;
+  std::map<std::string, bool> Contradictions;
 };
 
 } // namespace

@@ -110,14 +110,51 @@ std::optional<int64_t> pinnedThread(Operation *Op) {
   return std::nullopt;
 }
 
+Value outerValue(BlockArgument Arg) {
+  auto Owner = dyn_cast_or_null<omp::BlockArgOpenMPOpInterface>(
+      Arg.getOwner()->getParentOp());
+  if (!Owner || Arg.getOwner() != &Arg.getOwner()->getParent()->front())
+    return nullptr;
+  for (auto [A, V] :
+       llvm::zip(Owner.getHostEvalBlockArgs(), Owner.getHostEvalVars()))
+    if (A == Arg)
+      return V;
+  for (auto [A, V] : llvm::zip(Owner.getMapBlockArgs(), Owner.getMapVars()))
+    if (A == Arg)
+      if (auto Info = V.getDefiningOp<omp::MapInfoOp>())
+        return Info.getVarPtr();
+  return nullptr;
+}
+
 bool isConstantFalse(Value V) {
   APInt C;
   return V && V.getType().isInteger(1) && matchPattern(V, m_ConstantInt(&C)) &&
          C.isZero();
 }
 
+namespace {
+bool isConstantTrue(Value V) {
+  APInt C;
+  return V && V.getType().isInteger(1) && matchPattern(V, m_ConstantInt(&C)) &&
+         C.isOne();
+}
+} // namespace
+
 bool isUndeferred(omp::TaskOp Task) {
-  return isConstantFalse(Task.getIfExpr());
+  if (isConstantFalse(Task.getIfExpr()))
+    return true;
+  // Every task a final task creates (and their descendants) is included.
+  for (auto Parent = Task->getParentOfType<omp::TaskOp>(); Parent;
+       Parent = Parent->getParentOfType<omp::TaskOp>())
+    if (isConstantTrue(Parent.getFinal()))
+      return true;
+  return false;
+}
+
+bool waitsForSibling(omp::TaskOp Undeferred, omp::TaskOp Sibling) {
+  // A task without 'depend' waits for no sibling.
+  return isUndeferred(Undeferred) && !Undeferred.getDependVars().empty() &&
+         dependOrders(Sibling, Undeferred);
 }
 
 namespace {

@@ -71,12 +71,26 @@ bool oneThreadNoBarrier(mlir::Operation *Op);
 /// that is not a constant.
 std::optional<int64_t> pinnedThread(mlir::Operation *Op);
 
+/// For a block argument of a construct that stands for a value or a
+/// variable of the code around it: what the host evaluates for a target
+/// region (`host_eval`: loop bounds, team sizes), or the host variable a
+/// `map` entry makes visible in it (`omp.map.info var_ptr(...)`); null for
+/// any other value.
+mlir::Value outerValue(mlir::BlockArgument Arg);
+
 /// Whether \p V is a constant false `i1` (an `if(.false.)` clause).
 bool isConstantFalse(mlir::Value V);
 
-/// A task whose `if` clause is the constant false: undeferred, it runs to
-/// its end before the code that created it goes on.
+/// A task whose `if` clause is the constant false, or one created inside a
+/// task whose `final` clause is the constant true (an included task):
+/// undeferred, it runs to its end before the code that created it goes on.
 bool isUndeferred(mlir::omp::TaskOp Task);
+
+/// An undeferred task with `depend` clauses that order it after the task
+/// \p Sibling (`!$omp task depend(in: x) if(.false.)` after one with
+/// `depend(out: x)`): it cannot start, and its creator cannot go on, before
+/// the sibling has finished.
+bool waitsForSibling(mlir::omp::TaskOp Undeferred, mlir::omp::TaskOp Sibling);
 
 /// Whether the `depend` clauses of tasks \p A and \p B order them: both
 /// name one variable, not both as `in` (nor both as `inoutset`); a

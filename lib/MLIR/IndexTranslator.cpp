@@ -41,15 +41,14 @@ Value RegionModeler::rootOf(Value Ref, std::string *Name, Operation **Decl) {
   for (unsigned Steps = 0; Steps < MaxCallDepth + 1; ++Steps) {
     Ref = flang::rootOf(Ref, Name, Decl);
     auto Arg = dyn_cast<BlockArgument>(Ref);
-    // A mergeable task may run as part of the task that creates it, its
-    // firstprivate copies then being that task's variables.
-    if (auto Task = dyn_cast_or_null<omp::TaskOp>(
-            Arg ? Arg.getOwner()->getParentOp() : nullptr);
-        Task && Task.getMergeable())
-      if (Value Source = firstPrivateSource(Arg)) {
-        Ref = Source;
-        continue;
-      }
+    // (A mergeable task's firstprivate copy is its own: a task is merged
+    // into the one that creates it only when it is undeferred or included,
+    // and then it has finished before its creator goes on.)
+    // A variable a target region maps: the host's.
+    if (Value Mapped = Arg ? outerValue(Arg) : nullptr) {
+      Ref = Mapped;
+      continue;
+    }
     // A host variable an internal procedure reaches through the host's
     // tuple of addresses: the address the host stored there.
     if (Value Host = hostAddress(Ref)) {
@@ -334,10 +333,14 @@ ExprRef RegionModeler::expr(Value V, unsigned Depth) {
   auto It = Symbols.find(V);
   if (It != Symbols.end())
     return Expr::symbol(It->second);
-  // A dummy argument passed by value: the actual argument.
-  if (auto Arg = dyn_cast<BlockArgument>(V))
+  // A dummy argument passed by value: the actual argument; what the host
+  // evaluates for a target region (its loops' bounds): the host's value.
+  if (auto Arg = dyn_cast<BlockArgument>(V)) {
     if (auto It = Bindings.find(Arg); It != Bindings.end())
       return expr(It->second, Depth + 1);
+    if (Value Host = outerValue(Arg); Host && Depth < MaxExprDepth)
+      return expr(Host, Depth + 1);
+  }
   // Values from outside the unit are the same for every work item: their
   // arithmetic is translated as any other (`n - 1` computed before the
   // loop), and anything else is a symbol.
@@ -580,11 +583,26 @@ void RegionModeler::registerInnerLoops(Operation *Op) {
 
 bool RegionModeler::lastIterationOnly(Value Condition, unsigned Depth) {
   // Flang's `lastprivate` copy-out runs where `iv + step` passes the upper
-  // bound: `select(step < 0, iv + step < ub, iv + step > ub)`.
+  // bound of every loop of the nest (`and` of one test per collapsed loop).
   auto NestOp = dyn_cast_or_null<omp::LoopNestOp>(Nest);
-  Operation *D = Condition.getDefiningOp();
-  if (!NestOp || NestOp.getNumLoops() != 1 || !D || Depth > 4)
+  if (!NestOp)
     return false;
+  std::vector<bool> Tested(NestOp.getNumLoops(), false);
+  return lastIterationTests(Condition, Tested, Depth) &&
+         llvm::all_of(Tested, [](bool T) { return T; });
+}
+
+bool RegionModeler::lastIterationTests(Value Condition,
+                                       std::vector<bool> &Tested,
+                                       unsigned Depth) {
+  // One loop's test: `select(step < 0, iv + step < ub, iv + step > ub)`.
+  auto NestOp = cast<omp::LoopNestOp>(Nest);
+  Operation *D = Condition.getDefiningOp();
+  if (!D || Depth > 8)
+    return false;
+  if (auto And = dyn_cast<arith::AndIOp>(D))
+    return lastIterationTests(And.getLhs(), Tested, Depth + 1) &&
+           lastIterationTests(And.getRhs(), Tested, Depth + 1);
   if (auto Select = dyn_cast<arith::SelectOp>(D)) {
     // The step's sign, compared with constants.
     auto Sign = Select.getCondition().getDefiningOp<arith::CmpIOp>();
@@ -612,38 +630,43 @@ bool RegionModeler::lastIterationOnly(Value Condition, unsigned Depth) {
     default:
       return false;
     }
-    return lastIterationOnly(
-        *Chosen ? Select.getTrueValue() : Select.getFalseValue(), Depth + 1);
+    return lastIterationTests(*Chosen ? Select.getTrueValue()
+                                      : Select.getFalseValue(),
+                              Tested, Depth + 1);
   }
   auto Cmp = dyn_cast<arith::CmpIOp>(D);
-  if (!Cmp)
+  if (!Cmp || !NestOp.getLoopInclusive())
     return false;
-  Value IV = NestOp.getIVs()[0];
-  // Flang loads the bound again for the test: compare what they are.
-  auto IsUb = [&](Value V) {
-    return expr(V)->equals(*expr(NestOp.getLoopUpperBounds()[0]));
-  };
-  APInt Step;
-  if (!matchPattern(NestOp.getLoopSteps()[0], m_ConstantInt(&Step)) ||
-      !NestOp.getLoopInclusive() || !Step.trySExtValue())
-    return false;
-  int64_t St = *Step.trySExtValue();
-  // `iv == ub` names the last iteration of an ascending loop with step 1.
-  if (Cmp.getPredicate() == arith::CmpIPredicate::eq && St == 1 &&
-      ((Cmp.getLhs() == IV && IsUb(Cmp.getRhs())) ||
-       (IsUb(Cmp.getLhs()) && Cmp.getRhs() == IV)))
-    return true;
-  auto Next = Cmp.getLhs().getDefiningOp<arith::AddIOp>();
-  APInt Added;
-  if (!Next || !IsUb(Cmp.getRhs()) ||
-      !((Next.getLhs() == IV &&
-         matchPattern(Next.getRhs(), m_ConstantInt(&Added))) ||
-        (Next.getRhs() == IV &&
-         matchPattern(Next.getLhs(), m_ConstantInt(&Added)))) ||
-      Added.trySExtValue() != St)
-    return false;
-  return (St > 0 && Cmp.getPredicate() == arith::CmpIPredicate::sgt) ||
-         (St < 0 && Cmp.getPredicate() == arith::CmpIPredicate::slt);
+  for (unsigned K = 0; K < NestOp.getNumLoops(); ++K) {
+    Value IV = NestOp.getIVs()[K];
+    // Flang loads the bound again for the test: compare what they are.
+    auto IsUb = [&](Value V) {
+      return expr(V)->equals(*expr(NestOp.getLoopUpperBounds()[K]));
+    };
+    // (A target region's loop has its step from the host.)
+    ExprRef Step = expr(NestOp.getLoopSteps()[K]);
+    if (Step->kind() != ExprKind::Constant)
+      continue;
+    int64_t St = Step->value();
+    // `iv == ub` names the last iteration of an ascending loop with step 1.
+    if (Cmp.getPredicate() == arith::CmpIPredicate::eq && St == 1 &&
+        ((Cmp.getLhs() == IV && IsUb(Cmp.getRhs())) ||
+         (IsUb(Cmp.getLhs()) && Cmp.getRhs() == IV)))
+      return Tested[K] = true;
+    auto Next = Cmp.getLhs().getDefiningOp<arith::AddIOp>();
+    APInt Added;
+    if (!Next ||
+        !((Next.getLhs() == IV &&
+           matchPattern(Next.getRhs(), m_ConstantInt(&Added))) ||
+          (Next.getRhs() == IV &&
+           matchPattern(Next.getLhs(), m_ConstantInt(&Added)))) ||
+        Added.trySExtValue() != St || !IsUb(Cmp.getRhs()))
+      continue;
+    if ((St > 0 && Cmp.getPredicate() == arith::CmpIPredicate::sgt) ||
+        (St < 0 && Cmp.getPredicate() == arith::CmpIPredicate::slt))
+      return Tested[K] = true;
+  }
+  return false;
 }
 
 SymbolId RegionModeler::threadIdSymbol() {
@@ -1010,9 +1033,46 @@ ExprRef RegionModeler::loadedValue(Operation *Load, Value Ref, unsigned Depth) {
     S.Name = name(Root);
   S.Kind = SymbolKind::Invariant;
   S.IterationDependent = false;
+  // The variable of a `do` loop around the construct: one value in it,
+  // within the loop's bounds (as the C front end's enclosing loops).
+  if (Operation *Loop = enclosingDoLoopOf(Root); Loop && Depth < MaxExprDepth) {
+    APInt Step;
+    if (matchPattern(Loop->getOperand(2), m_ConstantInt(&Step)) &&
+        Step.trySExtValue() && *Step.trySExtValue() != 0) {
+      int64_t St = *Step.trySExtValue();
+      ExprRef Lb = expr(Loop->getOperand(0), Depth + 1);
+      ExprRef Ub = expr(Loop->getOperand(1), Depth + 1);
+      S.Min = St > 0 ? Lb : Ub;
+      S.Max = St > 0 ? Ub : Lb;
+      S.Step = St > 0 ? St : -St;
+      S.Descending = St < 0;
+    }
+  }
   SymbolId Id = R.addSymbol(std::move(S));
   Symbols[Root] = Id;
   return Expr::symbol(Id);
+}
+
+Operation *RegionModeler::enclosingDoLoopOf(Value Root) {
+  // Flang stores a `do` loop's count into its variable first thing in the
+  // body: `fir.store %iv to %it`.
+  Operation *From = Body.empty() ? Unit : Body.front();
+  for (Operation *L = From->getParentOp(); L && !isa<FunctionOpInterface>(L);
+       L = L->getParentOp()) {
+    if (!flang::isDoLoop(L) || L->getNumOperands() < 3 ||
+        L->getRegion(0).empty())
+      continue;
+    Block &Entry = L->getRegion(0).front();
+    for (Operation &Op : Entry) {
+      auto Stored = flang::storedValue(&Op);
+      if (!Stored)
+        continue;
+      auto Arg = dyn_cast<BlockArgument>(Stored->first);
+      if (Arg && Arg.getOwner() == &Entry && rootOf(Stored->second) == Root)
+        return L;
+    }
+  }
+  return nullptr;
 }
 
 } // namespace mlirfe

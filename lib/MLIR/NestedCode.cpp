@@ -152,17 +152,47 @@ void RegionModeler::noteUnstructured(Operation *P, Operation *Child, Context &C,
   Region *Holder = Child->getParentRegion();
   if (Holder->hasOneBlock() || Child->getBlock() == &Holder->front())
     return;
-  C.Conditional = true;
-  unsigned BlockNo = 1;
-  for (Block &B : *Holder) {
-    if (&B == Child->getBlock())
-      break;
-    ++BlockNo;
+  if (!Dominance)
+    Dominance = std::make_unique<DominanceInfo>(Unit);
+  auto BlockNo = [&](Block *Of) {
+    unsigned No = 1;
+    for (Block &B : *Holder) {
+      if (&B == Of)
+        break;
+      ++No;
+    }
+    return No;
+  };
+  // The blocks that dominate it, up the dominator tree (innermost first, as
+  // Path is built): the branches it is in. An access whose block dominates
+  // another's runs before it on every path, as an arm's access runs before
+  // those of the arms nested in it. A block entered only from the block
+  // before it, which branches nowhere else (`cf.br` into the loop body of
+  // an `omp.loop_nest`), runs whenever that block runs: part of it.
+  std::vector<Block *> Chain;
+  for (Block *D = Child->getBlock(); D && D != &Holder->front();) {
+    Chain.push_back(D);
+    DominanceInfoNode *Node = Dominance->getNode(D);
+    DominanceInfoNode *IDom = Node ? Node->getIDom() : nullptr;
+    D = IDom ? IDom->getBlock() : nullptr;
   }
-  auto Key =
-      std::make_pair(P, (Holder->getRegionNumber() + 1) * 4096 + BlockNo);
-  Path.push_back(
-      BranchIds.try_emplace(Key, BranchIds.size() + 1).first->second);
+  auto PartOfPredecessor = [&](Block *D) {
+    Block *Pred = D->getSinglePredecessor();
+    return Pred && Pred->getNumSuccessors() == 1 && BlockNo(Pred) < BlockNo(D);
+  };
+  // From the entry down, the blocks that always run with it.
+  size_t Always = Chain.size();
+  while (Always > 0 && PartOfPredecessor(Chain[Always - 1]))
+    --Always;
+  for (size_t K = 0; K < Always; ++K) {
+    auto Key = std::make_pair(P, (Holder->getRegionNumber() + 1) * 4096 +
+                                     BlockNo(Chain[K]));
+    Path.push_back(
+        BranchIds.try_emplace(Key, BranchIds.size() + 1).first->second);
+  }
+  if (Always == 0)
+    return;
+  C.Conditional = true;
   noteBlockGuards(Child->getBlock(), C);
 }
 
@@ -430,15 +460,12 @@ bool localMemory(Value Root) {
                  Def->getName().getStringRef() == "fir.alloca");
 }
 
-bool onlyWaits(Operation *Op);
-bool blockOnlyWaits(Block &B) {
-  return llvm::all_of(B, [](Operation &Op) { return onlyWaits(&Op); });
-}
-
 /// Whether \p Op does nothing but wait, as the C front end's onlyWaits: a
-/// flush, an atomic read, a load, a scalar store into local memory, a
-/// computation without memory effects, a branch, a call without arguments
-/// (a pause), and constructs holding only these.
+/// flush, an atomic read, a taskyield, a load or a computation without
+/// memory effects, a scalar store into local memory, a branch of the loop
+/// itself, a call without arguments (a pause). A construct with code of its
+/// own (an `IF`, a nested loop) does more than wait, as C's onlyWaits has
+/// no `if`.
 bool onlyWaits(Operation *Op) {
   if (isa<omp::FlushOp, omp::AtomicReadOp, omp::TaskyieldOp>(Op) ||
       readsAtMost(Op))
@@ -450,26 +477,61 @@ bool onlyWaits(Operation *Op) {
     return localMemory(flang::rootOf(Store.getMemRef()));
   if (auto Call = dyn_cast<CallOpInterface>(Op))
     return Call.getArgOperands().empty();
-  if (Op->getNumRegions() == 0)
-    return false;
-  for (Region &R : Op->getRegions())
+  return false;
+}
+
+bool blockOnlyWaits(Block &B) {
+  return llvm::all_of(B, [](Operation &Op) { return onlyWaits(&Op); });
+}
+
+/// Whether \p Cond is a constant: a loop it ends never ends, or always
+/// does (an endless loop is not a wait, as for spinsOnFlag).
+bool constantCondition(Value Cond) {
+  APInt C;
+  return matchPattern(Cond, m_ConstantInt(&C));
+}
+
+/// Whether the loop \p Loop (`scf.while`, `fir.iterate_while`) does nothing
+/// but wait on a condition that can change: C's `while (!flag) { flush }`.
+bool whileOnlyWaits(Operation *Loop) {
+  for (Region &R : Loop->getRegions())
     for (Block &B : R)
       if (!blockOnlyWaits(B))
         return false;
-  return isMemoryEffectFree(Op) || flang::isIf(Op) ||
-         isa<scf::IfOp, scf::WhileOp>(Op) || flang::isIterateWhile(Op);
+  if (auto While = dyn_cast<scf::WhileOp>(Loop))
+    return !constantCondition(While.getConditionOp().getCondition());
+  return true; // (fir.iterate_while ends on a value its body computes)
+}
+
+/// Whether the cycle of blocks \p Cycle (a `DO WHILE`, a `DO` left by
+/// `EXIT`) is such a loop: blocks that only wait, left through one
+/// conditional branch on a condition that can change (more would be an
+/// `IF` of the body, which C's onlyWaits does not allow).
+bool cycleOnlyWaits(const llvm::SmallPtrSetImpl<Block *> &Cycle) {
+  unsigned Tests = 0;
+  for (Block *B : Cycle) {
+    if (!blockOnlyWaits(*B))
+      return false;
+    Operation *Term = B->getTerminator();
+    if (!Term || Term->getNumSuccessors() < 2)
+      continue;
+    ++Tests;
+    if (Term->getNumOperands() == 0 || constantCondition(Term->getOperand(0)))
+      return false;
+  }
+  return Tests == 1;
 }
 
 /// Whether the loop around \p Poll waits for another work item: a cycle of
 /// blocks (a `DO WHILE`, a loop left by `EXIT`) or a while loop that does
-/// nothing but wait. A counted `DO` waits for nothing: it ends after its
-/// count, whatever the flag says.
+/// nothing but wait (C's spinsOnFlag). A counted `DO` waits for nothing: it
+/// ends after its count, whatever the flag says.
 bool pollsInWaitLoop(Operation *Poll, Operation *Where) {
   for (Operation *P = Poll; P && P != Where; P = P->getParentOp()) {
     if (auto Cycle = cycleThrough(P->getBlock()); !Cycle.empty())
-      return llvm::all_of(Cycle, [](Block *B) { return blockOnlyWaits(*B); });
+      return cycleOnlyWaits(Cycle);
     if (isa<scf::WhileOp>(P) || flang::isIterateWhile(P))
-      return onlyWaits(P);
+      return whileOnlyWaits(P);
   }
   return false;
 }

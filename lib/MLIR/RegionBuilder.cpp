@@ -101,6 +101,10 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
   // global's address may be taken anywhere.
   if (privateMemory(MemRef))
     return std::nullopt;
+  // A threadprivate variable is each thread's own; the tasks a thread runs
+  // use its copy one at a time (as the C front end has it).
+  if (isa_and_nonnull<omp::ThreadprivateOp>(MemRef.getDefiningOp()))
+    return std::nullopt;
   // A `linear` list item has a private copy per thread (Flang leaves it to
   // the translation to LLVM IR to make it); instances of a task that
   // `depend` clauses order on a variable never meet on it.
@@ -108,6 +112,9 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
     if (rootOf(Item) == MemRef)
       return std::nullopt;
   if (llvm::is_contained(Ordered, MemRef))
+    return std::nullopt;
+  // The variable of a sequential `do` inside a SIMD loop is each lane's.
+  if (DoVariables.contains(MemRef))
     return std::nullopt;
   // A dummy argument of an orphaned construct's function is what its
   // callers pass: private when every visible call inside a team passes
@@ -566,6 +573,11 @@ void RegionModeler::visit(Operation *Op) {
     if (!FoldedLoads.count(Op) && !describedMemory(Op->getResult(0)))
       addFlangAccess(Op, *Ref, AccessKind::Read, ReductionOp::None);
   } else if (auto Stored = flang::storedValue(Op)) {
+    // The variable of a nested simd loop is each thread's own (as the C
+    // front end has it): Flang's copy-out of its last value is not a write
+    // the threads share.
+    if (simdCounterCopyOut(Op, Stored->second))
+      return;
     auto It = Updates.find(Op);
     if (It != Updates.end())
       addFlangAccess(Op, Stored->second, AccessKind::ReadModifyWrite,
@@ -697,9 +709,57 @@ bool RegionModeler::setUpWorksharing() {
         LoopNest.getIVs()[K], SymbolKind::Induction,
         LoopNest.getLoopLowerBounds()[K], LoopNest.getLoopUpperBounds()[K],
         LoopNest.getLoopSteps()[K], LoopNest.getLoopInclusive()));
-  if (auto Simd = dyn_cast<omp::SimdOp>(Unit))
+  if (auto Simd = dyn_cast<omp::SimdOp>(Unit)) {
+    // The lanes of one thread: threads racing on what the loop touches is
+    // the question of the construct around it, asked with its data sharing.
+    R.Construction = ConstructKind::SimdLanes;
     boundSimdWindow(Simd);
+    collectDoVariables();
+  }
   return true;
+}
+
+bool RegionModeler::simdCounterCopyOut(Operation *Store, Value Target) {
+  Value Root = rootOf(Target);
+  for (auto Simd = Store->getParentOfType<omp::SimdOp>();
+       Simd && Unit->isProperAncestor(Simd) && Simd != Nest;
+       Simd = Simd->getParentOfType<omp::SimdOp>()) {
+    omp::LoopNestOp Loop = loopNestOf(Simd);
+    if (!Loop || Loop.getRegion().empty())
+      continue;
+    auto Args = cast<omp::BlockArgOpenMPOpInterface>(Simd.getOperation())
+                    .getPrivateBlockArgs();
+    for (auto [Var, Arg] : llvm::zip(Simd.getPrivateVars(), Args)) {
+      if (rootOf(Var) != Root)
+        continue;
+      // The private copy the loop's body assigns the loop's variable to.
+      for (Operation &Op : Loop.getRegion().front())
+        if (auto S = flang::storedValue(&Op);
+            S && llvm::is_contained(Loop.getIVs(), S->first) &&
+            flang::rootOf(S->second) == Value(Arg))
+          return true;
+    }
+  }
+  return false;
+}
+
+void RegionModeler::collectDoVariables() {
+  // Flang counts a `do` loop in an iteration argument and stores it into
+  // the DO variable first thing in the body: `fir.store %iv to %m`.
+  Unit->walk([&](Operation *Loop) {
+    if (!flang::isDoLoop(Loop) || Loop->getNumRegions() != 1 ||
+        Loop->getRegion(0).empty())
+      return;
+    mlir::Block &Body = Loop->getRegion(0).front();
+    for (Operation &Op : Body) {
+      auto Stored = flang::storedValue(&Op);
+      if (!Stored)
+        continue;
+      auto Arg = dyn_cast<mlir::BlockArgument>(Stored->first);
+      if (Arg && Arg.getOwner() == &Body && Arg.getArgNumber() > 0)
+        DoVariables.insert(rootOf(Stored->second));
+    }
+  });
 }
 
 void RegionModeler::boundSimdWindow(omp::SimdOp Simd) {
@@ -727,22 +787,6 @@ void RegionModeler::boundSimdWindow(omp::SimdOp Simd) {
                               Expr::constant(int64_t(*Len - 1) * Var.Step));
   Var.Min = Start;
   Var.Max = Expr::binary(ExprKind::Min, Var.Max, Span);
-}
-
-void RegionModeler::expandSimdScalars() {
-  // A scalar every lane writes before reading is a register of the lane
-  // once vectorized (the vectorizer expands it); an accumulation is not.
-  for (unsigned BI = 0; BI < R.Buffers.size(); ++BI) {
-    if (R.Buffers[BI].Kind != BufferKind::Scalar)
-      continue;
-    const Access *First = nullptr;
-    for (const Access &A : R.Accesses)
-      if (A.BufferIndex == BI && (!First || A.Order < First->Order))
-        First = &A;
-    if (First && First->Kind == AccessKind::Write && !First->Conditional &&
-        First->Index.empty() && First->Protection == Guard::None)
-      R.Buffers[BI].Attr = Sharing::Private;
-  }
 }
 
 bool RegionModeler::setUpTeam() {
@@ -856,10 +900,13 @@ std::optional<ParallelRegion> RegionModeler::build() {
     }
   }
   joinBothArmWrites();
-  if (Kind == UnitKind::Simd)
-    expandSimdScalars();
   flattenOutOfBounds(R, Layouts);
+  addStatedFacts();
   R.WaitsOnFlags = SpinsOnFlag;
+  // Values of Flang's lowering that no Fortran name was found for.
+  if (R.Model == ProgrammingModelKind::Fortran)
+    for (Symbol &S : R.Symbols)
+      S.Unnamed = !S.Name.empty() && S.Name.front() == '%';
   return std::move(R);
 }
 

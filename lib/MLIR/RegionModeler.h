@@ -26,8 +26,10 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -76,9 +78,12 @@ private:
   /// For a standalone simd loop with `safelen` (or `simdlen`) L: the lanes
   /// that run together are within L - 1 iterations of each other.
   void boundSimdWindow(mlir::omp::SimdOp Simd);
-  /// Scalars every SIMD lane writes before it reads them are expanded per
-  /// lane by the vectorizer: not shared among the lanes.
-  void expandSimdScalars();
+  /// The variables of the sequential `do` loops inside a SIMD loop: each
+  /// lane's own (DoVariables).
+  void collectDoVariables();
+  /// Whether \p Store writes \p Target, the variable of a simd loop nested
+  /// in the unit, with Flang's copy-out of its last value.
+  bool simdCounterCopyOut(Operation *Store, Value Target);
   std::optional<unsigned> buffer(Value MemRef);
   /// For \p Descriptor, a load of an allocatable or pointer variable's
   /// descriptor: the variable (its reference), whose memory the descriptor
@@ -109,6 +114,15 @@ private:
   void noteUpdate(Operation *Store, Value Stored,
                   llvm::function_ref<bool(Operation *Load)> SameElement);
   void visit(Operation *Op);
+
+  // --- Facts the code states (StatedFacts.cpp) ---
+  /// Adds to R.Facts what the construct's loops, its `privateer.holds`
+  /// conditions, its team's `if` and `num_threads` clauses and the
+  /// branches around it say (see include/privateer/Model/Facts.h).
+  void addStatedFacts();
+  /// A Fortran name's value in the region: the symbol of that name, or a
+  /// new invariant one.
+  std::function<ExprRef(std::string_view)> namedValue();
 
   // --- Walking the unit's code (NestedCode.cpp) ---
   /// Where an access sits in its work item: what the operations around it
@@ -231,6 +245,8 @@ private:
   /// one access (a loop the assignment runs), the step a constant not 0.
   ExprRef sectionVariable(ExprRef Lo, ExprRef Hi, int64_t Step);
   ExprRef loadedValue(Operation *Load, Value Ref, unsigned Depth);
+  /// The `do` loop around the construct whose variable is \p Root, if any.
+  Operation *enclosingDoLoopOf(Value Root);
   /// The value a function of the module returns for \p Call, its dummy
   /// arguments bound to the actual ones; null when not followed.
   ExprRef calleeResult(Operation *Call, unsigned Depth);
@@ -249,6 +265,10 @@ private:
   Operation *nearestWriter(Operation *Load, Value Root, Operation *Within);
   bool writtenInUnit(Value Root);
   bool lastIterationOnly(Value Condition, unsigned Depth = 0);
+  /// Whether \p Condition is a conjunction of last-iteration tests of the
+  /// distributed nest's loops, marking each in \p Tested.
+  bool lastIterationTests(Value Condition, std::vector<bool> &Tested,
+                          unsigned Depth);
   /// For `v == e` (`tid == 0`, `i == n`): e when v is the only work-item
   /// variable and e the same for every work item.
   ExprRef pinnedValue(Value Condition);
@@ -311,6 +331,8 @@ private:
   /// follow: instances of a task on what their `depend` clauses name, flags
   /// handed over with `flush`.
   llvm::SmallVector<Value> Ordered;
+  /// The variables of the sequential `do` loops of a SIMD loop's lanes.
+  llvm::DenseSet<Value> DoVariables;
   /// The calls being followed, outermost first: the call, its function,
   /// and the context of the call in its caller.
   struct CallFrame {

@@ -124,20 +124,27 @@ void orderTask(omp::TaskOp Task, ParallelRegion &R, LocationTable &Locs) {
   Operation *Op = Task.getOperation();
   // The tasks created before it in its block, nearest first, that nothing
   // orders with it. An undeferred one (`if(.false.)`) ran to its end
-  // before this one was created.
+  // before this one was created, and one with 'depend' clauses that order
+  // it after an earlier sibling waited for that sibling to finish.
+  llvm::SmallVector<omp::TaskOp, 2> Undeferred;
   for (Operation *P = Op->getPrevNode(); P; P = P->getPrevNode()) {
     if (auto T = dyn_cast<omp::TaskOp>(P)) {
-      if (!isUndeferred(T) && !dependOrders(T, Task))
+      bool Waited = llvm::any_of(
+          Undeferred, [&](omp::TaskOp U) { return waitsForSibling(U, T); });
+      if (!isUndeferred(T) && !Waited && !dependOrders(T, Task))
         if (std::optional<ParallelRegion> S = RegionModeler(T, Locs).build())
           R.UnorderedSiblings.push_back(
               std::make_shared<const ParallelRegion>(std::move(*S)));
+      if (isUndeferred(T))
+        Undeferred.push_back(T);
       continue;
     }
     if (mayWaitForTasks(P))
       break;
   }
   // The creator goes on beside the task up to the first operation that
-  // may wait for it; an undeferred task has finished by then.
+  // may wait for it (an undeferred task that 'depend' clauses order after
+  // it among them); an undeferred task has finished by then.
   if (isUndeferred(Task))
     return;
   std::vector<Operation *> After;
@@ -145,7 +152,9 @@ void orderTask(omp::TaskOp Task, ParallelRegion &R, LocationTable &Locs) {
   for (Operation *N = Op->getNextNode(); N; N = N->getNextNode()) {
     if (N->hasTrait<OpTrait::IsTerminator>())
       break;
-    if ((Waited = mayWaitForTasks(N)))
+    auto Later = dyn_cast<omp::TaskOp>(N);
+    if ((Waited =
+             mayWaitForTasks(N) || (Later && waitsForSibling(Later, Task))))
       break;
     After.push_back(N);
   }

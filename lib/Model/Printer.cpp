@@ -106,6 +106,8 @@ std::string dump(const ParallelRegion &R) {
     OS << "  team size " << R.symbol(*R.TeamSize).Name << "\n";
   for (const Condition &C : R.Facts)
     OS << "  fact " << print(R, C) << "\n";
+  for (const Condition &C : R.Stated)
+    OS << "  stated " << print(R, C) << "\n";
   for (const Buffer &B : R.Buffers)
     OS << "  buffer " << (B.Kind == BufferKind::Pointee ? "*" : "") << B.Name
        << ": " << name(B.Attr) << "\n";

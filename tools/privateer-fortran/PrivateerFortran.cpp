@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AssumeDirectives.h"
 #include "CompileDatabase.h"
 #include "FlangLowering.h"
 #include "FortranFixes.h"
@@ -34,6 +35,7 @@
 
 #include <optional>
 #include <set>
+#include <unistd.h>
 
 using namespace privateer;
 using namespace privateer::fortran;
@@ -317,10 +319,11 @@ std::string absolutePath(llvm::StringRef Path) {
   return Abs.str().str();
 }
 
-/// Whether Flang reads \p U as fixed-form source.
-bool fixedForm(const FortranUnit &U, llvm::ArrayRef<std::string> Flags) {
+/// Whether Flang reads \p File in fixed form, as its extension and \p Flags
+/// say.
+bool fixedForm(llvm::StringRef File, llvm::ArrayRef<std::string> Flags) {
   bool Fixed = llvm::is_contained({".f", ".for", ".ftn", ".f77", ".fpp"},
-                                  llvm::sys::path::extension(U.File).lower());
+                                  llvm::sys::path::extension(File).lower());
   for (const std::string &F : Flags)
     if (F == "-ffixed-form")
       Fixed = true;
@@ -361,7 +364,7 @@ std::vector<std::string> withModuleStubs(const std::vector<std::string> &Fc1,
   Search.push_back(intrinsicModulesDir());
   llvm::SmallString<256> StubRoot(ModuleDir);
   llvm::sys::path::append(StubRoot, "stubs");
-  bool Fixed = fixedForm(U, Fc1);
+  bool Fixed = fixedForm(U.File, Fc1);
   Stubs = stubUnreadableModules(U.File, (*Source)->getBuffer(), Fixed, Search,
                                 StubRoot, /*SearchCurrentDir=*/true);
   if (Stubs.empty())
@@ -430,6 +433,45 @@ std::vector<std::string> withModuleStubs(const std::vector<std::string> &Fc1,
   return Args;
 }
 
+/// For a file with OpenMP `assume` directives, which Flang does not lower:
+/// a copy in \p Dir without them, whose `#line` keeps every location the
+/// original's, in place of the file in \p Fc1 (its directory searched for
+/// INCLUDE files); the directives' facts in \p Ranges. Empty when the file
+/// has none (or cannot be read: Flang says why).
+std::string maskAssumptions(std::vector<std::string> &Fc1, llvm::StringRef Dir,
+                            llvm::StringRef File,
+                            std::vector<StatedRange> &Ranges) {
+  auto Buffer = llvm::MemoryBuffer::getFile(File);
+  if (!Buffer)
+    return "";
+  std::string Masked;
+  if (!findAssumptions((*Buffer)->getBuffer(), fixedForm(File, Fc1), Masked,
+                       Ranges))
+    return "";
+  llvm::SmallString<256> Absolute(File);
+  llvm::sys::fs::make_absolute(Absolute);
+  // (Under the file's own name: Flang's messages about the copy name it.)
+  llvm::SmallString<256> Copy(Dir);
+  llvm::sys::path::append(Copy, "assume-" + std::to_string(::getpid()));
+  if (llvm::sys::fs::create_directories(Copy))
+    return "";
+  llvm::sys::path::append(Copy, llvm::sys::path::filename(File));
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Copy, EC);
+  if (EC)
+    return "";
+  OS << "#line 1 \"" << Absolute << "\"\n" << Masked;
+  OS.close();
+  if (OS.has_error()) {
+    OS.clear_error();
+    return "";
+  }
+  Fc1.back() = Copy.str().str();
+  Fc1.insert(Fc1.end() - 1,
+             "-I" + llvm::sys::path::parent_path(Absolute).str());
+  return Absolute.str().str();
+}
+
 /// Lowers and analyses each unit in its directory, each in a child
 /// process (UnitProcess.h); modules the files define go to \p ModuleDir,
 /// never into the build.
@@ -469,11 +511,22 @@ RunResult analyzeUnits(llvm::ArrayRef<FortranUnit> Units, const Arguments &A,
               std::vector<StubbedModule> Stubs;
               std::vector<std::string> Args =
                   withModuleStubs(Fc1, U, ModuleDir, Stubs);
+              // (The file as the arguments name it: absolute where the
+              // unit is lowered from another directory.)
+              std::vector<StatedRange> Ranges;
+              std::string Original =
+                  maskAssumptions(Args, ModuleDir, Args.back(), Ranges);
               SourceTexts Read;
               Child.Lowered = lowerFortran(Args, [&](mlir::ModuleOp M) {
+                attachAssumptions(M, Original, Ranges);
                 Child.Report =
                     analyzeModule(M, A.Opts, AsErrors, Mode, U.File, Read);
               });
+              if (!Original.empty()) {
+                llvm::sys::fs::remove(Args.back());
+                llvm::sys::fs::remove(
+                    llvm::sys::path::parent_path(Args.back()));
+              }
               if (!Child.Lowered && !Stubs.empty())
                 llvm::errs()
                     << "privateer-fortran: note: '" << U.File

@@ -68,6 +68,9 @@ struct Symbol {
   /// taken to answer a question about them, and a computed value to be
   /// data: only an equality on them selects.
   bool PerItemIdentity = false;
+  /// The source gives the value no name (an intermediate value of Flang's
+  /// lowering, `%arg0`): a witness does not show it to the user.
+  bool Unnamed = false;
   /// For the value of a counter's increment (`n++` in `q[n++] = v`): the
   /// counter's node (as Buffer::Handle), so that the analysis can tell an
   /// append to a queue; null otherwise.
@@ -115,6 +118,14 @@ enum class ConstructKind {
   /// A loop whose chunks of iterations become tasks (`omp taskloop`):
   /// several chunks can run on one thread, interleaved.
   TaskLoop,
+  /// A `simd` loop that no worksharing construct of its own distributes
+  /// (alone, or nested in a worksharing loop or a team): its work items
+  /// are the SIMD lanes of one thread. Whether threads race on what it
+  /// touches is the enclosing construct's question, asked with that
+  /// construct's data sharing; two lanes conflict only through a value
+  /// one writes and another reads (a scalar each lane writes before it
+  /// reads it is expanded per lane by the vectorizer).
+  SimdLanes,
 };
 
 enum class ScheduleKind { Unspecified, Static, Dynamic, Guided, Auto, Runtime };
@@ -413,6 +424,16 @@ struct ParallelRegion {
   /// What is known of the region's values whatever the work item (the team
   /// is no larger than what omp_get_max_threads() said before it).
   std::vector<Condition> Facts;
+  /// What the code says of the region's values where its work items run
+  /// (Facts.h): the loops around the construct ran, and the conditions it
+  /// states (an `assume` directive, an assertion before the construct, an
+  /// `if` clause, a branch around it). Every witness satisfies them; the
+  /// solver asks with them when the witness it finds first does not (they
+  /// can slow down a question decided without them).
+  std::vector<Condition> Stated;
+  /// Some of Stated are conditions the code states (not only loops that
+  /// ran): a collision found without the solver is checked against them.
+  bool FactsStated = false;
   ScheduleKind Schedule = ScheduleKind::Unspecified;
   ExprRef Chunk;
   ExprRef NumThreads;

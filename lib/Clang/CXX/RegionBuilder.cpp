@@ -86,6 +86,7 @@ std::optional<ParallelRegion> RegionBuilder::build(ParallelRegion Seed) {
     FindCall(S);
   FindCall(Body);
   noteSlotAllocations();
+  addStatedFacts();
   return std::move(R);
 }
 

@@ -431,6 +431,28 @@ ParameterBinding OpenMPSemantics::pointeeSharing(const ParmVarDecl *P) {
   return {PointeeSharing::Unproven};
 }
 
+void OpenMPSemantics::statedConditions(
+    llvm::SmallVectorImpl<const Expr *> &Holds, const Expr *&TeamSize) const {
+  // `#pragma omp assume holds(e)` around the construct: e holds in it.
+  for (const OMPExecutableDirective *E : Enclosing)
+    if (isa<OMPAssumeDirective>(E))
+      for (const auto *H : E->getClausesOfKind<OMPHoldsClause>())
+        if (H->getExpr())
+          Holds.push_back(H->getExpr());
+  // The team runs the work items in parallel only where its `if` holds
+  // (a constant false was refused by describe), and with two threads.
+  if (!Team || isOpenMPTaskingDirective(Directive->getDirectiveKind()))
+    return;
+  for (const auto *C : Team->getClausesOfKind<OMPIfClause>())
+    if (C->getCondition() && (C->getNameModifier() == llvm::omp::OMPD_unknown ||
+                              C->getNameModifier() == llvm::omp::OMPD_parallel))
+      Holds.push_back(C->getCondition());
+  for (const auto *C : Team->getClausesOfKind<OMPNumThreadsClause>())
+    if (const Expr *N = C->getNumThreads();
+        N && !N->isValueDependent() && !N->isEvaluatable(Ctx))
+      TeamSize = N;
+}
+
 bool OpenMPSemantics::privatizedByNestedConstruct(const ValueDecl *V) const {
   return NestedPrivate.count(V);
 }

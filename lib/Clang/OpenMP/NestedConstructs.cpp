@@ -96,6 +96,33 @@ private:
   llvm::SmallVector<const ValueDecl *, 4> AddedVariables, AddedSections;
 };
 
+/// The loop variables of a `simd` loop nested in a work item, private to
+/// it for as long as its body is walked: OpenMP makes the variable of the
+/// loop a simd construct is associated with linear (several with
+/// collapse: lastprivate), so each thread that runs the loop has its own.
+class SimdLoopCounters {
+public:
+  SimdLoopCounters(const OMPExecutableDirective *D,
+                   llvm::SmallPtrSetImpl<const ValueDecl *> &Variables)
+      : Variables(Variables) {
+    const auto *L = dyn_cast<OMPLoopDirective>(D);
+    if (!L || !isOpenMPSimdDirective(D->getDirectiveKind()))
+      return;
+    for (const Expr *Counter : L->counters())
+      if (const ValueDecl *V = clauseVariable(Counter))
+        if (Variables.insert(V).second)
+          Added.push_back(V);
+  }
+  ~SimdLoopCounters() {
+    for (const ValueDecl *V : Added)
+      Variables.erase(V);
+  }
+
+private:
+  llvm::SmallPtrSetImpl<const ValueDecl *> &Variables;
+  llvm::SmallVector<const ValueDecl *, 2> Added;
+};
+
 /// The thread that runs 'master' (0) or 'masked' (its filter, 0 without
 /// one) is known; the one that runs 'single' is not.
 std::optional<int64_t> guardedThread(const OMPExecutableDirective *D,
@@ -186,6 +213,7 @@ void OpenMPSemantics::visitDirective(const OMPExecutableDirective *D,
   // (`scope private(t) reduction(+: s)`, `single firstprivate(x)`).
   NestedCopies Copies(D, NestedPrivate, NestedSections,
                       /*WithReductions=*/true);
+  SimdLoopCounters Counters(D, NestedPrivate);
   const Stmt *Inner = associatedBody(D);
   if (!Inner)
     return;

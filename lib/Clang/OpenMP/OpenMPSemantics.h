@@ -55,6 +55,8 @@ public:
   bool runsInPlace(const clang::Stmt *S) const override;
   bool visitNested(const clang::Stmt *S, NestedCodeVisitor &Visitor) override;
   bool callMayHoldBarrier(const clang::CallExpr *Call) const override;
+  void statedConditions(llvm::SmallVectorImpl<const clang::Expr *> &Holds,
+                        const clang::Expr *&TeamSize) const override;
 
 private:
   void collectClauses(ParallelRegion &Seed);

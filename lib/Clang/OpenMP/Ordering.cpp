@@ -224,6 +224,22 @@ bool isUndeferredTask(const Stmt *S, const ASTContext &Ctx) {
   return false;
 }
 
+bool inFinalTask(llvm::ArrayRef<const OMPExecutableDirective *> Enclosing,
+                 const ASTContext &Ctx) {
+  for (const OMPExecutableDirective *E : Enclosing) {
+    if (!isOpenMPTaskingDirective(E->getDirectiveKind()))
+      continue;
+    for (const auto *C : E->getClausesOfKind<OMPFinalClause>()) {
+      bool Value = false;
+      const Expr *Cond = C->getCondition();
+      if (Cond && !Cond->isValueDependent() &&
+          Cond->EvaluateAsBooleanCondition(Value, Ctx) && Value)
+        return true;
+    }
+  }
+  return false;
+}
+
 bool waitsForSibling(const Stmt *S, const OMPExecutableDirective *T,
                      const ASTContext &Ctx) {
   if (!isUndeferredTask(S, Ctx))

@@ -25,6 +25,14 @@ bool isPlainTask(const clang::Stmt *S);
 /// thread runs it to its end before it goes on.
 bool isUndeferredTask(const clang::Stmt *S, const clang::ASTContext &Ctx);
 
+/// Whether a task made inside the constructs \p Enclosing (innermost
+/// first) is included: one of them is a task whose 'final' clause is true,
+/// so every task it creates, and theirs, runs to its end at once, before
+/// the code that created it goes on.
+bool inFinalTask(
+    llvm::ArrayRef<const clang::OMPExecutableDirective *> Enclosing,
+    const clang::ASTContext &Ctx);
+
 /// Whether \p S waits for the sibling task \p T created before it: an
 /// undeferred task that 'depend' clauses order after \p T starts only
 /// once \p T has finished, and its creator goes on only once it has.

@@ -9,5 +9,6 @@ subroutine simd_accumulate(a, n, s)
     s = s + a(i) * a(i)
   end do
 end subroutine
-! CHECK: simd-accumulate.f90:9:5: warning: 's' is updated by every iteration without a reduction; concurrent updates are lost [privateer-shared-buffer]
+! CHECK: simd-accumulate.f90:9:5: warning: 's' is updated by every SIMD lane without a reduction; concurrent updates are lost [privateer-shared-buffer]
+! CHECK: simd-accumulate.f90:6:17: note: 's' is declared here, outside the SIMD loop, so all SIMD lanes share it
 ! CHECK: simd-accumulate.f90:9:5: note: iterations i=1 and i=2 both update 's'

@@ -9,5 +9,5 @@ subroutine simd_carried(a, n)
     a(i) = a(i - 2) + 1.0
   end do
 end subroutine
-! CHECK: simd-carried.f90:9:5: warning: 'a' is written by one iteration and read by another: the loop carries a dependence and is not parallel as written [privateer-shared-buffer]
+! CHECK: simd-carried.f90:9:5: warning: 'a' is written by one iteration and read by another: the loop carries a dependence, and SIMD lanes run those iterations together [privateer-shared-buffer]
 ! CHECK: simd-carried.f90:9:5: note: iteration i=5 reads 'a[i - 2]' here while iteration i=3 writes 'a[i]': both access 'a[3]' (with lanes from i=3, n=5)

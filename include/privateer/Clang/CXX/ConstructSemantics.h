@@ -197,6 +197,18 @@ public:
     (void)S;
     return true;
   }
+  /// What the programming model states of the values where the unit runs
+  /// in parallel, as expressions of the code around the construct:
+  /// conditions that hold there (\p Holds: an enclosing `assume
+  /// holds(...)`, the team's `if` clause), and the number of threads the
+  /// team is asked for where it is not a constant (\p TeamSize: it runs in
+  /// parallel only with two or more).
+  virtual void
+  statedConditions(llvm::SmallVectorImpl<const clang::Expr *> &Holds,
+                   const clang::Expr *&TeamSize) const {
+    (void)Holds;
+    (void)TeamSize;
+  }
   /// Handles \p S when it is one of the model's own statements nested in
   /// the work item (a directive: guard, barrier, scheduling point, nested
   /// construct), walking what it encloses through \p Visitor; false for

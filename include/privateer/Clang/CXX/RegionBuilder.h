@@ -128,6 +128,16 @@ private:
   /// the construct (Buffer::ReadByTeamAfterConstruct).
   bool readByTeamAfterConstruct(const clang::VarDecl *V) const;
 
+  // --- Facts the code states (StatedFacts.cpp) ---
+  /// Adds to R.Facts what the construct's loops, its programming model
+  /// (ConstructSemantics::statedConditions), the assertions before it and
+  /// the branches around it say (see include/privateer/Model/Facts.h).
+  void addStatedFacts();
+  /// Whether a variable \p Cond reads may change after \p After in the
+  /// function (assigned, incremented, its address taken anywhere), or
+  /// \p Cond reads memory or calls a function.
+  bool changedAfter(const clang::Expr *Cond, clang::SourceLocation After);
+
   // --- Index translation and loops (IndexTranslator.cpp) ---
   ExprRef translate(const clang::Expr *E);
   /// A variable's value: a work item's symbol, what its reaching
