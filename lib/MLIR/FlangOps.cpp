@@ -9,6 +9,8 @@
 #include "OpSemantics.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Types.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/StringExtras.h"
@@ -399,6 +401,85 @@ bool isScalarReference(Type T) {
     return false;
   return S.starts_with("i") || S.starts_with("f") ||
          S.starts_with("!fir.logical") || S.starts_with("complex");
+}
+
+namespace {
+/// Whether the memory \p Ref addresses is only read where it is used:
+/// declared, designated, converted and loaded, nothing else.
+bool onlyRead(Value Ref, unsigned Depth = 0) {
+  if (Depth > 8)
+    return false;
+  for (Operation *User : Ref.getUsers()) {
+    if (named(User, "fir.load"))
+      continue;
+    if (named(User, "hlfir.declare") || named(User, "fir.declare") ||
+        named(User, "hlfir.designate") || named(User, "fir.convert")) {
+      // As the base (or the shape's operand): its results address it too.
+      if (User->getOperand(0) != Ref)
+        return false;
+      for (Value R : User->getResults())
+        if (!onlyRead(R, Depth + 1))
+          return false;
+      continue;
+    }
+    return false; // a store, a call, a box: it may be written
+  }
+  return true;
+}
+} // namespace
+
+std::optional<std::vector<int64_t>> constantTable(Value Root, size_t Limit) {
+  Operation *D = Root.getDefiningOp();
+  if (!named(D, "fir.address_of"))
+    return std::nullopt;
+  auto Symbol = D->getAttrOfType<SymbolRefAttr>("symbol");
+  Operation *Global =
+      Symbol ? SymbolTable::lookupNearestSymbolFrom(D, Symbol) : nullptr;
+  if (!named(Global, "fir.global"))
+    return std::nullopt;
+  auto Init = Global->getAttrOfType<DenseIntElementsAttr>("initVal");
+  if (!Init || Init.getType().getRank() != 1 || Init.getNumElements() == 0 ||
+      size_t(Init.getNumElements()) > Limit)
+    return std::nullopt;
+  if (!Global->hasAttr("constant")) {
+    // DATA: the procedure's own (internal) array, never written.
+    auto Link = Global->getAttrOfType<StringAttr>("linkName");
+    Operation *Module = SymbolTable::getNearestSymbolTable(Global);
+    if (!Link || Link.getValue() != "internal" || !Module)
+      return std::nullopt;
+    bool Written = false;
+    Module->walk([&](Operation *Use) {
+      auto Other = named(Use, "fir.address_of")
+                       ? Use->getAttrOfType<SymbolRefAttr>("symbol")
+                       : nullptr;
+      if (Other && Other == Symbol && !onlyRead(Use->getResult(0)))
+        Written = true;
+    });
+    if (Written)
+      return std::nullopt;
+  }
+  std::vector<int64_t> Out;
+  for (const APInt &V : Init.getValues<APInt>()) {
+    if (V.getSignificantBits() > 64)
+      return std::nullopt;
+    Out.push_back(V.getSExtValue());
+  }
+  return Out;
+}
+
+std::optional<int64_t> lowerBound(Operation *Declaration) {
+  if (!named(Declaration, "hlfir.declare") || Declaration->getNumOperands() < 2)
+    return 1;
+  Operation *Shape = Declaration->getOperand(1).getDefiningOp();
+  if (!Shape || named(Shape, "fir.shape"))
+    return 1;
+  if (!named(Shape, "fir.shape_shift") || Shape->getNumOperands() != 2)
+    return std::nullopt;
+  APInt C;
+  if (!matchPattern(Shape->getOperand(0), m_ConstantInt(&C)) ||
+      C.getSignificantBits() > 64)
+    return std::nullopt;
+  return C.getSExtValue();
 }
 
 bool isScalarValue(Type T) {

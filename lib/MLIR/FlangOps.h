@@ -17,6 +17,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace privateer {
 namespace mlirfe {
@@ -114,6 +115,20 @@ bool isArrayReference(mlir::Type T);
 /// `!fir.ref<f64>`, logical, complex): not an array, descriptor, character
 /// or derived type.
 bool isScalarReference(mlir::Type T);
+
+/// The contents of the one-dimensional integer array a Fortran global
+/// \p Root holds (its `fir.address_of`) whatever the program does: a
+/// `PARAMETER` array (a constant global), or a procedure's own array
+/// initialized by `DATA` that nothing in the module writes (every use of
+/// its address only declares, designates and loads). At most \p Limit
+/// elements.
+std::optional<std::vector<int64_t>> constantTable(mlir::Value Root,
+                                                  size_t Limit);
+
+/// The first index of a Fortran array an `hlfir.declare` names: 1, or the
+/// constant lower bound its `fir.shape_shift` gives (of a one-dimensional
+/// array); unknown otherwise.
+std::optional<int64_t> lowerBound(mlir::Operation *Declaration);
 
 /// A value of an intrinsic scalar type (`i32`, `f64`, `!fir.logical<4>`,
 /// `index`): what a scalar variable holds.

@@ -25,6 +25,8 @@
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+
 using namespace mlir;
 
 namespace privateer {
@@ -280,6 +282,10 @@ ExprRef RegionModeler::arithmetic(Operation *D, unsigned Depth) {
     return Bin(ExprKind::Shr);
   if (isa<arith::MinSIOp, arith::MinUIOp>(D))
     return Bin(ExprKind::Min);
+  if (ExprRef E = moduloValue(D, Depth))
+    return E;
+  if (isa<arith::AndIOp>(D) && !D->getResult(0).getType().isInteger(1))
+    return bitAnd(D, Depth);
   // `select(a < b, a, b)` is how Flang spells min (and max with `>`).
   if (auto Select = dyn_cast<arith::SelectOp>(D))
     if (auto Cmp = Select.getCondition().getDefiningOp<arith::CmpIOp>()) {
@@ -309,6 +315,62 @@ ExprRef RegionModeler::arithmetic(Operation *D, unsigned Depth) {
   if (flang::isConversion(D))
     return expr(D->getOperand(0), Depth + 1);
   return nullptr;
+}
+
+ExprRef RegionModeler::boundedSymbol(Value V, const ExprRef &From, ExprRef Lo,
+                                     ExprRef Hi) {
+  ExprRef E = newSymbol(V, SymbolKind::Opaque, !sameInEveryWorkItem(R, From));
+  Symbol &S = R.Symbols[E->symbol()];
+  S.Name = R.print(*From);
+  S.Min = std::move(Lo);
+  S.Max = std::move(Hi);
+  return E;
+}
+
+ExprRef RegionModeler::moduloValue(Operation *D, unsigned Depth) {
+  // Flang's MODULO(x, m): `r = x rem m`, then `r + m` where r is not 0 and
+  // has the sign opposite to m's: `select(r != 0 && (x ^ m) < 0, r + m, r)`.
+  auto Select = dyn_cast<arith::SelectOp>(D);
+  auto Rem =
+      Select ? Select.getFalseValue().getDefiningOp<arith::RemSIOp>() : nullptr;
+  auto Plus =
+      Select ? Select.getTrueValue().getDefiningOp<arith::AddIOp>() : nullptr;
+  if (!Rem || !Plus || Plus.getLhs() != Rem.getResult() ||
+      Plus.getRhs() != Rem.getRhs())
+    return nullptr;
+  APInt M;
+  if (!matchPattern(Rem.getRhs(), m_ConstantInt(&M)) || M.getBitWidth() > 64 ||
+      M.isZero() || M.isMinSignedValue())
+    return nullptr;
+  // The result has the sign of m and a magnitude below |m|; for x >= 0 and
+  // m > 0 it is the remainder the model knows.
+  int64_t Mod = M.getSExtValue();
+  ExprRef X = expr(Rem.getLhs(), Depth + 1);
+  if (Mod > 0 && knownNonNegative(R, X))
+    return Expr::binary(ExprKind::Mod, X, Expr::constant(Mod));
+  ExprRef Lo = Expr::constant(Mod > 0 ? 0 : Mod + 1);
+  ExprRef Hi = Expr::constant(Mod > 0 ? Mod - 1 : 0);
+  ExprRef E = boundedSymbol(D->getResult(0), X, Lo, Hi);
+  R.Symbols[E->symbol()].Name =
+      "modulo(" + R.print(*X) + ", " + std::to_string(Mod) + ")";
+  return E;
+}
+
+ExprRef RegionModeler::bitAnd(Operation *D, unsigned Depth) {
+  // IAND(x, 2^k - 1) is MODULO(x, 2^k) for x >= 0, and any IAND with a
+  // mask that is not negative lies between 0 and the mask.
+  ExprRef L = expr(D->getOperand(0), Depth + 1);
+  ExprRef Rt = expr(D->getOperand(1), Depth + 1);
+  for (auto [X, Mask] : {std::pair(L, Rt), std::pair(Rt, L)})
+    if (ExprRef Remainder = maskedRemainder(R, X, Mask))
+      return Remainder;
+  ExprRef Top = bitAndUpperBound(R, L, Rt);
+  ExprRef Both = Expr::binary(ExprKind::Add, L, Rt);
+  ExprRef E = boundedSymbol(D->getResult(0), Both,
+                            Top ? Expr::constant(0) : nullptr, Top);
+  R.Symbols[E->symbol()].Name =
+      "iand(" + R.print(*L) + ", " + R.print(*Rt) + ")";
+  return E;
 }
 
 ExprRef RegionModeler::newSymbol(Value V, SymbolKind K, bool Dependent) {
@@ -768,8 +830,19 @@ std::string RegionModeler::fortranName(Value V) {
   if (!Ref)
     return "";
   std::string Name;
-  rootOf(*Ref, &Name);
-  return Name;
+  Value Base;
+  llvm::SmallVector<Value> Indices;
+  if (!flang::elementOf(*Ref, Base, Indices)) {
+    rootOf(*Ref, &Name);
+    return Name;
+  }
+  // An element: `keys(i)`, as the source writes it.
+  rootOf(Base, &Name);
+  if (Name.empty())
+    return "";
+  for (size_t K = 0; K < Indices.size(); ++K)
+    Name += (K ? ", " : "(") + R.print(*expr(Indices[K]));
+  return Name + ")";
 }
 
 namespace {
@@ -948,6 +1021,32 @@ ExprRef RegionModeler::linearValue(Operation *Load, Value Root,
                       Expr::binary(ExprKind::Mul, K, Step));
 }
 
+ExprRef RegionModeler::tableElement(Operation *Load, Value Base,
+                                    llvm::ArrayRef<Value> Indices,
+                                    unsigned Depth) {
+  // `bin_of(i)` of a PARAMETER (or DATA) array: a value of its known
+  // contents, which the solver sees (Symbol::Table).
+  if (Indices.size() != 1 || Depth > MaxExprDepth)
+    return nullptr;
+  std::string Name;
+  Operation *Declaration = nullptr;
+  Value Root = rootOf(Base, &Name, &Declaration);
+  std::optional<int64_t> First = flang::lowerBound(Declaration);
+  auto Contents =
+      First ? flang::constantTable(Root, MaxTableLength) : std::nullopt;
+  if (!Contents || Name.empty())
+    return nullptr;
+  ExprRef Index = expr(Indices[0], Depth + 1);
+  auto [Lo, Hi] = std::minmax_element(Contents->begin(), Contents->end());
+  ExprRef E = boundedSymbol(Load->getResult(0), Index, Expr::constant(*Lo),
+                            Expr::constant(*Hi));
+  Symbol &S = R.Symbols[E->symbol()];
+  S.Name = Name + "(" + R.print(*Index) + ")";
+  S.Table = std::make_shared<const std::vector<int64_t>>(std::move(*Contents));
+  S.TableIndex = Expr::binary(ExprKind::Sub, Index, Expr::constant(*First));
+  return E;
+}
+
 ExprRef RegionModeler::invariantElement(Operation *Load, Value Base,
                                         llvm::ArrayRef<Value> Indices,
                                         unsigned Depth) {
@@ -979,8 +1078,11 @@ ExprRef RegionModeler::invariantElement(Operation *Load, Value Base,
 ExprRef RegionModeler::loadedValue(Operation *Load, Value Ref, unsigned Depth) {
   Value Base;
   llvm::SmallVector<Value> Indices;
-  if (flang::elementOf(Ref, Base, Indices))
+  if (flang::elementOf(Ref, Base, Indices)) {
+    if (ExprRef E = tableElement(Load, Base, Indices, Depth))
+      return E;
     return invariantElement(Load, Base, Indices, Depth);
+  }
   Value Root = rootOf(Ref);
   for (auto [Item, Step] : Linear)
     if (rootOf(Item) == Root)

@@ -57,29 +57,6 @@ RegionModeler::RegionModeler(Operation *Task, llvm::ArrayRef<Operation *> Body,
   this->Body.assign(Body.begin(), Body.end());
 }
 
-namespace {
-/// The first index of a Fortran array an `hlfir.declare` names: 1, or the
-/// constant lower bound its `fir.shape_shift` gives (of a one-dimensional
-/// array); unknown otherwise.
-std::optional<int64_t> fortranLowerBound(Operation *Declaration) {
-  auto Named = [](Operation *Op, llvm::StringRef Name) {
-    return Op && Op->getName().getStringRef() == Name;
-  };
-  if (!Named(Declaration, "hlfir.declare") || Declaration->getNumOperands() < 2)
-    return 1;
-  Operation *Shape = Declaration->getOperand(1).getDefiningOp();
-  if (!Shape || Named(Shape, "fir.shape"))
-    return 1;
-  if (!Named(Shape, "fir.shape_shift") || Shape->getNumOperands() != 2)
-    return std::nullopt;
-  llvm::APInt C;
-  if (!matchPattern(Shape->getOperand(0), m_ConstantInt(&C)) ||
-      C.getSignificantBits() > 64)
-    return std::nullopt;
-  return C.getSExtValue();
-}
-} // namespace
-
 std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
   // A cast keeps the indexing; any other view is a buffer of its own.
   while (auto Cast = MemRef.getDefiningOp<memref::CastOp>())
@@ -153,7 +130,7 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
     B.FloatingPoint = Shape.FloatingPoint;
     if (Shape.Extents.size() == 1 && Shape.Extents[0] >= 0)
       B.Extent = Shape.Extents[0];
-    B.FirstIndex = fortranLowerBound(Declaration);
+    B.FirstIndex = flang::lowerBound(Declaration);
   }
   if (Declaration)
     B.Decl = Locs.add(Declaration->getLoc());

@@ -197,10 +197,23 @@ private:
   Value hostAddress(Value Ref);
   /// The write added since \p Before stores \p Stored: its StoredValue.
   void noteStoredValue(size_t Before, Value Stored);
+  /// An element of a PARAMETER or DATA array (flang::constantTable): a
+  /// symbol whose table the solver sees; null otherwise.
+  ExprRef tableElement(Operation *Load, Value Base,
+                       llvm::ArrayRef<Value> Indices, unsigned Depth);
   /// An element of an array the unit never writes, at subscripts the same
   /// in every work item: an invariant symbol (null otherwise).
   ExprRef invariantElement(Operation *Load, Value Base,
                            llvm::ArrayRef<Value> Indices, unsigned Depth);
+  /// A symbol for \p V, a value computed from \p From (one value for all
+  /// work items where From is), between \p Lo and \p Hi (null: unbounded).
+  ExprRef boundedSymbol(Value V, const ExprRef &From, ExprRef Lo, ExprRef Hi);
+  /// Flang's MODULO(x, m) for a constant m, as the operations it lowers to
+  /// end in \p D: its value or a symbol with its range; null otherwise.
+  ExprRef moduloValue(Operation *D, unsigned Depth);
+  /// `arith.andi` of integers (IAND): a remainder by a power of two, or a
+  /// symbol bounded by a mask that is not negative.
+  ExprRef bitAnd(Operation *D, unsigned Depth);
   ExprRef expr(Value V, unsigned Depth = 0);
   /// A new symbol for \p V.
   ExprRef newSymbol(Value V, SymbolKind K, bool Dependent);

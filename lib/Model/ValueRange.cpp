@@ -229,4 +229,30 @@ ExprRef valueCount(const ValueRange &Range) {
                       Expr::constant(1));
 }
 
+ExprRef maskedRemainder(const ParallelRegion &R, const ExprRef &X,
+                        const ExprRef &Mask) {
+  std::optional<int64_t> M = constantOf(Mask);
+  if (!M || *M < 0 || *M == INT64_MAX || (*M & (*M + 1)) != 0 ||
+      !knownNonNegative(R, X))
+    return nullptr;
+  return Expr::binary(ExprKind::Mod, X, Expr::constant(*M + 1));
+}
+
+ExprRef bitAndUpperBound(const ParallelRegion &R, const ExprRef &A,
+                         const ExprRef &B) {
+  // A mask every work item shares is not negative where a count of values
+  // at least 1 follows from it; a bounded operand must start at 0 or more.
+  ExprRef Top;
+  for (const ExprRef &Mask : {A, B}) {
+    ValueRange Range = rangeOf(R, Mask);
+    bool NonNegative = sameInEveryWorkItem(R, Mask) ||
+                       (Range.Lo && constantOf(Range.Lo).value_or(-1) >= 0);
+    if (!Range.Hi || !Range.Requires.empty() || !NonNegative ||
+        !sameInEveryWorkItem(R, Range.Hi))
+      continue;
+    Top = Top ? Expr::binary(ExprKind::Min, Top, Range.Hi) : Range.Hi;
+  }
+  return Top;
+}
+
 } // namespace privateer

@@ -20,6 +20,11 @@
 
 namespace privateer {
 
+/// The longest constant table whose contents the solver is shown (longer
+/// ones are opaque values): `static const` and `constexpr` arrays in C and
+/// C++, PARAMETER and DATA arrays in Fortran.
+constexpr size_t MaxTableLength = 4096;
+
 /// Inclusive bounds of the values of an expression; a null bound is
 /// unbounded on that side.
 struct ValueRange {
@@ -46,6 +51,17 @@ bool knownNonNegative(const ParallelRegion &R, const ExprRef &E);
 /// The number of values in a bounded \p Range (`Hi - Lo + 1`); null when
 /// it is unbounded.
 ExprRef valueCount(const ValueRange &Range);
+
+/// `x & mask` where the mask is 2^k - 1 and x is known not to be negative:
+/// `x % 2^k`, which the model reasons about; null otherwise.
+ExprRef maskedRemainder(const ParallelRegion &R, const ExprRef &X,
+                        const ExprRef &Mask);
+
+/// The least upper bound the model can give `a & b` from an operand that
+/// every work item shares and that is not negative (a mask): the result
+/// lies between 0 and it. Null when neither operand bounds it.
+ExprRef bitAndUpperBound(const ParallelRegion &R, const ExprRef &A,
+                         const ExprRef &B);
 
 } // namespace privateer
 

@@ -13,8 +13,8 @@
 #include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Clang/Handles.h"
 
-#include "privateer/Clang/CXX/KnownFunctions.h"
 #include "TypeValues.h"
+#include "privateer/Clang/CXX/KnownFunctions.h"
 
 #include "privateer/Model/ValueRange.h"
 
@@ -568,30 +568,14 @@ ExprRef RegionBuilder::translateBitAnd(const BinaryOperator *BO) {
   ExprRef L = translate(BO->getLHS()), Rt = translate(BO->getRHS());
   // x & (2^k - 1) is x % 2^k for x >= 0.
   for (auto [X, Mask] : {std::pair(L, Rt), std::pair(Rt, L)})
-    if (Mask->kind() == ExprKind::Constant && Mask->value() >= 0 &&
-        Mask->value() < INT64_MAX &&
-        (Mask->value() & (Mask->value() + 1)) == 0 && knownNonNegative(R, X))
-      return SymExpr::binary(ExprKind::Mod, X,
-                             SymExpr::constant(Mask->value() + 1));
+    if (ExprRef Remainder = maskedRemainder(R, X, Mask))
+      return Remainder;
   ExprRef Result =
       opaque(BO, !isWorkItemInvariant(L) || !isWorkItemInvariant(Rt));
   if (Result->kind() != ExprKind::Symbol)
     return Result;
-  // Otherwise between 0 and a mask that is not negative: the mask's upper
-  // bound, where every work item shares it (a count of values at least 1
-  // then implies the mask is not negative).
-  ExprRef Top;
-  for (const ExprRef &Mask : {L, Rt}) {
-    ValueRange Range = rangeOf(R, Mask);
-    bool NonNegative = sameInEveryWorkItem(R, Mask) ||
-                       (Range.Lo && Range.Lo->kind() == ExprKind::Constant &&
-                        Range.Lo->value() >= 0);
-    if (!Range.Hi || !Range.Requires.empty() || !NonNegative ||
-        !sameInEveryWorkItem(R, Range.Hi))
-      continue;
-    Top = Top ? SymExpr::binary(ExprKind::Min, Top, Range.Hi) : Range.Hi;
-  }
-  if (Top) {
+  // Otherwise between 0 and a mask that is not negative.
+  if (ExprRef Top = bitAndUpperBound(R, L, Rt)) {
     Symbol &S = R.Symbols[Result->symbol()];
     S.Min = SymExpr::constant(0);
     S.Max = Top;

@@ -11,6 +11,8 @@
 #ifndef PRIVATEER_CLANG_CXX_TYPEVALUES_H
 #define PRIVATEER_CLANG_CXX_TYPEVALUES_H
 
+#include "privateer/Model/ValueRange.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 
@@ -41,9 +43,6 @@ constexpr int64_t MaxCountedTypeValue = 65535;
 /// an unsigned type from a signed one, or to a narrower type).
 bool conversionMayChangeValue(const clang::ASTContext &Ctx,
                               clang::QualType From, clang::QualType To);
-
-/// Tables longer than this are not read (the solver encodes each element).
-constexpr size_t MaxTableLength = 4096;
 
 /// The elements of \p V, a one-dimensional array of integers whose
 /// elements are const and whose initializer the compiler evaluates; nothing
