@@ -270,6 +270,14 @@ std::string reductionAdvice(const ParallelRegion &R, const Buffer &B,
                                  "around it");
   if (Clause.empty())
     return "protect the update with " + Atomic + " or 'omp critical'";
+  // What the loop around reduces, the lanes of each of its threads
+  // update as one copy: the simd directive needs the clause too.
+  if (B.ReducedAround && R.Construction == ConstructKind::SimdLanes)
+    return quote(B.Name) +
+           " is a reduction variable of the loop around, but that gives "
+           "each thread one copy, which its SIMD lanes share: add "
+           "'reduction(" +
+           std::string(Spelled) + ": " + Clause + ")' to the 'simd' directive";
   std::string Advice = "use 'reduction(" + std::string(Spelled) + ": " +
                        Clause + ")' on the directive";
   if (Clause.find("[:N]") != std::string::npos)

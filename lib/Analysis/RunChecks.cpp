@@ -27,6 +27,11 @@ std::vector<Finding> runChecks(const ParallelRegion &R,
   for (const auto &[Id, Run] : Table) {
     if (!Enabled.isEnabled(Id))
       continue;
+    // SIMD lanes run on one thread: only what they share can race (thread
+    // numbers, cache lines and allocations are the thread's questions).
+    if (R.Construction == ConstructKind::SimdLanes &&
+        Id != CheckId::SharedBuffer)
+      continue;
     for (Finding &F : Run(R, C)) {
       F.Model = R.Model;
       if (F.May)

@@ -126,6 +126,15 @@ Value outerValue(BlockArgument Arg) {
   return nullptr;
 }
 
+bool isReductionArgument(Value V) {
+  auto Arg = dyn_cast<BlockArgument>(V);
+  auto Owner = Arg ? dyn_cast_or_null<omp::BlockArgOpenMPOpInterface>(
+                         Arg.getOwner()->getParentOp())
+                   : nullptr;
+  return Owner && Arg.getOwner() == &Arg.getOwner()->getParent()->front() &&
+         llvm::is_contained(Owner.getReductionBlockArgs(), Arg);
+}
+
 bool isConstantFalse(Value V) {
   APInt C;
   return V && V.getType().isInteger(1) && matchPattern(V, m_ConstantInt(&C)) &&

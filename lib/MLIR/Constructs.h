@@ -78,6 +78,10 @@ std::optional<int64_t> pinnedThread(mlir::Operation *Op);
 /// any other value.
 mlir::Value outerValue(mlir::BlockArgument Arg);
 
+/// Whether \p V is the copy a reduction clause of an OpenMP construct
+/// gives its region (a worksharing loop's `reduction(+: s)`).
+bool isReductionArgument(mlir::Value V);
+
 /// Whether \p V is a constant false `i1` (an `if(.false.)` clause).
 bool isConstantFalse(mlir::Value V);
 

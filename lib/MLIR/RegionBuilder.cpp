@@ -132,6 +132,10 @@ std::optional<unsigned> RegionModeler::buffer(Value MemRef) {
       B.Extent = Shape.Extents[0];
     B.FirstIndex = flang::lowerBound(Declaration);
   }
+  // The lanes of a simd loop inside a loop that reduces the variable share
+  // their thread's copy.
+  B.ReducedAround =
+      R.Construction == ConstructKind::SimdLanes && isReductionArgument(MemRef);
   if (Declaration)
     B.Decl = Locs.add(Declaration->getLoc());
   else if (Operation *D = MemRef.getDefiningOp())

@@ -182,6 +182,11 @@ struct Buffer {
   /// parameter of an orphaned construct points to, where not every caller
   /// is seen): a race on it is "may".
   bool SharingUnproven = false;
+  /// For the lanes of a `simd` loop: a reduction of the construct around
+  /// it (the worksharing loop) names the variable. Each thread has its
+  /// copy, but the lanes of one thread share it: only the `simd`
+  /// directive's own reduction gives each lane one.
+  bool ReducedAround = false;
   /// A scalar that the team's code around the construct (a 'parallel'
   /// around an 'omp for') reads after it on every thread: each thread takes
   /// it for its own partial (`total += part` in 'critical'), so combining

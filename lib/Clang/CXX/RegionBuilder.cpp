@@ -539,9 +539,10 @@ std::optional<unsigned> RegionBuilder::bufferFor(const Target &T) {
       B.Attr = Sharing::Private;
     else if (CalleeGlobal)
       B.Attr = Sharing::Shared;
-    else if (V)
+    else if (V) {
       B.Attr = sharingOf(V);
-    else if (isa<FieldDecl>(T.Decl)) {
+      B.ReducedAround = Semantics.reducedAround(V);
+    } else if (isa<FieldDecl>(T.Decl)) {
       // A field of `this`: the object is shared unless a clause names it.
       B.Attr = Semantics.sharingOfField(cast<FieldDecl>(T.Decl));
     } else

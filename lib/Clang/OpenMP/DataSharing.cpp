@@ -186,8 +186,16 @@ bool OpenMPSemantics::describe(UnitShape &Shape, ParallelRegion &R) {
   R.Directive = toLoc(D->getBeginLoc());
   R.InterleavedWork = Shape.Kind == RegionKind::Tasks;
 
+  // A `simd` loop alone (or nested in a worksharing loop): its lanes, on
+  // one thread, are the work items; threads racing on what it touches is
+  // the enclosing construct's question.
+  Lanes = D->getDirectiveKind() == llvm::omp::OMPD_simd;
+  if (Lanes)
+    R.Construction = ConstructKind::SimdLanes;
   // The team: the unit itself or the nearest enclosing parallel/teams.
-  if (createsTeam(D->getDirectiveKind()))
+  if (Lanes)
+    Team = nullptr;
+  else if (createsTeam(D->getDirectiveKind()))
     Team = D;
   else
     for (const OMPExecutableDirective *E : Enclosing)
@@ -352,6 +360,8 @@ void OpenMPSemantics::collectClauses(ParallelRegion &R) {
     }
   };
   Collect(Directive, true);
+  if (Lanes)
+    return; // what the thread's constructs privatize its lanes share
   if (Team == Directive) {
     // (Only the construct that makes the team asks: the unit's one scan.)
     R.TeamSizeSetElsewhere = Calls.callsKnown(TeamSizeSetter);
@@ -383,6 +393,9 @@ Sharing OpenMPSemantics::sharingOf(const VarDecl *V, DeclScope Where) const {
     return Sharing::Shared;
   if (Where == DeclScope::WorkItem)
     return Sharing::Private;
+  // The lanes of a simd loop share everything of their thread.
+  if (Lanes)
+    return Sharing::Shared;
   if (Where == DeclScope::Thread)
     return Sharing::Private; // one copy per thread (firstprivate in tasks)
   // An orphaned construct runs inside some parallel region: the locals of
@@ -414,7 +427,7 @@ ParameterBinding OpenMPSemantics::pointeeSharing(const ParmVarDecl *P) {
   // Not for tasks: a task and the code that created it (and the task's
   // other instances) see the memory through the same pointer. Nor inside
   // a team of the function's own.
-  if (Team || isOpenMPTaskingDirective(Directive->getDirectiveKind()))
+  if (Team || Lanes || isOpenMPTaskingDirective(Directive->getDirectiveKind()))
     return {};
   // An orphaned construct: its callers in the unit decide; where they are
   // not all seen, a finding is unproven (per-thread workspaces passed in
@@ -451,6 +464,21 @@ void OpenMPSemantics::statedConditions(
     if (const Expr *N = C->getNumThreads();
         N && !N->isValueDependent() && !N->isEvaluatable(Ctx))
       TeamSize = N;
+}
+
+bool OpenMPSemantics::reducedAround(const ValueDecl *V) const {
+  // (Asked for a simd loop's lanes: the constructs up to the team.)
+  if (!Lanes)
+    return false;
+  for (const OMPExecutableDirective *E : Enclosing) {
+    for (const auto *C : E->getClausesOfKind<OMPReductionClause>())
+      for (const Expr *Item : C->varlist())
+        if (clauseVariable(Item) == V)
+          return true;
+    if (createsTeam(E->getDirectiveKind()))
+      break;
+  }
+  return false;
 }
 
 bool OpenMPSemantics::privatizedByNestedConstruct(const ValueDecl *V) const {

@@ -31,11 +31,13 @@ namespace clangfe {
 namespace {
 
 std::optional<RegionKind> unitKind(OpenMPDirectiveKind K) {
-  // A pure `simd` loop runs on one thread; loop transformations (tile,
-  // unroll) are not parallel by themselves.
+  // A pure `simd` loop runs on one thread, its iterations in SIMD lanes
+  // (ConstructKind::SimdLanes); loop transformations (tile, unroll) are
+  // not parallel by themselves.
   if (isOpenMPLoopDirective(K)) {
     if (isOpenMPWorksharingDirective(K) || isOpenMPTaskLoopDirective(K) ||
-        isOpenMPDistributeDirective(K) || isOpenMPGenericLoopDirective(K))
+        isOpenMPDistributeDirective(K) || isOpenMPGenericLoopDirective(K) ||
+        K == llvm::omp::OMPD_simd)
       return RegionKind::Loop;
     return std::nullopt;
   }

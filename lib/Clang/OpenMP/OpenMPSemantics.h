@@ -52,6 +52,7 @@ public:
   bool
   pointeePrivatizedByNestedConstruct(const clang::ValueDecl *V) const override;
   ParameterBinding pointeeSharing(const clang::ParmVarDecl *P) override;
+  bool reducedAround(const clang::ValueDecl *V) const override;
   bool runsInPlace(const clang::Stmt *S) const override;
   bool visitNested(const clang::Stmt *S, NestedCodeVisitor &Visitor) override;
   bool callMayHoldBarrier(const clang::CallExpr *Call) const override;
@@ -79,6 +80,10 @@ private:
   llvm::SmallVector<const clang::OMPExecutableDirective *, 4> Enclosing;
   /// The directive that creates the team (parallel, teams), if any.
   const clang::OMPExecutableDirective *Team = nullptr;
+  /// The unit is a `simd` loop's lanes, all on one thread: what the thread
+  /// has (its locals, what the enclosing constructs privatize) the lanes
+  /// share; only the simd directive's own clauses privatize.
+  bool Lanes = false;
   /// Data-sharing clauses, innermost directive first wins (variables, and
   /// fields of `this` in member functions).
   llvm::DenseMap<const clang::ValueDecl *, Sharing> Explicit;

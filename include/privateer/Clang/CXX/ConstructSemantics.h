@@ -182,6 +182,12 @@ public:
     (void)P;
     return {};
   }
+  /// Whether a reduction of a construct around the unit names \p V (the
+  /// worksharing loop around a `simd` loop: Buffer::ReducedAround).
+  virtual bool reducedAround(const clang::ValueDecl *V) const {
+    (void)V;
+    return false;
+  }
   /// Whether \p Call, which the collector does not follow (its callee is
   /// not seen, or not walked), may hold a barrier of the unit's team.
   virtual bool callMayHoldBarrier(const clang::CallExpr *Call) const {
