@@ -7,10 +7,60 @@
 #include "privateer/Model/Facts.h"
 
 #include <cctype>
+#include <cstdint>
 #include <optional>
 #include <string>
 
 namespace privateer {
+
+namespace {
+
+/// \p E as a base plus a constant: `b + 16 - 1` is (b, 15).
+std::pair<const Expr *, int64_t> baseAndOffset(const Expr &E) {
+  const Expr *Base = &E;
+  int64_t Offset = 0;
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    if (Base->kind() == ExprKind::Constant)
+      return {nullptr, Offset + Base->value()};
+    if (Base->kind() != ExprKind::Add && Base->kind() != ExprKind::Sub)
+      break;
+    const ExprRef &Rhs = Base->operands()[1];
+    if (Rhs->kind() != ExprKind::Constant || Rhs->value() == INT64_MIN ||
+        Rhs->value() > (int64_t(1) << 40) || Rhs->value() < -(int64_t(1) << 40))
+      break;
+    Offset += Base->kind() == ExprKind::Add ? Rhs->value() : -Rhs->value();
+    Base = Base->operands()[0].get();
+  }
+  return {Base, Offset};
+}
+
+/// Whether \p C holds whatever the values: both sides the same expression
+/// but for constants that satisfy it (`b + 15 >= b`, which a loop from b
+/// to b + 15 states). Such a fact tells the solver nothing and can cost it
+/// its time (divisions in b).
+bool tautology(const Condition &C) {
+  auto [L, A] = baseAndOffset(*C.Lhs);
+  auto [Rt, B] = baseAndOffset(*C.Rhs);
+  if (L != Rt && !(L && Rt && L->equals(*Rt)))
+    return false;
+  switch (C.Op) {
+  case Comparison::LT:
+    return A < B;
+  case Comparison::LE:
+    return A <= B;
+  case Comparison::GT:
+    return A > B;
+  case Comparison::GE:
+    return A >= B;
+  case Comparison::EQ:
+    return A == B;
+  case Comparison::NE:
+    return A != B;
+  }
+  return false;
+}
+
+} // namespace
 
 void addLoopTripFacts(ParallelRegion &R) {
   for (SymbolId Id = 0; Id < R.Symbols.size(); ++Id) {
@@ -25,11 +75,15 @@ void addLoopTripFacts(ParallelRegion &R) {
     if (S.Min->kind() == ExprKind::Constant &&
         S.Max->kind() == ExprKind::Constant)
       continue;
-    R.Stated.push_back({S.Max, Comparison::GE, S.Min});
+    Condition Ran{S.Max, Comparison::GE, S.Min};
+    if (!tautology(Ran))
+      R.Stated.push_back(std::move(Ran));
   }
 }
 
 void addStatedFact(ParallelRegion &R, Condition C) {
+  if (tautology(C))
+    return;
   R.Stated.push_back(std::move(C));
   R.FactsStated = true;
 }

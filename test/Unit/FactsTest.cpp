@@ -6,9 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "privateer/Analysis/IndexSolver.h"
 #include "privateer/Model/Facts.h"
 #include "RegionBuilderForTest.h"
+#include "privateer/Analysis/IndexSolver.h"
 
 #include <gtest/gtest.h>
 
@@ -101,6 +101,26 @@ TEST(LoopTripFacts, LoopsThatRan) {
   EXPECT_EQ(T.R.Stated[0].Op, Comparison::GE);
   EXPECT_EQ(T.R.print(*T.R.Stated[0].Rhs), "lo");
   EXPECT_FALSE(T.R.FactsStated);
+}
+
+// A loop from b to b + 15 (a block of 16 rows from a start the code
+// computes) states nothing: no fact that holds whatever the values reaches
+// the solver, where divisions in b would cost it its time.
+TEST(LoopTripFacts, TautologiesAreNotStated) {
+  TestRegion T;
+  SymbolId N = T.symbol("n", SymbolKind::Invariant);
+  SymbolId J = T.symbol("j", SymbolKind::Invariant);
+  ExprRef Start = Expr::binary(ExprKind::Mul, c(16),
+                               Expr::binary(ExprKind::Div, s(J), s(N)));
+  T.symbol("r", SymbolKind::Invariant, Start, sub(add(Start, c(16)), c(1)));
+  T.workItem("i", c(0), s(N));
+  addLoopTripFacts(T.R);
+  EXPECT_TRUE(T.R.Stated.empty());
+  // A stated one the same way: `n + 1 > n` says nothing, `n > n` does.
+  addStatedFact(T.R, {add(s(N), c(1)), Comparison::GT, s(N)});
+  EXPECT_TRUE(T.R.Stated.empty());
+  addStatedFact(T.R, {s(N), Comparison::GT, s(N)});
+  EXPECT_EQ(T.R.Stated.size(), 1u);
 }
 
 // `a[i] = ...; ... = a[i + k]` collides for k = 1, and the patterns prove
