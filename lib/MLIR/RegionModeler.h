@@ -276,6 +276,10 @@ private:
   std::optional<int64_t> constantAt(Operation *At, Value Root,
                                     Operation *Ignore = nullptr);
   Operation *nearestWriter(Operation *Load, Value Root, Operation *Within);
+  /// The condition a local LOGICAL read by \p Load holds: the value of its
+  /// one assignment that reaches the load (`flag = n .eq. 1`), when no other
+  /// write can reach it and nothing that condition read changes in between.
+  Value assignedCondition(Operation *Load);
   bool writtenInUnit(Value Root);
   bool lastIterationOnly(Value Condition, unsigned Depth = 0);
   /// Whether \p Condition is a conjunction of last-iteration tests of the

@@ -11,12 +11,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "FlangOps.h"
+#include "OpSemantics.h"
 #include "RegionModeler.h"
 #include "privateer/Model/Facts.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include <cctype>
@@ -61,8 +64,32 @@ void RegionModeler::addStatedFacts() {
     auto Team = dyn_cast_or_null<omp::ParallelOp>(
         isa<omp::ParallelOp>(Unit) ? Unit : enclosingTeam(Unit));
     std::vector<Condition> Clause;
-    if (Team && Team.getIfExpr())
+    if (Team && Team.getIfExpr()) {
+      Value If = Team.getIfExpr();
+      // `parallel if(flag)` with `flag = slavef .eq. 1` before it: the
+      // clause tests what the flag was assigned (or its negation).
+      bool Holds = true;
+      while (Operation *D = If.getDefiningOp()) {
+        if (flang::isConversion(D) && D->getNumOperands() == 1) {
+          If = D->getOperand(0);
+          continue;
+        }
+        if (auto Not = dyn_cast<arith::XOrIOp>(D)) {
+          APInt One;
+          if (matchPattern(Not.getRhs(), m_ConstantInt(&One)) &&
+              One.isAllOnes()) {
+            If = Not.getLhs();
+            Holds = !Holds;
+            continue;
+          }
+        }
+        break;
+      }
+      if (Operation *Load = If.getDefiningOp(); Load && flang::loadedRef(Load))
+        if (Value Assigned = assignedCondition(Load))
+          conditionsOf(Assigned, Holds, Clause);
       conditionsOf(Team.getIfExpr(), true, Clause);
+    }
     if (Team && Team.getNumThreads()) {
       ExprRef N = expr(Team.getNumThreads());
       if (N->kind() != ExprKind::Constant)
@@ -88,6 +115,76 @@ void RegionModeler::addStatedFacts() {
   for (Condition &C : Path)
     if (invariantCondition(R, C))
       addStatedFact(R, std::move(C));
+}
+
+Value RegionModeler::assignedCondition(Operation *Load) {
+  // A local scalar (not a dummy argument, not a global) of the function.
+  Value Root = rootOf(*flang::loadedRef(Load));
+  Operation *Alloc = Root.getDefiningOp();
+  if (!Alloc || Alloc->getName().getStringRef() != "fir.alloca" ||
+      flang::isArrayReference(Root.getType()))
+    return {};
+  auto Fn = Alloc->getParentOfType<FunctionOpInterface>();
+  if (!Fn || !Fn->isAncestor(Load))
+    return {};
+  Operation *W = nearestWriter(Load, Root, Fn);
+  if (!W)
+    return {};
+  Value Stored = flang::storedValue(W)->first;
+  // The memory the condition read when it was assigned (`slavef`, `keep(399)`).
+  llvm::SmallPtrSet<Value, 8> Read;
+  bool ReadsGlobal = false;
+  llvm::SmallVector<Value> Work{Stored};
+  llvm::SmallPtrSet<Operation *, 16> Seen;
+  while (!Work.empty()) {
+    Operation *D = Work.pop_back_val().getDefiningOp();
+    if (!D || !Seen.insert(D).second)
+      continue;
+    if (D->getNumRegions())
+      return {}; // (computed by code with its own control flow)
+    if (auto Ref = flang::loadedRef(D)) {
+      Value R = rootOf(*Ref);
+      Read.insert(R);
+      ReadsGlobal |= flang::isGlobal(R);
+    }
+    if (!calleeName(D).empty())
+      return {};
+    llvm::append_range(Work, D->getOperands());
+  }
+  // No other write of the flag reaches the load, and nothing writes what
+  // the condition read between the assignment and the load: every such
+  // write comes before W in its block or after the load's statement.
+  Block *B = W->getBlock();
+  Operation *Use = B->findAncestorOpInBlock(*Load);
+  if (!Use)
+    return {};
+  bool Holds = true;
+  Fn->walk([&](Operation *Op) {
+    bool Flag = false, Input = false;
+    if (auto S = flang::storedValue(Op)) {
+      Value R = rootOf(S->second);
+      Flag = Op != W && R == Root;
+      Input = Read.contains(R);
+    } else if (!calleeName(Op).empty()) {
+      for (Value Operand : Op->getOperands()) {
+        Value R = flang::rootOf(Operand);
+        Flag |= R == Root;
+        Input |= Read.contains(R);
+      }
+      // (A call may write a global it is not given.)
+      Input |= ReadsGlobal && !calleeName(Op).starts_with("_Fortran");
+    }
+    if (!Flag && !Input)
+      return;
+    Operation *A = B->findAncestorOpInBlock(*Op);
+    if (Flag &&
+        (!A || A == Use || !(A->isBeforeInBlock(W) || Use->isBeforeInBlock(A))))
+      Holds = false;
+    if (Input &&
+        (!A || A == Use || (W->isBeforeInBlock(A) && A->isBeforeInBlock(Use))))
+      Holds = false;
+  });
+  return Holds ? Stored : Value();
 }
 
 std::function<ExprRef(std::string_view)> RegionModeler::namedValue() {
