@@ -1,7 +1,5 @@
-// A file with a compile error: only the error is reported, never a race,
-// neither in the function with the error nor in a correct one beside it.
-// The negative patterns name diagnostics, never a word that the file's own
-// path (in the error line) can contain, such as the checkout's 'privateer'.
+// A compile error: only the error is reported, never a race, in its function
+// or beside it. (Not --implicit-check-not=privateer: the path may hold it.)
 // RUN: not %cc %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note: --implicit-check-not='[privateer-'
 // CHECK: compile-error.c:[[@LINE+10]]:{{[0-9]+}}: error: use of undeclared identifier 'undeclared'
 
