@@ -420,11 +420,12 @@ ExprRef RegionModeler::expr(Value V, unsigned Depth) {
   if (ExprRef E = arithmetic(D, Depth))
     return E;
   llvm::StringRef Callee = calleeName(D);
-  if ((Callee == "omp_get_thread_num" && Kind != UnitKind::League) ||
-      (Callee == "omp_get_team_num" && Kind == UnitKind::League))
+  KnownCallee Known = knownCallee(Callee);
+  if ((Known == KnownCallee::OmpGetThreadNum && Kind != UnitKind::League) ||
+      (Known == KnownCallee::OmpGetTeamNum && Kind == UnitKind::League))
     return Expr::symbol(threadIdSymbol());
-  if ((Callee == "omp_get_num_threads" && Kind != UnitKind::League) ||
-      (Callee == "omp_get_num_teams" && Kind == UnitKind::League))
+  if ((Known == KnownCallee::OmpGetNumThreads && Kind != UnitKind::League) ||
+      (Known == KnownCallee::OmpGetNumTeams && Kind == UnitKind::League))
     return Expr::symbol(teamSizeSymbol());
   // What a function of the module returns, its dummies bound to the
   // actual arguments.
@@ -492,8 +493,9 @@ ExprRef RegionModeler::unmodelledValue(Value V, Operation *D, bool Outside,
                       : newSymbol(V, SymbolKind::Opaque, true);
   // What a function whose body is not here returns is not known: a branch
   // that tests it may select one work item.
-  if (!Callee.empty() && !visibleCallee(D) && !Callee.starts_with("omp_") &&
-      !Callee.starts_with("_Fortran"))
+  if (!Callee.empty() && !visibleCallee(D) &&
+      !(calleeFamilies(Callee) &
+        (callee::OpenMPRuntime | callee::FortranRuntime)))
     UnseenResults[E->symbol()] = flang::procedureName(Callee);
   std::string Fortran = fortranName(V);
   if (!Fortran.empty())
@@ -876,7 +878,8 @@ bool RegionModeler::writtenInUnit(Value Root) {
   auto Check = [&](Operation *W) {
     if (auto Stored = flang::storedValue(W))
       Written |= rootOf(Stored->second) == Root;
-    else if (!calleeName(W).empty() && !calleeName(W).starts_with("_Fortran"))
+    else if (!calleeName(W).empty() &&
+             !(calleeFamilies(calleeName(W)) & callee::FortranRuntime))
       Written |= callMayWrite(W, Root, Key, MaxCallDepth);
   };
   if (Body.empty())

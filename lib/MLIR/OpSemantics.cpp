@@ -12,6 +12,7 @@
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 
@@ -33,6 +34,26 @@ llvm::StringRef calleeName(Operation *Op) {
   return "";
 }
 
+KnownCallee knownCallee(llvm::StringRef Name) {
+  return llvm::StringSwitch<KnownCallee>(Name)
+#define KNOWN_CALLEE(Id, Spelling, Families) .Case(Spelling, KnownCallee::Id)
+#include "KnownFunctions.def"
+      .Default(KnownCallee::Unlisted);
+}
+
+unsigned calleeFamilies(llvm::StringRef Name) {
+  using namespace callee;
+  unsigned Families = llvm::StringSwitch<unsigned>(Name)
+#define KNOWN_CALLEE(Id, Spelling, F) .Case(Spelling, F)
+#include "KnownFunctions.def"
+                          .Default(0);
+#define CALLEE_PREFIX(F, Spelling)                                             \
+  if (Name.starts_with(Spelling))                                              \
+    Families |= F;
+#include "KnownFunctions.def"
+  return Families;
+}
+
 bool heldLock(Operation *Op, Operation *Loop) {
   // Within one work item: from the access up to the loop's body.
   for (Operation *At = Op; At && At != Loop && At->getBlock();
@@ -41,10 +62,10 @@ bool heldLock(Operation *Op, Operation *Loop) {
       return false;
     for (Operation *Prev = At->getPrevNode(); Prev;
          Prev = Prev->getPrevNode()) {
-      llvm::StringRef Callee = calleeName(Prev);
-      if (Callee == "omp_set_lock" || Callee == "omp_set_nest_lock")
+      unsigned Callee = calleeFamilies(calleeName(Prev));
+      if (Callee & callee::LockCall)
         return true;
-      if (Callee == "omp_unset_lock" || Callee == "omp_unset_nest_lock")
+      if (Callee & callee::UnlockCall)
         return false;
     }
   }

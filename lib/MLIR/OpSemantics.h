@@ -24,6 +24,30 @@ bool readsAtMost(mlir::Operation *Op);
 /// The callee of a `func.call` or `fir.call`, if direct; empty otherwise.
 llvm::StringRef calleeName(mlir::Operation *Op);
 
+/// A callee the MLIR layer knows, one per line of KnownFunctions.def;
+/// Unlisted for every other name.
+enum class KnownCallee : unsigned {
+#define KNOWN_CALLEE(Id, Spelling, Families) Id,
+#include "KnownFunctions.def"
+  Unlisted
+};
+
+/// What a set of known callees has in common.
+namespace callee {
+enum : unsigned {
+  LockCall = 1u << 0,
+  UnlockCall = 1u << 1,
+  OpenMPRuntime = 1u << 2,
+  FortranRuntime = 1u << 3,
+  LLVMIntrinsic = 1u << 4,
+};
+} // namespace callee
+
+/// Which listed callee \p Name is.
+KnownCallee knownCallee(llvm::StringRef Name);
+/// The families of callee \p Name, from its line and its prefixes.
+unsigned calleeFamilies(llvm::StringRef Name);
+
 /// Whether an OpenMP lock is held at \p Op inside the work item of \p Loop:
 /// an `omp_set_lock` before it in its block (or an enclosing one) without an
 /// `omp_unset_lock` between.

@@ -608,8 +608,9 @@ void RegionModeler::addOpaqueCallReads(Operation *Call) {
   // and no write is assumed. Flang's runtime (`_Fortran...`) and the
   // OpenMP library are not user procedures.
   llvm::StringRef Callee = calleeName(Call);
-  if (Callee.empty() || Callee.starts_with("_Fortran") ||
-      Callee.starts_with("omp_") || Callee.starts_with("llvm."))
+  if (Callee.empty() || (calleeFamilies(Callee) &
+                         (callee::FortranRuntime | callee::OpenMPRuntime |
+                          callee::LLVMIntrinsic)))
     return;
   for (Value Arg : Call->getOperands())
     if (flang::isScalarReference(Arg.getType()))

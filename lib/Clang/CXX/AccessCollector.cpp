@@ -22,7 +22,6 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/ScopeExit.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
@@ -85,8 +84,8 @@ bool isLockType(QualType T) {
     bool Lock = false, Unlock = false;
     for (const CXXMethodDecl *M : RD->methods())
       if (M->getIdentifier()) {
-        Lock |= M->getName() == "lock";
-        Unlock |= M->getName() == "unlock";
+        Lock |= knownName(M) == KnownName::LockMethod;
+        Unlock |= knownName(M) == KnownName::UnlockMethod;
       }
     return Lock && Unlock;
   }
@@ -156,10 +155,10 @@ int lockEffect(const Stmt *S, ASTContext &Ctx, unsigned Depth = 0) {
     const auto *MD = MC->getMethodDecl();
     if (!MD || !MD->getIdentifier())
       return 0;
-    StringRef N = MD->getName();
-    if (N == "lock")
+    KnownName N = knownName(MD);
+    if (N == KnownName::LockMethod)
       return 1;
-    if (N == "unlock")
+    if (N == KnownName::UnlockMethod)
       return -1;
     // A lock class of the program's own (`kMaxLock.set()` around
     // omp_set_lock): its body's effect, below. A library's methods are
@@ -190,39 +189,7 @@ int lockEffect(const Stmt *S, ASTContext &Ctx, unsigned Depth = 0) {
 }
 
 bool isMutatingMethod(StringRef Name) {
-  return llvm::StringSwitch<bool>(Name)
-      .Cases({"push_back",
-              "emplace_back",
-              "pop_back",
-              "push_front",
-              "emplace_front",
-              "pop_front",
-              "insert",
-              "emplace",
-              "erase",
-              "clear",
-              "resize",
-              "reserve",
-              "assign",
-              "swap",
-              "push",
-              "pop",
-              "append",
-              "shrink_to_fit",
-              "insert_or_assign",
-              "try_emplace",
-              "emplace_hint",
-              "reset",
-              "release",
-              "merge",
-              "splice",
-              "sort",
-              "unique",
-              "remove",
-              "remove_if",
-              "fill"},
-             true)
-      .Default(false);
+  return nameFamilies(Name) & family::ContainerMutation;
 }
 
 ReductionOp opFor(BinaryOperatorKind K) {
@@ -261,8 +228,8 @@ struct TupleElement {
 std::optional<TupleElement> tupleElement(const Expr *E) {
   const auto *Call = dyn_cast<CallExpr>(E->IgnoreParens());
   const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
-  if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier() ||
-      FD->getName() != "get" || Call->getNumArgs() != 1)
+  if (!FD || !FD->isInStdNamespace() || knownName(FD) != KnownName::Get ||
+      Call->getNumArgs() != 1)
     return std::nullopt;
   const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
   if (!Args || Args->size() == 0 ||
@@ -1210,9 +1177,9 @@ ReductionOp RegionBuilder::selfUpdateOp(const Expr *LHS, const Expr *RHS) {
     return ReductionOp::None;
   }
   if (const auto *Call = dyn_cast<CallExpr>(RHS)) {
-    StringRef N = calleeName(Call);
-    bool Max = N == "max" || N == "fmax" || N == "fmaxf";
-    bool Min = N == "min" || N == "fmin" || N == "fminf";
+    unsigned N = nameFamilies(calleeName(Call));
+    bool Max = N & family::MaxFunction;
+    bool Min = N & family::MinFunction;
     if ((Max || Min) && Call->getNumArgs() == 2 &&
         (sameTarget(LHS, Call->getArg(0)->IgnoreParenImpCasts()) ||
          sameTarget(LHS, Call->getArg(1)->IgnoreParenImpCasts())))
@@ -1573,49 +1540,52 @@ bool RegionBuilder::visitKnownLibraryCall(const CallExpr *Call) {
   const FunctionDecl *FD = Call->getDirectCallee();
   if (!FD || !FD->getIdentifier())
     return false;
-  StringRef Name = stripBuiltin(FD->getName());
+  StringRef Spelled = stripBuiltin(FD->getName());
+  KnownName Name = knownName(Spelled);
   unsigned N = Call->getNumArgs();
   auto Arg = [&](unsigned K) { return Call->getArg(K); };
-  if ((Name == "memset" && N == 3) || (Name == "bzero" && N == 2)) {
+  if ((Name == KnownName::Memset && N == 3) ||
+      (Name == KnownName::Bzero && N == 2)) {
     recordRange(Arg(0), Arg(N - 1), AccessKind::Write, Call, true);
     return true;
   }
-  if ((Name == "memcpy" || Name == "memmove" || Name == "strncpy") && N == 3) {
+  if ((Name == KnownName::Memcpy || Name == KnownName::Memmove ||
+       Name == KnownName::Strncpy) &&
+      N == 3) {
     recordRange(Arg(1), Arg(2), AccessKind::Read, Call, true);
     recordRange(Arg(0), Arg(2), AccessKind::Write, Call, true);
     return true;
   }
-  if (Name == "strcpy" && N == 2) {
+  if (Name == KnownName::Strcpy && N == 2) {
     recordRange(Arg(1), nullptr, AccessKind::Read, Call, false);
     recordRange(Arg(0), nullptr, AccessKind::Write, Call, false);
     return true;
   }
   bool Std = FD->isInStdNamespace();
-  if (Std && Name == "fill" && N == 3) {
+  if (Std && Name == KnownName::Fill && N == 3) {
     recordRange(Arg(0), nullptr, AccessKind::Write, Call, false);
     visitExpr(Arg(1), AccessKind::Read, true);
     visitExpr(Arg(2), AccessKind::Read, true);
     return true;
   }
-  if (Std && Name == "fill_n" && N == 3) {
+  if (Std && Name == KnownName::FillN && N == 3) {
     recordRange(Arg(0), Arg(1), AccessKind::Write, Call, false);
     visitExpr(Arg(2), AccessKind::Read, true);
     return true;
   }
-  if (Std && Name == "copy" && N == 3) {
+  if (Std && Name == KnownName::Copy && N == 3) {
     recordRange(Arg(0), nullptr, AccessKind::Read, Call, false);
     visitExpr(Arg(1), AccessKind::Read, true);
     recordRange(Arg(2), nullptr, AccessKind::Write, Call, false);
     return true;
   }
-  if (Std && Name == "copy_n" && N == 3) {
+  if (Std && Name == KnownName::CopyN && N == 3) {
     recordRange(Arg(0), Arg(1), AccessKind::Read, Call, false);
     recordRange(Arg(2), Arg(1), AccessKind::Write, Call, false);
     return true;
   }
   // Atomic builtins and C11/C++ atomic free functions are synchronized.
-  if (Name.starts_with("__atomic_") || Name.starts_with("__sync_") ||
-      Name.starts_with("atomic_") || Name.starts_with("__c11_atomic")) {
+  if (nameFamilies(Spelled) & family::AtomicBuiltin) {
     return true;
   }
   return false;
@@ -1627,11 +1597,11 @@ bool RegionBuilder::visitCall(const CallExpr *Call, bool ValueUsed) {
   // A call that is one of the model's constructs (a nested TBB algorithm).
   if (Semantics.visitNested(Call, *this))
     return true;
-  StringRef Callee = stripBuiltin(calleeName(Call));
+  unsigned Callee = nameFamilies(stripBuiltin(calleeName(Call)));
   // `std::move(v)` and `std::swap(v, w)` hand v's storage elsewhere: an
   // allocation that escapes the work item.
-  if ((Callee == "move" || Callee == "swap" || Callee == "exchange") &&
-      Call->getDirectCallee() && Call->getDirectCallee()->isInStdNamespace())
+  if ((Callee & family::HandsOverStorage) && Call->getDirectCallee() &&
+      Call->getDirectCallee()->isInStdNamespace())
     for (const Expr *Arg : Call->arguments())
       noteEscape(Arg);
   if (isKnown(Call, Free) && Call->getNumArgs() == 1) {
@@ -1720,10 +1690,11 @@ void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
   if (isAtomicType(Obj->getType()) || lockEffect(Call, Ctx))
     return;
   StringRef Name = MD->getIdentifier() ? MD->getName() : StringRef();
-  if (Name == "swap")
+  KnownName Known = knownName(Name);
+  if (Known == KnownName::Swap)
     for (const Expr *Arg : Call->arguments())
       noteEscape(Arg);
-  if (Name == "at" || Name == "front" || Name == "back") {
+  if (nameFamilies(Name) & family::ElementRef) {
     // Element access used as a value.
     visitLValue(Call, AccessKind::Read, ReductionOp::None, true);
     return;
@@ -1746,24 +1717,23 @@ void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
       record(*T, AccessKind::Write, Call, ReductionOp::None, false,
              /*Whole=*/T->Index.empty());
     if (R.Accesses.size() == Before + 1 &&
-        (Name == "push_back" || Name == "emplace_back") &&
+        (nameFamilies(Name) & family::Appends) &&
         MD->getParent()->isInStdNamespace())
       R.Accesses.back().Append = true;
     // What becomes of the old contents (a work item that clears a
     // container first does not depend on what another left).
     if (R.Accesses.size() == Before + 1 && R.Accesses.back().WholeBuffer) {
       Expr::EvalResult Size;
-      bool ToZero = Name == "resize" && Call->getNumArgs() >= 1 &&
+      bool ToZero = Known == KnownName::Resize && Call->getNumArgs() >= 1 &&
                     Call->getArg(0)->EvaluateAsInt(Size, Ctx) &&
                     Size.Val.getInt().isZero();
       R.Accesses.back().Old =
           ToZero ? Access::OldContents::Discarded
-                 : llvm::StringSwitch<Access::OldContents>(Name)
-                       .Cases({"clear", "assign", "reset"},
-                              Access::OldContents::Discarded)
-                       .Case("fill", Access::OldContents::Overwritten)
-                       .Case("resize", Access::OldContents::ElementsKept)
-                       .Default(Access::OldContents::Kept);
+          : nameFamilies(Name) & family::DiscardsContents
+              ? Access::OldContents::Discarded
+          : Known == KnownName::Fill   ? Access::OldContents::Overwritten
+          : Known == KnownName::Resize ? Access::OldContents::ElementsKept
+                                       : Access::OldContents::Kept;
     }
   }
   if (Arrow)
@@ -2084,8 +2054,8 @@ RegionBuilder::resolveElementAccessor(const CXXMemberCallExpr *MC) {
   const CXXMethodDecl *MD = MC->getMethodDecl();
   if (!MD || !MD->getIdentifier() || !MC->getImplicitObjectArgument())
     return std::nullopt;
-  StringRef Name = MD->getName();
-  if (Name != "at" && Name != "front" && Name != "back")
+  KnownName Name = knownName(MD);
+  if (!(nameFamilies(MD->getName()) & family::ElementRef))
     return std::nullopt;
   const Expr *Obj = MC->getImplicitObjectArgument();
   auto T = Obj->getType()->isPointerType() ? resolvePointer(Obj)
@@ -2093,9 +2063,9 @@ RegionBuilder::resolveElementAccessor(const CXXMemberCallExpr *MC) {
   if (!T)
     return std::nullopt;
   uint64_t Stride = sizeOf(Ctx, MC->getType());
-  if (Name == "at" && MC->getNumArgs() == 1)
+  if (Name == KnownName::At && MC->getNumArgs() == 1)
     pushDim(*T, translate(MC->getArg(0)), Stride);
-  else if (Name == "front")
+  else if (Name == KnownName::Front)
     pushDim(*T, SymExpr::constant(0), Stride);
   else
     pushDim(*T, opaque(MC, false), Stride);
@@ -2482,8 +2452,7 @@ RegionBuilder::resolveDataPointer(const CXXMemberCallExpr *MC) {
   const Expr *Obj = MC->getImplicitObjectArgument();
   if (!MD || !MD->getIdentifier() || !Obj)
     return std::nullopt;
-  StringRef Name = MD->getName();
-  if (Name != "data" && Name != "get" && Name != "begin")
+  if (!(nameFamilies(MD->getName()) & family::DataPointer))
     return std::nullopt;
   auto T = resolveLValue(Obj);
   if (!T)

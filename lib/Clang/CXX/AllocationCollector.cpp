@@ -136,7 +136,7 @@ RegionBuilder::containerShape(const CXXConstructExpr *Construct,
 
 std::optional<RegionBuilder::AllocationShape>
 RegionBuilder::allocatorCallShape(const CallExpr *Call, AllocationShape S) {
-  StringRef N = calleeName(Call);
+  KnownName N = knownName(calleeName(Call));
   unsigned Args = Call->getNumArgs();
   auto Arg = [&](unsigned K) { return Call->getArg(K); };
   auto Constant = [&](const Expr *X) -> uint64_t {
@@ -149,28 +149,29 @@ RegionBuilder::allocatorCallShape(const CallExpr *Call, AllocationShape S) {
     return SymExpr::binary(ExprKind::Mul, A, B);
   };
   S.Alignment = MallocAlignment;
-  if (N == "malloc" && Args == 1) {
+  if (N == KnownName::Malloc && Args == 1) {
     S.Allocator = AllocatorKind::Malloc;
     S.Bytes = translate(Arg(0));
-  } else if (N == "calloc" && Args == 2) {
+  } else if (N == KnownName::Calloc && Args == 2) {
     S.Allocator = AllocatorKind::Calloc;
     S.Bytes = Mul(translate(Arg(0)), translate(Arg(1)));
-  } else if (N == "realloc" && Args == 2) {
+  } else if (N == KnownName::Realloc && Args == 2) {
     S.Allocator = AllocatorKind::Realloc;
     S.Bytes = translate(Arg(1));
-  } else if ((N == "aligned_alloc" || N == "memalign") && Args == 2) {
+  } else if ((N == KnownName::AlignedAlloc || N == KnownName::Memalign) &&
+             Args == 2) {
     S.Allocator = AllocatorKind::AlignedAlloc;
     S.Bytes = translate(Arg(1));
     S.Alignment = std::max<uint64_t>(Constant(Arg(0)), 1);
-  } else if (N == "_mm_malloc" && Args == 2) {
+  } else if (N == KnownName::MmMalloc && Args == 2) {
     S.Allocator = AllocatorKind::MmMalloc;
     S.Bytes = translate(Arg(0));
     S.Alignment = std::max<uint64_t>(Constant(Arg(1)), 1);
-  } else if (N == "privateer_aligned_alloc" && Args == 1) {
+  } else if (N == KnownName::PrivateerAlignedAlloc && Args == 1) {
     S.Allocator = AllocatorKind::PrivateerAlignedAlloc;
     S.Bytes = translate(Arg(0));
     S.LineRounded = true;
-  } else if (N == "make_unique" && Args == 1 &&
+  } else if (N == KnownName::MakeUnique && Args == 1 &&
              Call->getType()->getAsCXXRecordDecl()) {
     QualType Held = firstTemplateArgument(Call->getType());
     const ArrayType *AT = Held.isNull() ? nullptr : Ctx.getAsArrayType(Held);
@@ -184,9 +185,10 @@ RegionBuilder::allocatorCallShape(const CallExpr *Call, AllocationShape S) {
   } else {
     return std::nullopt;
   }
-  if (N != "make_unique")
-    S.SizeExpr =
-        Args == 2 && N != "calloc" && N != "_mm_malloc" ? Arg(1) : Arg(0);
+  if (N != KnownName::MakeUnique)
+    S.SizeExpr = Args == 2 && N != KnownName::Calloc && N != KnownName::MmMalloc
+                     ? Arg(1)
+                     : Arg(0);
   return S;
 }
 

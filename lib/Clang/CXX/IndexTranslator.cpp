@@ -723,7 +723,7 @@ ExprRef RegionBuilder::translateBinary(const BinaryOperator *BO) {
 ExprRef RegionBuilder::translateCall(const CallExpr *Call) {
   if (isThreadIdCall(Call))
     return SymExpr::symbol(*threadIdSymbol());
-  StringRef Name = calleeName(Call);
+  KnownName Name = knownName(calleeName(Call));
   // The same value for every thread of a team.
   unsigned Roles = knownRoles(Call);
   // The size of the team that runs the work items, asked inside them.
@@ -751,10 +751,11 @@ ExprRef RegionBuilder::translateCall(const CallExpr *Call) {
   }
   if (Roles & TeamInvariant)
     return opaque(Call, /*Dependent=*/false);
-  if (Call->getNumArgs() == 2 && (Name == "min" || Name == "max")) {
-    return SymExpr::binary(Name == "min" ? ExprKind::Min : ExprKind::Max,
-                           translate(Call->getArg(0)),
-                           translate(Call->getArg(1)));
+  if (Call->getNumArgs() == 2 &&
+      (Name == KnownName::Min || Name == KnownName::Max)) {
+    return SymExpr::binary(
+        Name == KnownName::Min ? ExprKind::Min : ExprKind::Max,
+        translate(Call->getArg(0)), translate(Call->getArg(1)));
   }
   ExprRef Result = opaque(Call, true);
   // A function that, given the same arguments, answers differently in

@@ -49,5 +49,33 @@ unsigned knownRoles(const CallExpr *Call) {
   return 0;
 }
 
+KnownName knownName(StringRef Name) {
+  return llvm::StringSwitch<KnownName>(Name)
+#define KNOWN_NAME(Id, Spelling, Families) .Case(#Spelling, KnownName::Id)
+#include "privateer/Clang/CXX/KnownNames.def"
+      .Default(KnownName::Unlisted);
+}
+
+KnownName knownName(const NamedDecl *D) {
+  return D && D->getIdentifier() ? knownName(D->getName())
+                                 : KnownName::Unlisted;
+}
+
+unsigned nameFamilies(StringRef Name) {
+  using namespace family;
+  unsigned Families = llvm::StringSwitch<unsigned>(Name)
+#define KNOWN_NAME(Id, Spelling, F) .Case(#Spelling, F)
+#include "privateer/Clang/CXX/KnownNames.def"
+                          .Default(0);
+#define NAME_PREFIX(F, Spelling)                                               \
+  if (Name.starts_with(#Spelling))                                             \
+    Families |= F;
+#define NAME_INFIX(F, Spelling)                                                \
+  if (Name.contains(#Spelling))                                                \
+    Families |= F;
+#include "privateer/Clang/CXX/KnownNames.def"
+  return Families;
+}
+
 } // namespace clangfe
 } // namespace privateer

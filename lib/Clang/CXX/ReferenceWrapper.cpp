@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "privateer/Clang/CXX/ReferenceWrapper.h"
+#include "privateer/Clang/CXX/KnownFunctions.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -26,7 +27,7 @@ const Expr *unwrappedReference(const Expr *E) {
   const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
   if (!MD || !isReferenceWrapper(MD->getThisType()->getPointeeType()))
     return nullptr;
-  bool Get = MD->getIdentifier() && MD->getName() == "get";
+  bool Get = knownName(MD) == KnownName::Get;
   if (!Get && !isa<CXXConversionDecl>(MD))
     return nullptr;
   return MC->getImplicitObjectArgument();
@@ -49,8 +50,8 @@ const Expr *wrappedObject(const Expr *Init) {
     return nullptr;
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *FD = Call->getDirectCallee();
-    if (FD && FD->getIdentifier() && FD->isInStdNamespace() &&
-        (FD->getName() == "ref" || FD->getName() == "cref") &&
+    if (FD && FD->isInStdNamespace() &&
+        (knownName(FD) == KnownName::Ref || knownName(FD) == KnownName::CRef) &&
         Call->getNumArgs() == 1 &&
         !isReferenceWrapper(Call->getArg(0)->getType()))
       return Call->getArg(0);

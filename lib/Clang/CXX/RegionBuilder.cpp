@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
 
 #include "privateer/Clang/Handles.h"
@@ -28,7 +29,8 @@ ConstructSemantics::~ConstructSemantics() = default;
 const VarDecl *releasedVariable(const Stmt *S) {
   const Expr *Freed = nullptr;
   if (const auto *Call = dyn_cast_or_null<CallExpr>(S);
-      Call && Call->getNumArgs() == 1 && calleeName(Call) == "free")
+      Call && Call->getNumArgs() == 1 &&
+      knownName(calleeName(Call)) == KnownName::FreeFunction)
     Freed = Call->getArg(0);
   else if (const auto *Del = dyn_cast_or_null<CXXDeleteExpr>(S))
     Freed = Del->getArgument();

@@ -15,6 +15,7 @@
 #include "privateer/Analysis/ThreadingChecks.h"
 #include "privateer/Clang/CXX/Edits/Runtime.h"
 #include "privateer/Clang/CXX/Edits/SourceText.h"
+#include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/SizedContainer.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
@@ -153,9 +154,10 @@ std::optional<std::pair<const Expr *, QualType>> uniqueArray(const VarDecl *V,
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
   const TemplateArgumentList *TArgs =
       Callee ? Callee->getTemplateSpecializationArgs() : nullptr;
-  if (!Callee || !Callee->isInStdNamespace() || !Callee->getIdentifier() ||
-      Callee->getName() != "make_unique" || Call->getNumArgs() != 1 || !TArgs ||
-      TArgs->size() < 1 || TArgs->get(0).getKind() != TemplateArgument::Type)
+  if (!Callee || !Callee->isInStdNamespace() ||
+      knownName(Callee) != KnownName::MakeUnique || Call->getNumArgs() != 1 ||
+      !TArgs || TArgs->size() < 1 ||
+      TArgs->get(0).getKind() != TemplateArgument::Type)
     return std::nullopt;
   const auto *AT = Ctx.getAsIncompleteArrayType(TArgs->get(0).getAsType());
   if (!AT || !AT->getElementType()->isScalarType())
@@ -170,7 +172,7 @@ bool uninitializedBlock(const Expr *Init) {
     return New->isArray() && !New->hasInitializer();
   const auto *Call = dyn_cast<CallExpr>(Init);
   const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
-  return F && F->getIdentifier() && F->getName() == "malloc";
+  return knownName(F) == KnownName::Malloc;
 }
 
 /// One allocation of the loop body that the split makes once per thread.
@@ -451,9 +453,9 @@ FixResult buildAlignAllocation(const Finding &F, const ModelledConstruct &C,
     Find.TraverseStmt(C.Function->getBody());
   if (!Call) // made in a function the construct calls
     Find.TraverseDecl(E.context().getTranslationUnitDecl());
-  StringRef Name = Call ? calleeName(Call) : StringRef();
-  if (!Call || !(Name == "malloc" || Name == "calloc") ||
-      Call->getNumArgs() != (Name == "malloc" ? 1u : 2u))
+  KnownName Name = Call ? knownName(calleeName(Call)) : KnownName::Unlisted;
+  if (!Call || !(Name == KnownName::Malloc || Name == KnownName::Calloc) ||
+      Call->getNumArgs() != (Name == KnownName::Malloc ? 1u : 2u))
     return E.decline("the allocation is not a call of malloc or calloc");
   if (!E.writable({Call->getBeginLoc(), Call->getEndLoc()}))
     return E.result();

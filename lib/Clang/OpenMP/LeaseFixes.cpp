@@ -25,6 +25,7 @@
 #include "privateer/Clang/CXX/Edits/ASTQueries.h"
 #include "privateer/Clang/CXX/Edits/Runtime.h"
 #include "privateer/Clang/CXX/Edits/SourceText.h"
+#include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Clang/Handles.h"
@@ -116,9 +117,10 @@ removableBuffer(const VarDecl *Buf, const DeclStmt *SlotDecl,
     const auto *New = dyn_cast<CXXNewExpr>(Init);
     const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
     Plain |= (RD && RD->isInStdNamespace()) ||
-             (T->isPointerType() && ((Call && (calleeName(Call) == "malloc" ||
-                                               calleeName(Call) == "calloc")) ||
-                                     (New && New->isArray())));
+             (T->isPointerType() &&
+              ((Call && (knownName(calleeName(Call)) == KnownName::Malloc ||
+                         knownName(calleeName(Call)) == KnownName::Calloc)) ||
+               (New && New->isArray())));
   }
   if (!Plain)
     return std::nullopt;

@@ -9,6 +9,7 @@
 #include "Directives.h"
 
 #include "privateer/Clang/CXX/Edits/ASTQueries.h"
+#include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
 
@@ -345,9 +346,8 @@ bool lastIterationWrites(const OMPExecutableDirective *D, const ValueDecl *V) {
       return !Leaves(OC->getArg(1));
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S);
         Container && MC && MC->getMethodDecl() &&
-        MC->getMethodDecl()->getIdentifier() &&
-        llvm::is_contained({"clear", "assign"},
-                           MC->getMethodDecl()->getName()) &&
+        (knownName(MC->getMethodDecl()) == KnownName::Clear ||
+         knownName(MC->getMethodDecl()) == KnownName::Assign) &&
         NamesV(MC->getImplicitObjectArgument()))
       return !llvm::any_of(MC->arguments(), Leaves);
     if (const auto *CS = dyn_cast<CompoundStmt>(S)) {

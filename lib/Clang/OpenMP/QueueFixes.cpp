@@ -18,6 +18,7 @@
 
 #include "privateer/Clang/CXX/Edits/ASTQueries.h"
 #include "privateer/Clang/CXX/Edits/SourceText.h"
+#include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/SizedContainer.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Clang/Handles.h"
@@ -56,7 +57,7 @@ std::vector<const DeclRefExpr *> appendsTo(const VarDecl *Q, const Stmt *S) {
         if (const auto *MC = dyn_cast<CXXMemberCallExpr>(X))
           if (const CXXMethodDecl *MD = MC->getMethodDecl();
               MD && MD->getIdentifier() &&
-              (MD->getName() == "push_back" || MD->getName() == "emplace_back"))
+              (nameFamilies(MD->getName()) & family::Appends))
             if (const auto *DRE = dyn_cast<DeclRefExpr>(
                     MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
                 DRE && DRE->getDecl() == Q)

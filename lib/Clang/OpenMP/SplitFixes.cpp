@@ -19,6 +19,7 @@
 
 #include "privateer/Clang/CXX/Edits/ASTQueries.h"
 #include "privateer/Clang/CXX/Edits/SourceText.h"
+#include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
 
@@ -161,8 +162,7 @@ FixResult buildScratchPerThread(const Finding &F, const ModelledConstruct &C,
   const Expr *Alloc = Init ? Init->IgnoreParenCasts() : nullptr;
   const auto *Call = dyn_cast_or_null<CallExpr>(Alloc);
   const auto *New = dyn_cast_or_null<CXXNewExpr>(Alloc);
-  bool Malloc = Call && Call->getDirectCallee() &&
-                Call->getDirectCallee()->getName() == "malloc";
+  bool Malloc = Call && knownName(Call->getDirectCallee()) == KnownName::Malloc;
   if (!V || !V->isLocalVarDecl() || !(Malloc || (New && New->isArray())))
     return E.decline(
         "the buffer is not a local pointer initialized by malloc or new[]");

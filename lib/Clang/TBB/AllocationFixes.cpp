@@ -25,6 +25,7 @@
 #include "privateer/Clang/CXX/Edits/ASTQueries.h"
 #include "privateer/Clang/CXX/Edits/Runtime.h"
 #include "privateer/Clang/CXX/Edits/SourceText.h"
+#include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/PreprocessorLines.h"
 #include "privateer/Clang/CXX/SizedContainer.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
@@ -77,9 +78,7 @@ bool mayRunNestedWork(const Stmt *S, ASTContext &Ctx, unsigned Depth,
       // task_group::run and wait, task_arena::execute, isolate); a
       // range's bounds, local(), a lock do not.
       StringRef Name = FD->getIdentifier() ? FD->getName() : "";
-      bool Runs = Name.starts_with("parallel_") || Name.contains("wait") ||
-                  Name == "run" || Name == "execute" || Name == "isolate" ||
-                  Name == "enqueue";
+      bool Runs = nameFamilies(Name) & family::RunsWork;
       for (const DeclContext *DC = FD->getDeclContext(); DC && Runs;
            DC = DC->getParent())
         if (const auto *NS = dyn_cast<NamespaceDecl>(DC);

@@ -29,6 +29,7 @@
 
 #include "privateer/Clang/CXX/Edits/ASTQueries.h"
 #include "privateer/Clang/CXX/Edits/SourceText.h"
+#include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/Handles.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -138,7 +139,8 @@ const clang::Expr *minMaxCallOther(const clang::Expr *E, const VarDecl *V,
   const auto *Call = dyn_cast<CallExpr>(E->IgnoreImplicit()->IgnoreParens());
   const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
   if (!FD || !FD->getIdentifier() || !FD->isInStdNamespace() ||
-      FD->getName() != (Max ? "max" : "min") || Call->getNumArgs() != 2)
+      knownName(FD) != (Max ? KnownName::Max : KnownName::Min) ||
+      Call->getNumArgs() != 2)
     return nullptr;
   if (refersTo(Call->getArg(0), V))
     return Call->getArg(1);

@@ -9,6 +9,8 @@
 
 #include "Constructs.h"
 
+#include "privateer/Clang/CXX/KnownFunctions.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/StmtCXX.h"
@@ -185,21 +187,17 @@ std::optional<unsigned> walkedDimension(const ForStmt *F,
   if (!V || !V->getInit())
     return std::nullopt;
   const auto *MC = dyn_cast<CXXMemberCallExpr>(strip(V->getInit()));
-  if (!MC || !MC->getMethodDecl() || !MC->getMethodDecl()->getIdentifier() ||
-      MC->getMethodDecl()->getName() != "begin")
+  if (!MC || knownName(MC->getMethodDecl()) != KnownName::Begin)
     return std::nullopt;
   unsigned D = rangeDims(Range->getType());
   const Expr *Obj = strip(MC->getImplicitObjectArgument());
   std::optional<unsigned> Dim = 0;
   if (const auto *Sub = dyn_cast<CXXMemberCallExpr>(Obj)) {
-    StringRef Name =
-        Sub->getMethodDecl() && Sub->getMethodDecl()->getIdentifier()
-            ? Sub->getMethodDecl()->getName()
-            : "";
-    Dim = Name == "pages" && D == 3  ? std::optional<unsigned>(0)
-          : Name == "rows" && D >= 2 ? std::optional<unsigned>(D - 2)
-          : Name == "cols" && D >= 2 ? std::optional<unsigned>(D - 1)
-                                     : std::nullopt;
+    KnownName Name = knownName(Sub->getMethodDecl());
+    Dim = Name == KnownName::Pages && D == 3  ? std::optional<unsigned>(0)
+          : Name == KnownName::Rows && D >= 2 ? std::optional<unsigned>(D - 2)
+          : Name == KnownName::Cols && D >= 2 ? std::optional<unsigned>(D - 1)
+                                              : std::nullopt;
     Obj = strip(Sub->getImplicitObjectArgument());
   } else if (D != 1) {
     return std::nullopt;
@@ -361,7 +359,7 @@ std::optional<TBBConstruct> recognize(const CallExpr *Call,
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
     // task_group::run(f): a task running f.
     const CXXRecordDecl *RD = MC->getRecordDecl();
-    if (Name != "run" || !RD || !RD->getIdentifier() ||
+    if (knownName(Name) != KnownName::Run || !RD || !RD->getIdentifier() ||
         RD->getName() != "task_group" || !inNamespace(RD, "tbb") ||
         R.Args.size() != 1 || !R.withBody(R.Args[0]))
       return std::nullopt;
@@ -440,8 +438,8 @@ bool collectFilters(const Expr *E, llvm::SmallVectorImpl<Filter> &Out,
   const Expr *Mode = nullptr, *Body = nullptr;
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *FD = Call->getDirectCallee();
-    if (!FD || !FD->getIdentifier() || FD->getName() != "make_filter" ||
-        !inNamespace(FD, "tbb") || Call->getNumArgs() != 2)
+    if (knownName(FD) != KnownName::MakeFilter || !inNamespace(FD, "tbb") ||
+        Call->getNumArgs() != 2)
       return false;
     Mode = Call->getArg(0);
     Body = Call->getArg(1);
@@ -510,15 +508,16 @@ void numericUnits(const CallExpr *Call, StringRef Name,
                   llvm::SmallVectorImpl<TBBConstruct> &Units) {
   auto Args = writtenArgs(Call);
   const Expr *TransformArg = nullptr, *ReduceArg = nullptr;
-  if (Name == "transform_reduce" && Args.size() == 7) {
+  if (knownName(Name) == KnownName::TransformReduce && Args.size() == 7) {
     // (policy, first1, last1, first2, init, reduce, transform)
     ReduceArg = Args[5];
     TransformArg = Args[6];
-  } else if (Name == "transform_reduce" && Args.size() == 6) {
+  } else if (knownName(Name) == KnownName::TransformReduce &&
+             Args.size() == 6) {
     // (policy, first, last, init, reduce, transform)
     ReduceArg = Args[4];
     TransformArg = Args[5];
-  } else if (Name == "reduce" && Args.size() == 5) {
+  } else if (knownName(Name) == KnownName::Reduce && Args.size() == 5) {
     ReduceArg = Args[4];
   } else {
     return;
@@ -573,13 +572,15 @@ llvm::SmallVector<TBBConstruct, 2> recognizeUnits(const CallExpr *Call,
   if (!FD || !FD->getIdentifier() || isa<CXXMemberCallExpr>(Call))
     return Units;
   StringRef Name = FD->getName();
-  if (Name == "parallel_pipeline" && inNamespace(FD, "tbb")) {
+  if (knownName(Name) == KnownName::ParallelPipeline &&
+      inNamespace(FD, "tbb")) {
     pipelineUnits(Call, Units);
     return Units;
   }
   auto Args = writtenArgs(Call);
   if (FD->isInStdNamespace() && !Args.empty() && isParallelPolicy(Args[0]) &&
-      (Name == "transform_reduce" || Name == "reduce"))
+      (knownName(Name) == KnownName::TransformReduce ||
+       knownName(Name) == KnownName::Reduce))
     numericUnits(Call, Name, policyName(Args[0]), Ctx, Units);
   return Units;
 }

@@ -35,6 +35,7 @@
 #include "privateer/Clang/CXX/Edits/ASTQueries.h"
 #include "privateer/Clang/CXX/Edits/Runtime.h"
 #include "privateer/Clang/CXX/Edits/SourceText.h"
+#include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Clang/Handles.h"
@@ -97,9 +98,9 @@ llvm::Error bufferCannotGo(const VarDecl *Buf, const CompoundStmt *Body,
       [&](const Stmt *S) {
         if (const auto *CE = dyn_cast<CallExpr>(S)) {
           const FunctionDecl *Callee = CE->getDirectCallee();
-          Asks &= Callee && Callee->getIdentifier() &&
-                  (Callee->getName() == "max_concurrency" ||
-                   Callee->getName() == "hardware_concurrency");
+          KnownName Name = knownName(Callee);
+          Asks &= Name == KnownName::MaxConcurrency ||
+                  Name == KnownName::HardwareConcurrency;
         }
       },
       CapturedChildren::Captures);

@@ -29,12 +29,12 @@
 
 #include "privateer/Clang/CXX/Edits/ASTQueries.h"
 #include "privateer/Clang/CXX/Edits/SourceText.h"
+#include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/SizedContainer.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
@@ -58,10 +58,7 @@ bool keepsSize(const DeclRefExpr *Ref, ASTContext &Ctx) {
     const auto *M = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
     if (!M || !M->getIdentifier())
       return false;
-    return llvm::StringSwitch<bool>(M->getName())
-        .Cases({"size", "empty", "data", "at", "front", "back"}, true)
-        .Cases({"begin", "end", "cbegin", "cend", "rbegin", "rend"}, true)
-        .Default(false);
+    return nameFamilies(M->getName()) & family::Observer;
   }
   return false;
 }

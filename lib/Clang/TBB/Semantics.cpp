@@ -10,6 +10,8 @@
 
 #include "TBBSemantics.h"
 
+#include "privateer/Clang/CXX/KnownFunctions.h"
+
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/LambdaCapture.h"
@@ -84,8 +86,7 @@ bool TBBSemantics::visitNested(const Stmt *S, NestedCodeVisitor &Visitor) {
     What = "the nested '" + Nested.front().Name + "'";
   } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
              MC && MC->getMethodDecl() &&
-             MC->getMethodDecl()->getIdentifier() &&
-             MC->getMethodDecl()->getName() == "wait" &&
+             knownName(MC->getMethodDecl()) == KnownName::Wait &&
              MC->getMethodDecl()->getParent()->getIdentifier() &&
              MC->getMethodDecl()->getParent()->getName().starts_with(
                  "task_group")) {

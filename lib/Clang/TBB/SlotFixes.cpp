@@ -29,6 +29,7 @@
 
 #include "privateer/Clang/CXX/Edits/ASTQueries.h"
 #include "privateer/Clang/CXX/Edits/SourceText.h"
+#include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/SizedContainer.h"
 #include "privateer/Clang/Handles.h"
@@ -37,7 +38,6 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SetVector.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
@@ -57,11 +57,7 @@ bool countCanGo(const Expr *Count, ASTContext &Ctx) {
   const auto *Call = dyn_cast<CallExpr>(Count->IgnoreParenImpCasts());
   const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
   return FD && FD->getIdentifier() && Call->getNumArgs() == 0 &&
-         llvm::StringSwitch<bool>(FD->getName())
-             .Cases({"max_concurrency", "hardware_concurrency",
-                     "default_concurrency"},
-                    true)
-             .Default(false);
+         (nameFamilies(FD->getName()) & family::ConcurrencyQuery);
 }
 
 /// The subscript `v[e]` whose base is \p Ref, or null.

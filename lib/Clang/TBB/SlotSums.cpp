@@ -7,6 +7,7 @@
 #include "SlotSums.h"
 
 #include "privateer/Clang/CXX/Edits/ASTQueries.h"
+#include "privateer/Clang/CXX/KnownFunctions.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
@@ -84,8 +85,7 @@ const DeclRefExpr *sumLoopTarget(const ForStmt *For, const VarDecl *V,
     if (const auto *Obj = dyn_cast<DeclRefExpr>(
             MC->getImplicitObjectArgument()->IgnoreParenImpCasts()))
       Covers = Obj->getDecl() == V && MC->getMethodDecl() &&
-               MC->getMethodDecl()->getIdentifier() &&
-               MC->getMethodDecl()->getName() == "size" && !Length;
+               knownName(MC->getMethodDecl()) == KnownName::Size && !Length;
   if (!Covers)
     return nullptr;
   // ++t, t++, t += 1.

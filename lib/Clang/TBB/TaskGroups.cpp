@@ -6,6 +6,7 @@
 
 #include "TaskGroups.h"
 
+#include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -39,8 +40,7 @@ bool isTaskGroupType(QualType T) {
 
 const MemberExpr *groupRunCallee(const CallExpr *Call) {
   const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(Call);
-  if (!MC || !MC->getMethodDecl() || !MC->getMethodDecl()->getIdentifier() ||
-      MC->getMethodDecl()->getName() != "run")
+  if (!MC || knownName(MC->getMethodDecl()) != KnownName::Run)
     return nullptr;
   const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
   if (!ME || !isTaskGroupType(ME->getBase()->getType()))

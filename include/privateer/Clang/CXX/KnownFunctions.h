@@ -9,8 +9,11 @@
 #ifndef PRIVATEER_CLANG_CXX_KNOWNFUNCTIONS_H
 #define PRIVATEER_CLANG_CXX_KNOWNFUNCTIONS_H
 
+#include "llvm/ADT/StringRef.h"
+
 namespace clang {
 class CallExpr;
+class NamedDecl;
 } // namespace clang
 
 namespace privateer {
@@ -49,6 +52,49 @@ unsigned knownRoles(const clang::CallExpr *Call);
 inline bool isKnown(const clang::CallExpr *Call, unsigned Roles) {
   return (knownRoles(Call) & Roles) != 0;
 }
+
+/// A name of a library function or method that the front end knows, one
+/// per line of KnownNames.def; Unlisted for every other name.
+enum class KnownName : unsigned {
+#define KNOWN_NAME(Id, Spelling, Families) Id,
+#include "privateer/Clang/CXX/KnownNames.def"
+  Unlisted
+};
+
+/// The families of known names: what a set of names has in common.
+namespace family {
+enum : unsigned {
+  /// Changes a container itself (its size or storage), not one element.
+  ContainerMutation = 1u << 0,
+  /// Adds one element at the end (push_back, emplace_back).
+  Appends = 1u << 1,
+  /// A reference to one element (at, front, back).
+  ElementRef = 1u << 2,
+  /// A pointer to the elements (data, get, begin).
+  DataPointer = 1u << 3,
+  /// Reads what a container holds and changes nothing.
+  Observer = 1u << 4,
+  /// Leaves nothing of the old contents (clear, assign, reset).
+  DiscardsContents = 1u << 5,
+  /// Hands an object's storage to another (std::move, swap, exchange).
+  HandsOverStorage = 1u << 6,
+  /// An atomic builtin or C11/C++ atomic free function (by prefix).
+  AtomicBuiltin = 1u << 7,
+  MaxFunction = 1u << 8,
+  MinFunction = 1u << 9,
+  /// oneTBB runs or waits for work (algorithms, run, wait, execute).
+  RunsWork = 1u << 10,
+  /// The number of threads oneTBB or the hardware offers.
+  ConcurrencyQuery = 1u << 11,
+};
+} // namespace family
+
+/// Which listed name \p Name is.
+KnownName knownName(llvm::StringRef Name);
+/// The name of \p D (Unlisted without one: an operator, a constructor).
+KnownName knownName(const clang::NamedDecl *D);
+/// The families of \p Name, from its line and the prefixes it starts with.
+unsigned nameFamilies(llvm::StringRef Name);
 
 } // namespace clangfe
 } // namespace privateer

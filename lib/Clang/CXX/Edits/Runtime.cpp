@@ -7,6 +7,7 @@
 #include "privateer/Clang/CXX/Edits/Runtime.h"
 
 #include "privateer/Clang/CXX/Edits/SourceText.h"
+#include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "clang/AST/DeclTemplate.h"
@@ -111,7 +112,7 @@ std::optional<std::string> alignedAllocation(const CallExpr *Call,
   auto Text = [&](unsigned Arg) {
     return tokensOf(Call->getArg(Arg)->getSourceRange(), Ctx);
   };
-  if (calleeName(Call) == "calloc") {
+  if (knownName(calleeName(Call)) == KnownName::Calloc) {
     if (!declaresFunction(Ctx, "privateer_aligned_calloc")) {
       WhyNot = "calloc zeroes the block: include "
                "<privateer/runtime/privateer.h> and use "
