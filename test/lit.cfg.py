@@ -24,6 +24,9 @@ config.substitutions.append(("%plugin", config.plugin))
 config.substitutions.append(("%archer", archer))
 # ThreadSanitizer with the Archer tool, four threads, libomp's own traffic
 # suppressed (see test/Fix/Inputs/tsan.supp).
+# A racy input runs with `%tsan-env:exitcode=0:halt_on_error=1`: it stops at
+# the first report, which is all its check needs (a race on a shared
+# container can corrupt it and leave the program looping).
 tsan_supp = os.path.join(config.privateer_src_root, "test", "Fix", "Inputs", "tsan.supp")
 config.substitutions.append(("%tsan-env",
     f"env OMP_NUM_THREADS=4 OMP_TOOL_LIBRARIES={archer} TSAN_OPTIONS=suppressions={tsan_supp}"))

@@ -8,7 +8,7 @@
 // RUN: %clangxx -x c++ -std=c++17 -O1 -fopenmp %t/in.cpp -o %t/par
 // RUN: env OMP_NUM_THREADS=1 %t/par | diff %t/expected -
 // RUN: env OMP_NUM_THREADS=4 %t/par | diff %t/expected -
-// RUN: %clangxx -x c++ -std=c++17 -O1 -g -fopenmp -fsanitize=thread %s -o %t/racy && %tsan-env:exitcode=0 %t/racy 2>&1 | FileCheck %s --check-prefix=RACE
+// RUN: %clangxx -x c++ -std=c++17 -O1 -g -fopenmp -fsanitize=thread %s -o %t/racy && %tsan-env:exitcode=0:halt_on_error=1 %t/racy 2>&1 | FileCheck %s --check-prefix=RACE
 // RUN: %clangxx -x c++ -std=c++17 -O1 -g -fopenmp -fsanitize=thread %t/in.cpp -o %t/fixed && %tsan-env %t/fixed 2>&1 | FileCheck %s --check-prefix=CLEAN --implicit-check-not=ThreadSanitizer
 #include <cstdio>
 #include <vector>

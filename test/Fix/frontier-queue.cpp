@@ -18,7 +18,7 @@
 // RUN: env OMP_NUM_THREADS=4 %t/par | diff %t/expected -
 // The racy run uses the counter form only: concurrent push_back can corrupt
 // the vector's heap and hang the program.
-// RUN: %clangxx -x c++ -std=c++17 -O1 -g -fopenmp -fsanitize=thread -DONLY_FIXED -DCOUNTER_ONLY %s -o %t/racy && %tsan-env:exitcode=0 %t/racy 2>&1 | FileCheck %s --check-prefix=RACE
+// RUN: %clangxx -x c++ -std=c++17 -O1 -g -fopenmp -fsanitize=thread -DONLY_FIXED -DCOUNTER_ONLY %s -o %t/racy && %tsan-env:exitcode=0:halt_on_error=1 %t/racy 2>&1 | FileCheck %s --check-prefix=RACE
 // RUN: %clangxx -x c++ -std=c++17 -O1 -g -fopenmp -fsanitize=thread -DONLY_FIXED %t/in.cpp -o %t/fixed && %tsan-env %t/fixed 2>&1 | FileCheck %s --check-prefix=CLEAN --implicit-check-not=ThreadSanitizer
 #include <algorithm>
 #include <cstdio>

@@ -13,7 +13,7 @@
 // RUN: env OMP_NUM_THREADS=1 %t/par | diff %t/expected -
 // RUN: env OMP_NUM_THREADS=2 %t/par | diff %t/expected -
 // RUN: env OMP_NUM_THREADS=4 %t/par | diff %t/expected -
-// RUN: %clang -O1 -g -fopenmp -fsanitize=thread %s %S/Inputs/pbex.c -o %t/racy && %tsan-env:exitcode=0 %t/racy 2>&1 | FileCheck %s --check-prefix=RACE
+// RUN: %clang -O1 -g -fopenmp -fsanitize=thread %s %S/Inputs/pbex.c -o %t/racy && %tsan-env:exitcode=0:halt_on_error=1 %t/racy 2>&1 | FileCheck %s --check-prefix=RACE
 // RUN: %clang -O1 -g -fopenmp -fsanitize=thread %t/in.c %S/Inputs/pbex.c -o %t/fixed && %tsan-env %t/fixed 2>&1 | FileCheck %s --check-prefix=CLEAN --implicit-check-not=ThreadSanitizer
 #include <stdio.h>
 

@@ -22,12 +22,12 @@
 // Which threads run the tasks depends on the machine's load: the original
 // runs until ThreadSanitizer has seen the race once (at most eight runs).
 // RUN: %clang -x c -O1 -g -fopenmp -fsanitize=thread -DNO_TASK_LOOP %s -o %t/racy
-// RUN: bash -c 'for k in 1 2 3 4 5 6 7 8; do %tsan-env:exitcode=0 %t/racy > %t/race.txt 2>&1; grep -q "ThreadSanitizer: data race" %t/race.txt && break; done'
+// RUN: bash -c 'for k in 1 2 3 4 5 6 7 8; do %tsan-env:exitcode=0:halt_on_error=1 %t/racy > %t/race.txt 2>&1; grep -q "ThreadSanitizer: data race" %t/race.txt && break; done'
 // RUN: FileCheck %s --check-prefix=RACE --input-file=%t/race.txt
 // Reports at a '#pragma omp task' line are libomp's recycled descriptors
 // (Inputs/tsan-task-filter.py); every other report fails the test.
 // RUN: %clang -x c -O1 -g -fopenmp -fsanitize=thread -DNO_TASK_LOOP %t/in.c -o %t/fixed
-// RUN: %tsan-env:exitcode=0 %t/fixed 2>&1 | python3 %S/Inputs/tsan-task-filter.py %t/in.c | FileCheck %s --check-prefix=CLEAN --implicit-check-not=ThreadSanitizer
+// RUN: %tsan-env:exitcode=0:halt_on_error=1 %t/fixed 2>&1 | python3 %S/Inputs/tsan-task-filter.py %t/in.c | FileCheck %s --check-prefix=CLEAN --implicit-check-not=ThreadSanitizer
 #include <stdio.h>
 #ifdef _OPENMP
 #include <omp.h>

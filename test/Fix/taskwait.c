@@ -18,13 +18,13 @@
 // result depends on the machine's load: the original runs until ThreadSanitizer
 // has seen the race once (at most eight runs).
 // RUN: %clang -x c -O1 -g -fopenmp -fsanitize=thread %s -o %t/racy
-// RUN: bash -c 'for k in 1 2 3 4 5 6 7 8; do %tsan-env:exitcode=0 %t/racy > %t/race.txt 2>&1; grep -q "ThreadSanitizer: data race" %t/race.txt && break; done'
+// RUN: bash -c 'for k in 1 2 3 4 5 6 7 8; do %tsan-env:exitcode=0:halt_on_error=1 %t/racy > %t/race.txt 2>&1; grep -q "ThreadSanitizer: data race" %t/race.txt && break; done'
 // RUN: FileCheck %s --check-prefix=RACE --input-file=%t/race.txt
 // libomp recycles task descriptors through a free list ThreadSanitizer cannot
 // see, so creating a task may be reported against a finished one; the filter
 // drops only reports at a '#pragma omp task' line (Inputs/tsan-task-filter.py).
 // RUN: %clang -x c -O1 -g -fopenmp -fsanitize=thread %t/in.c -o %t/fixed
-// RUN: %tsan-env:exitcode=0 %t/fixed 2>&1 | python3 %S/Inputs/tsan-task-filter.py %t/in.c | FileCheck %s --check-prefix=CLEAN --implicit-check-not=ThreadSanitizer
+// RUN: %tsan-env:exitcode=0:halt_on_error=1 %t/fixed 2>&1 | python3 %S/Inputs/tsan-task-filter.py %t/in.c | FileCheck %s --check-prefix=CLEAN --implicit-check-not=ThreadSanitizer
 #include <stdio.h>
 
 enum { N = 200000 };
