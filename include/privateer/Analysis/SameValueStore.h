@@ -30,9 +30,8 @@ struct SameValueStores {
 /// plain stores, each of one value that is the same in every work item (a
 /// constant, or what every work item reads alike): no work item reads it,
 /// updates it or stores another value where another's store could meet it.
-std::optional<SameValueStores> sameValueStores(const ParallelRegion &R,
-                                               unsigned BI,
-                                               IndexOracle &Oracle);
+std::optional<SameValueStores>
+sameValueStores(const ParallelRegion &R, unsigned BI, IndexOracle &Oracle);
 
 } // namespace privateer
 

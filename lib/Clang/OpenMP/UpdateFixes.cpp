@@ -333,8 +333,8 @@ FixResult buildAtomicUpdates(const Finding &F, const ModelledConstruct &C,
     // must start its line), in the first column like every directive.
     if (!indentBefore(Begin, SM))
       return E.decline("an update shares its line with other code");
-    E.insert(lineStartOf(Begin, SM),
-             Fix.Writes ? "#pragma omp atomic write\n" : "#pragma omp atomic\n");
+    E.insert(lineStartOf(Begin, SM), Fix.Writes ? "#pragma omp atomic write\n"
+                                                : "#pragma omp atomic\n");
   }
   return E.result();
 }
