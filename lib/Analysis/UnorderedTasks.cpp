@@ -37,7 +37,12 @@ bool updatesOnly(const Access &A) {
 std::set<SymbolId> valuesIn(const ParallelRegion &R, const Access &A,
                             bool Bounds) {
   std::set<SymbolId> Out, Loops;
-  std::function<void(const ExprRef &)> Note = [&](const ExprRef &E) {
+  // A worklist: the index, then the bounds of each loop variable it names.
+  std::vector<ExprRef> Work(A.Index.begin(), A.Index.end());
+  Work.push_back(A.RangeLength);
+  while (!Work.empty()) {
+    ExprRef E = std::move(Work.back());
+    Work.pop_back();
     if (E)
       E->mentions([&](SymbolId S) {
         const Symbol &Sym = R.symbol(S);
@@ -45,15 +50,12 @@ std::set<SymbolId> valuesIn(const ParallelRegion &R, const Access &A,
             Sym.Kind != SymbolKind::Induction)
           Out.insert(S);
         else if (Bounds && Loops.insert(S).second) {
-          Note(Sym.Min);
-          Note(Sym.Max);
+          Work.push_back(Sym.Min);
+          Work.push_back(Sym.Max);
         }
         return false;
       });
-  };
-  for (const ExprRef &I : A.Index)
-    Note(I);
-  Note(A.RangeLength);
+  }
   return Out;
 }
 

@@ -82,23 +82,26 @@ struct BufferUses {
 
 BufferUses usesOf(const VarDecl *Buf, const VarDecl *Slot,
                   const OMPExecutableDirective *Task, const FunctionDecl *FD) {
-  BufferUses U;
-  std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S,
-                                                     bool Nested) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
-      U.Refs += DRE->getDecl() == Buf;
-      U.SlotInNestedTask |= Nested && DRE->getDecl() == Slot;
+  struct Walker {
+    const VarDecl *Buf, *Slot;
+    const OMPExecutableDirective *Task;
+    BufferUses U;
+    void walk(const Stmt *S, bool Nested) {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+        U.Refs += DRE->getDecl() == Buf;
+        U.SlotInNestedTask |= Nested && DRE->getDecl() == Slot;
+      }
+      if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+        if (D != Task && isOpenMPTaskingDirective(D->getDirectiveKind()))
+          Nested = true;
+        // A clause naming the buffer (`shared(scratch)`) would outlive it.
+        U.InClause |= namedInClause(D, Buf);
+      }
+      forEachChild(S, [&](const Stmt *C) { walk(C, Nested); });
     }
-    if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
-      if (D != Task && isOpenMPTaskingDirective(D->getDirectiveKind()))
-        Nested = true;
-      // A clause naming the buffer (`shared(scratch)`) would outlive it.
-      U.InClause |= namedInClause(D, Buf);
-    }
-    forEachChild(S, [&](const Stmt *C) { Walk(C, Nested); });
-  };
-  Walk(FD->getBody(), false);
-  return U;
+  } W{Buf, Slot, Task, {}};
+  W.walk(FD->getBody(), false);
+  return W.U;
 }
 
 /// The declaration and releases of the buffer when it is a local that is

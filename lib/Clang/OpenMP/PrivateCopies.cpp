@@ -331,41 +331,47 @@ bool lastIterationWrites(const OMPExecutableDirective *D, const ValueDecl *V) {
   // Whether \p S, run to its end, assigns V before anything that could
   // leave the iteration: an assignment, a block with such a statement
   // before any that could leave, or an if whose branches both do.
-  std::function<bool(const Stmt *)> Assigns = [&](const Stmt *S) {
-    if (!S)
-      return false;
-    if (const auto *BO = dyn_cast<BinaryOperator>(S);
-        BO && BO->getOpcode() == BO_Assign)
-      if (const auto *DRE =
-              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
-          DRE && DRE->getDecl() == V)
-        return !Leaves(BO->getRHS());
-    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
-        Container && OC && OC->getOperator() == OO_Equal &&
-        OC->getNumArgs() == 2 && NamesV(OC->getArg(0)))
-      return !Leaves(OC->getArg(1));
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S);
-        Container && MC && MC->getMethodDecl() &&
-        (knownName(MC->getMethodDecl()) == KnownName::Clear ||
-         knownName(MC->getMethodDecl()) == KnownName::Assign) &&
-        NamesV(MC->getImplicitObjectArgument()))
-      return !llvm::any_of(MC->arguments(), Leaves);
-    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
-      for (const Stmt *C : CS->body()) {
-        if (Assigns(C))
-          return true;
-        if (Leaves(C))
-          return false;
+  struct Assignment {
+    const ValueDecl *V;
+    bool Container;
+    llvm::function_ref<bool(const Expr *)> NamesV;
+    llvm::function_ref<bool(const Stmt *)> Leaves;
+    bool assigns(const Stmt *S) const {
+      if (!S)
+        return false;
+      if (const auto *BO = dyn_cast<BinaryOperator>(S);
+          BO && BO->getOpcode() == BO_Assign)
+        if (const auto *DRE =
+                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+            DRE && DRE->getDecl() == V)
+          return !Leaves(BO->getRHS());
+      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
+          Container && OC && OC->getOperator() == OO_Equal &&
+          OC->getNumArgs() == 2 && NamesV(OC->getArg(0)))
+        return !Leaves(OC->getArg(1));
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S);
+          Container && MC && MC->getMethodDecl() &&
+          (knownName(MC->getMethodDecl()) == KnownName::Clear ||
+           knownName(MC->getMethodDecl()) == KnownName::Assign) &&
+          NamesV(MC->getImplicitObjectArgument()))
+        return !llvm::any_of(MC->arguments(), Leaves);
+      if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+        for (const Stmt *C : CS->body()) {
+          if (assigns(C))
+            return true;
+          if (Leaves(C))
+            return false;
+        }
+        return false;
       }
+      if (const auto *If = dyn_cast<IfStmt>(S))
+        return !If->getInit() && !If->getConditionVariable() &&
+               !Leaves(If->getCond()) && assigns(If->getThen()) &&
+               assigns(If->getElse());
       return false;
     }
-    if (const auto *If = dyn_cast<IfStmt>(S))
-      return !If->getInit() && !If->getConditionVariable() &&
-             !Leaves(If->getCond()) && Assigns(If->getThen()) &&
-             Assigns(If->getElse());
-    return false;
-  };
-  return Assigns(L->getBody());
+  } X{V, Container, NamesV, Leaves};
+  return X.assigns(L->getBody());
 }
 
 bool nonmonotonicDynamic(const OMPExecutableDirective *D) {

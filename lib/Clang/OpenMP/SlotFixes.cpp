@@ -65,27 +65,32 @@ SlotInLoop findSlotLoop(const OMPExecutableDirective *D, SourceLocation At) {
     });
     return Found;
   }
-  std::vector<const Stmt *> Stack;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (Found.Slot)
-      return;
-    if (isSlotAt(S, At)) {
-      Found.Slot = cast<Expr>(S);
-      for (size_t K = 0; K + 1 < Stack.size(); ++K)
-        if ((isa<ForStmt>(Stack[K + 1]) || isa<WhileStmt>(Stack[K + 1]) ||
-             isa<DoStmt>(Stack[K + 1])) &&
-            isa<CompoundStmt>(Stack[K])) {
-          Found.Loop = Stack[K + 1];
-          break;
-        }
-      return;
+  // The slot, and the innermost loop around it whose body is a block.
+  struct Finder {
+    SourceLocation At;
+    SlotInLoop &Found;
+    std::vector<const Stmt *> Stack;
+    void walk(const Stmt *S) {
+      if (Found.Slot)
+        return;
+      if (isSlotAt(S, At)) {
+        Found.Slot = cast<Expr>(S);
+        for (size_t K = 0; K + 1 < Stack.size(); ++K)
+          if ((isa<ForStmt>(Stack[K + 1]) || isa<WhileStmt>(Stack[K + 1]) ||
+               isa<DoStmt>(Stack[K + 1])) &&
+              isa<CompoundStmt>(Stack[K])) {
+            Found.Loop = Stack[K + 1];
+            break;
+          }
+        return;
+      }
+      Stack.push_back(S);
+      forEachChild(S, [this](const Stmt *C) { walk(C); });
+      Stack.pop_back();
     }
-    Stack.push_back(S);
-    forEachChild(S, Walk);
-    Stack.pop_back();
-  };
+  } Walk{At, Found, {}};
   if (const Stmt *Body = associatedBody(D))
-    Walk(Body);
+    Walk.walk(Body);
   return Found;
 }
 

@@ -115,30 +115,41 @@ llvm::Expected<FixItHint> splitHeader(const OMPExecutableDirective *D,
 std::optional<std::pair<const DeclStmt *, std::vector<const Stmt *>>>
 scratchStatements(const FunctionDecl *FD, const VarDecl *V, const Stmt *Loop,
                   const SourceManager &SM) {
-  const DeclStmt *Decl = nullptr;
-  std::vector<const Stmt *> Releases;
-  unsigned Uses = 0, Placed = 0;
-  std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S,
-                                                     bool InLoop) {
-    // (InLoop: the use moves with the code around it.) Uses in the loop and
-    // in the declaration itself (`sizeof *w`) stay where they are.
-    InLoop |= S == Loop || S == Decl;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V)
-      ++Uses, Placed += InLoop;
-    if (const auto *CS = dyn_cast<CompoundStmt>(S))
-      for (const Stmt *C : CS->body()) {
-        if (const auto *DS = dyn_cast<DeclStmt>(C);
-            DS && DS->isSingleDecl() && DS->getSingleDecl() == V)
-          Decl = DS;
-        if (!InLoop && releasedVariable(C) == V &&
-            SM.isBeforeInTranslationUnit(Loop->getEndLoc(), C->getBeginLoc())) {
-          Releases.push_back(C);
-          ++Placed; // its one use of V is counted below
+  // V's uses (those that move with the code around them placed), its
+  // declaration and its releases after the loop.
+  struct Walker {
+    const VarDecl *V;
+    const Stmt *Loop;
+    const SourceManager &SM;
+    const DeclStmt *Decl = nullptr;
+    std::vector<const Stmt *> Releases;
+    unsigned Uses = 0, Placed = 0;
+    void walk(const Stmt *S, bool InLoop) {
+      // (InLoop: the use moves with the code around it.) Uses in the loop
+      // and in the declaration itself (`sizeof *w`) stay where they are.
+      InLoop |= S == Loop || S == Decl;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
+          DRE && DRE->getDecl() == V)
+        ++Uses, Placed += InLoop;
+      if (const auto *CS = dyn_cast<CompoundStmt>(S))
+        for (const Stmt *C : CS->body()) {
+          if (const auto *DS = dyn_cast<DeclStmt>(C);
+              DS && DS->isSingleDecl() && DS->getSingleDecl() == V)
+            Decl = DS;
+          if (!InLoop && releasedVariable(C) == V &&
+              SM.isBeforeInTranslationUnit(Loop->getEndLoc(),
+                                           C->getBeginLoc())) {
+            Releases.push_back(C);
+            ++Placed; // its one use of V is counted below
+          }
         }
-      }
-    forEachChild(S, [&](const Stmt *C) { Walk(C, InLoop); });
-  };
-  Walk(FD->getBody(), false);
+      forEachChild(S, [&](const Stmt *C) { walk(C, InLoop); });
+    }
+  } W{V, Loop, SM};
+  W.walk(FD->getBody(), false);
+  const DeclStmt *Decl = W.Decl;
+  std::vector<const Stmt *> Releases = std::move(W.Releases);
+  unsigned Uses = W.Uses, Placed = W.Placed;
   if (!Decl || Uses != Placed)
     return std::nullopt;
   return std::make_pair(Decl, Releases);

@@ -123,12 +123,33 @@ struct CapturedUpdate {
   const Stmt *Holder = nullptr;
 };
 
-CapturedUpdate findCounterUpdate(const OMPExecutableDirective *D,
-                                 SourceLocation Target) {
+/// Finds the counter update at Target, with the statement it is part of
+/// and what holds that statement.
+class CounterUpdateFinder {
+public:
+  explicit CounterUpdateFinder(SourceLocation Target) : Target(Target) {}
+
   CapturedUpdate Found;
-  // Statement positions: in a block, and the bodies of branches and
-  // loops (a braced block is valid there too).
-  auto IsStatement = [](const Stmt *S, const Stmt *C) {
+
+  void walk(const Stmt *S, const Stmt *Top, const Stmt *Holder) {
+    if (Found.Update)
+      return;
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && UO->isIncrementDecrementOp() &&
+        UO->getSubExpr()->getBeginLoc() == Target) {
+      Found = {UO, Top, Holder};
+      return;
+    }
+    forEachChild(S, [&](const Stmt *C) {
+      bool Position = isStatement(S, C);
+      walk(C, Position ? C : Top, Position ? S : Holder);
+    });
+  }
+
+private:
+  /// Statement positions: in a block, and the bodies of branches and
+  /// loops (a braced block is valid there too).
+  static bool isStatement(const Stmt *S, const Stmt *C) {
     if (!isa<Expr>(C))
       return false;
     if (isa<CompoundStmt>(S))
@@ -140,48 +161,45 @@ CapturedUpdate findCounterUpdate(const OMPExecutableDirective *D,
     if (const auto *W = dyn_cast<WhileStmt>(S))
       return C == W->getBody();
     return false;
-  };
-  std::function<void(const Stmt *, const Stmt *, const Stmt *)> Walk =
-      [&](const Stmt *S, const Stmt *Top, const Stmt *Holder) {
-        if (Found.Update)
-          return;
-        if (const auto *UO = dyn_cast<UnaryOperator>(S);
-            UO && UO->isIncrementDecrementOp() &&
-            UO->getSubExpr()->getBeginLoc() == Target) {
-          Found = {UO, Top, Holder};
-          return;
-        }
-        forEachChild(S, [&](const Stmt *C) {
-          bool Position = IsStatement(S, C);
-          Walk(C, Position ? C : Top, Position ? S : Holder);
-        });
-      };
-  Walk(D, nullptr, nullptr);
-  return Found;
+  }
+
+  SourceLocation Target;
+};
+
+CapturedUpdate findCounterUpdate(const OMPExecutableDirective *D,
+                                 SourceLocation Target) {
+  CounterUpdateFinder Finder(Target);
+  Finder.walk(D, nullptr, nullptr);
+  return Finder.Found;
 }
 
 /// Why the capture would not be exact: the statement makes other updates,
 /// or makes this one only under a condition of its expression (`?:`,
 /// `&&`, `||`), which the capture would take out.
 llvm::Error captureWouldChangeMeaning(const CapturedUpdate &U) {
-  unsigned Updates = 0;
-  bool UnderCondition = false;
-  std::function<void(const Stmt *, bool)> Count = [&](const Stmt *S,
-                                                      bool Cond) {
-    if (const auto *UO = dyn_cast<UnaryOperator>(S);
-        UO && UO->isIncrementDecrementOp()) {
-      ++Updates;
-      UnderCondition |= UO == U.Update && Cond;
+  // The updates of the statement, and whether U's is under a condition.
+  struct Counter {
+    const UnaryOperator *Update;
+    unsigned Updates = 0;
+    bool UnderCondition = false;
+    void count(const Stmt *S, bool Cond) {
+      if (const auto *UO = dyn_cast<UnaryOperator>(S);
+          UO && UO->isIncrementDecrementOp()) {
+        ++Updates;
+        UnderCondition |= UO == Update && Cond;
+      }
+      if (isa<CompoundAssignOperator>(S))
+        ++Updates;
+      const auto *BO = dyn_cast<BinaryOperator>(S);
+      Cond |= isa<AbstractConditionalOperator>(S) || (BO && BO->isLogicalOp());
+      for (const Stmt *C : S->children())
+        if (C)
+          count(C, Cond);
     }
-    if (isa<CompoundAssignOperator>(S))
-      ++Updates;
-    const auto *BO = dyn_cast<BinaryOperator>(S);
-    Cond |= isa<AbstractConditionalOperator>(S) || (BO && BO->isLogicalOp());
-    for (const Stmt *C : S->children())
-      if (C)
-        Count(C, Cond);
-  };
-  Count(U.Statement, false);
+  } X{U.Update};
+  X.count(U.Statement, false);
+  unsigned Updates = X.Updates;
+  bool UnderCondition = X.UnderCondition;
   if (UnderCondition)
     return decline("the update is made only under a condition of its "
                    "expression");

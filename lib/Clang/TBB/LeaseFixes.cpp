@@ -56,25 +56,27 @@ namespace {
 /// Whether \p S names \p V inside a function that a task_group runs (a
 /// task that could outlive the work item's lease).
 bool inTaskGroupRun(const VarDecl *V, const Stmt *S) {
-  bool Found = false;
-  std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *X,
-                                                     bool InRun) {
-    if (Found)
-      return;
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(X))
-      Found |= InRun && Ref->getDecl() == V;
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(X))
-      InRun |= groupRunCallee(MC) != nullptr;
-    if (const auto *L = dyn_cast<LambdaExpr>(X)) {
-      Walk(L->getBody(), InRun);
-      return;
+  struct Walker {
+    const VarDecl *V;
+    bool Found = false;
+    void walk(const Stmt *X, bool InRun) {
+      if (Found)
+        return;
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(X))
+        Found |= InRun && Ref->getDecl() == V;
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(X))
+        InRun |= groupRunCallee(MC) != nullptr;
+      if (const auto *L = dyn_cast<LambdaExpr>(X)) {
+        walk(L->getBody(), InRun);
+        return;
+      }
+      for (const Stmt *Child : X->children())
+        if (Child)
+          walk(Child, InRun);
     }
-    for (const Stmt *Child : X->children())
-      if (Child)
-        Walk(Child, InRun);
-  };
-  Walk(S, false);
-  return Found;
+  } W{V};
+  W.walk(S, false);
+  return W.Found;
 }
 
 /// Why the buffer cannot go, or success: it serves this slot only, and is a
