@@ -1,0 +1,465 @@
+//===- AccessCalls.cpp - Calls and library routines -----------------------===//
+//
+// Part of privateer. The access walk's calls (AccessCollector.cpp): the
+// ranges library routines touch (memset, memcpy, std::fill), calls the
+// walk follows into and those it cannot see, container and lock methods,
+// and the pointer parameters and returned pointers of followed calls.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AccessCollectorHelpers.h"
+
+#include "privateer/Clang/CXX/RegionBuilder.h"
+
+#include "privateer/Model/Polynomial.h"
+
+#include "privateer/Clang/CXX/KnownFunctions.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/ScopeExit.h"
+
+using namespace clang;
+
+namespace privateer {
+namespace clangfe {
+
+using namespace accessdetail;
+
+namespace {
+
+StringRef stripBuiltin(StringRef Name) {
+  Name.consume_front("__builtin_");
+  return Name;
+}
+
+bool isMutatingMethod(StringRef Name) {
+  return nameFamilies(Name) & family::ContainerMutation;
+}
+
+} // namespace
+
+void RegionBuilder::recordRange(const Expr *Pointer, const Expr *Length,
+                                AccessKind Kind, const Expr *Where,
+                                bool LengthInBytes) {
+  visitPointerOperand(Pointer);
+  // memset and memcpy take `void *`: look through that conversion.
+  while (const auto *IC = dyn_cast<ImplicitCastExpr>(Pointer->IgnoreParens())) {
+    if ((IC->getCastKind() != CK_BitCast && IC->getCastKind() != CK_NoOp) ||
+        !IC->getType()->isVoidPointerType())
+      break;
+    Pointer = IC->getSubExpr();
+  }
+  if (Length)
+    visitExpr(Length, AccessKind::Read, true);
+  auto T = resolvePointer(Pointer);
+  if (!T)
+    return;
+  bool Dependent = false;
+  for (const ExprRef &I : T->Index)
+    Dependent |= !isWorkItemInvariant(I);
+  if (!Dependent) {
+    // The same range in every work item: treat it as the whole buffer.
+    record(*T, Kind, Where, ReductionOp::None, false, /*Whole=*/true);
+    return;
+  }
+  if (!Length || T->Index.empty())
+    return; // a range per work item of unknown length: nothing to claim
+  // The elements [start, start + count): an inner loop over the count.
+  ExprRef Count = translate(Length);
+  if (LengthInBytes) {
+    QualType Elem = Pointer->getType()->isPointerType()
+                        ? Pointer->getType()->getPointeeType()
+                        : QualType();
+    uint64_t Size = Elem.isNull() ? 0 : sizeOf(Ctx, Elem);
+    if (Size == 0)
+      return; // bytes of an unknown element type: no index to speak of
+    if (Size > 1) {
+      auto P = toPolynomial(*Count);
+      bool Exact = P.has_value();
+      if (P)
+        for (auto &[M, K] : P->Terms)
+          Exact &= K % int64_t(Size) == 0;
+      if (Exact) {
+        for (auto &[M, K] : P->Terms)
+          K /= int64_t(Size);
+        Count = P->toExpr();
+      } else {
+        // A partial element still touches it: round up.
+        Count = SymExpr::binary(
+            ExprKind::Div,
+            SymExpr::binary(ExprKind::Add, Count,
+                            SymExpr::constant(int64_t(Size) - 1)),
+            SymExpr::constant(int64_t(Size)));
+      }
+    }
+  }
+  Symbol Offset;
+  Offset.Name = "offset in " + spell(Where);
+  Offset.Kind = SymbolKind::InnerLoop;
+  Offset.CoveredByAccess = true;
+  Offset.Min = SymExpr::constant(0);
+  Offset.Max = SymExpr::binary(ExprKind::Sub, Count, SymExpr::constant(1));
+  SymbolId Id = R.addSymbol(std::move(Offset));
+  T->Index.back() =
+      SymExpr::binary(ExprKind::Add, T->Index.back(), SymExpr::symbol(Id));
+  record(*T, Kind, Where);
+}
+
+bool RegionBuilder::visitKnownLibraryCall(const CallExpr *Call) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || !FD->getIdentifier())
+    return false;
+  StringRef Spelled = stripBuiltin(FD->getName());
+  KnownName Name = knownName(Spelled);
+  unsigned N = Call->getNumArgs();
+  auto Arg = [&](unsigned K) { return Call->getArg(K); };
+  if ((Name == KnownName::Memset && N == 3) ||
+      (Name == KnownName::Bzero && N == 2)) {
+    recordRange(Arg(0), Arg(N - 1), AccessKind::Write, Call, true);
+    return true;
+  }
+  if ((Name == KnownName::Memcpy || Name == KnownName::Memmove ||
+       Name == KnownName::Strncpy) &&
+      N == 3) {
+    recordRange(Arg(1), Arg(2), AccessKind::Read, Call, true);
+    recordRange(Arg(0), Arg(2), AccessKind::Write, Call, true);
+    return true;
+  }
+  if (Name == KnownName::Strcpy && N == 2) {
+    recordRange(Arg(1), nullptr, AccessKind::Read, Call, false);
+    recordRange(Arg(0), nullptr, AccessKind::Write, Call, false);
+    return true;
+  }
+  bool Std = FD->isInStdNamespace();
+  if (Std && Name == KnownName::Fill && N == 3) {
+    recordRange(Arg(0), nullptr, AccessKind::Write, Call, false);
+    visitExpr(Arg(1), AccessKind::Read, true);
+    visitExpr(Arg(2), AccessKind::Read, true);
+    return true;
+  }
+  if (Std && Name == KnownName::FillN && N == 3) {
+    recordRange(Arg(0), Arg(1), AccessKind::Write, Call, false);
+    visitExpr(Arg(2), AccessKind::Read, true);
+    return true;
+  }
+  if (Std && Name == KnownName::Copy && N == 3) {
+    recordRange(Arg(0), nullptr, AccessKind::Read, Call, false);
+    visitExpr(Arg(1), AccessKind::Read, true);
+    recordRange(Arg(2), nullptr, AccessKind::Write, Call, false);
+    return true;
+  }
+  if (Std && Name == KnownName::CopyN && N == 3) {
+    recordRange(Arg(0), Arg(1), AccessKind::Read, Call, false);
+    recordRange(Arg(2), Arg(1), AccessKind::Write, Call, false);
+    return true;
+  }
+  // Atomic builtins and C11/C++ atomic free functions are synchronized.
+  if (nameFamilies(Spelled) & family::AtomicBuiltin) {
+    return true;
+  }
+  return false;
+}
+
+bool RegionBuilder::visitCall(const CallExpr *Call, bool ValueUsed) {
+  if (isThreadIdCall(Call) || lockEffect(Call, Ctx))
+    return true;
+  // A call that is one of the model's constructs (a nested TBB algorithm).
+  if (Semantics.visitNested(Call, *this))
+    return true;
+  unsigned Callee = nameFamilies(stripBuiltin(calleeName(Call)));
+  // `std::move(v)` and `std::swap(v, w)` hand v's storage elsewhere: an
+  // allocation that escapes the work item.
+  if ((Callee & family::HandsOverStorage) && Call->getDirectCallee() &&
+      Call->getDirectCallee()->isInStdNamespace())
+    for (const Expr *Arg : Call->arguments())
+      noteEscape(Arg);
+  if (isKnown(Call, Free) && Call->getNumArgs() == 1) {
+    noteFree(Call->getArg(0));
+    visitExpr(Call->getArg(0), AccessKind::Read, true);
+    return true;
+  }
+  if (visitKnownLibraryCall(Call))
+    return true;
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (FD) {
+    const FunctionDecl *Def = nullptr;
+    if (FD->hasBody(Def) && Def &&
+        !isSystemFunction(Def, Ctx.getSourceManager()) &&
+        !isa<CXXMethodDecl>(Def)) {
+      inlineCall(Call, Def);
+      return true;
+    }
+  } else {
+    visitExpr(Call->getCallee(), AccessKind::Read, true);
+  }
+  for (const Expr *Arg : Call->arguments()) {
+    visitExpr(Arg, AccessKind::Read, true);
+    noteOpaqueCallRead(Arg);
+  }
+  // (Its arguments are evaluated before any barrier it holds.)
+  notePossibleBarrier(Call);
+  return false;
+}
+
+void RegionBuilder::noteOpaqueCallRead(const Expr *Arg) {
+  // A function the analysis cannot see may read a scalar it is given the
+  // address of: `pbex(&rho[i], &iflag)` reads iflag, and iflag written
+  // before it in the iteration is the iteration's scratch. Whether it also
+  // writes it is not known, and no write is assumed.
+  const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
+  if (!UO || UO->getOpcode() != UO_AddrOf)
+    return;
+  const auto *DRE = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V)
+    return;
+  // So may it read a standard container it is given the address of
+  // (`parser->parse(line, &features)` after `features.clear()`): the
+  // container is then the work item's scratch, filled by the call.
+  const CXXRecordDecl *RD = V->getType()->getAsCXXRecordDecl();
+  if (V->getType()->isScalarType() || (RD && RD->isInStdNamespace()))
+    visitLValue(DRE, AccessKind::Read, ReductionOp::None, true);
+}
+
+namespace {
+/// Whether \p MD, a method of the program's own class with a visible body,
+/// takes a lock before anything else and keeps it to its end (a guard
+/// object declared first).
+bool locksWholeBody(const CXXMethodDecl *MD) {
+  const FunctionDecl *Def = nullptr;
+  if (!MD || MD->getParent()->isInStdNamespace() || !MD->hasBody(Def))
+    return false;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || Body->body_empty())
+    return false;
+  const auto *DS = dyn_cast<DeclStmt>(Body->body_front());
+  const auto *V = DS && DS->isSingleDecl()
+                      ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                      : nullptr;
+  return V && isLockGuardType(V->getType());
+}
+} // namespace
+
+void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
+  const CXXMethodDecl *MD = Call->getMethodDecl();
+  const Expr *Obj = Call->getImplicitObjectArgument();
+  if (Semantics.visitNested(Call, *this))
+    return;
+  // A method is never followed into (unlike a function): what it does with
+  // an address it is given is unseen.
+  bool Unseen = MD && !MD->getParent()->isInStdNamespace();
+  for (const Expr *Arg : Call->arguments()) {
+    visitExpr(Arg, AccessKind::Read, true);
+    if (Unseen)
+      noteOpaqueCallRead(Arg);
+  }
+  notePossibleBarrier(Call);
+  if (!MD || !Obj)
+    return;
+  if (isAtomicType(Obj->getType()) || lockEffect(Call, Ctx))
+    return;
+  StringRef Name = MD->getIdentifier() ? MD->getName() : StringRef();
+  KnownName Known = knownName(Name);
+  if (Known == KnownName::Swap)
+    for (const Expr *Arg : Call->arguments())
+      noteEscape(Arg);
+  if (nameFamilies(Name) & family::ElementRef) {
+    // Element access used as a value.
+    visitLValue(Call, AccessKind::Read, ReductionOp::None, true);
+    return;
+  }
+  bool Arrow = Obj->getType()->isPointerType();
+  // A method of the program's own class that holds a lock for its whole
+  // body (`std::lock_guard<std::mutex> lk(mutex_);` first) changes the
+  // object under that lock.
+  unsigned SavedLock = LockDepth;
+  if (locksWholeBody(MD))
+    ++LockDepth;
+  llvm::scope_exit Release([&] { LockDepth = SavedLock; });
+  if (isMutatingMethod(Name) && !MD->isConst()) {
+    // push_back and friends change the container itself (size, storage).
+    // A mutation of the container itself, or of one element of an outer
+    // container (`rows[i].push_back(x)` changes rows[i] only).
+    auto T = Arrow ? resolvePointer(Obj) : resolveLValue(Obj);
+    size_t Before = R.Accesses.size();
+    if (T)
+      record(*T, AccessKind::Write, Call, ReductionOp::None, false,
+             /*Whole=*/T->Index.empty());
+    if (R.Accesses.size() == Before + 1 &&
+        (nameFamilies(Name) & family::Appends) &&
+        MD->getParent()->isInStdNamespace())
+      R.Accesses.back().Append = true;
+    // What becomes of the old contents (a work item that clears a
+    // container first does not depend on what another left).
+    if (R.Accesses.size() == Before + 1 && R.Accesses.back().WholeBuffer) {
+      Expr::EvalResult Size;
+      bool ToZero = Known == KnownName::Resize && Call->getNumArgs() >= 1 &&
+                    Call->getArg(0)->EvaluateAsInt(Size, Ctx) &&
+                    Size.Val.getInt().isZero();
+      R.Accesses.back().Old =
+          ToZero ? Access::OldContents::Discarded
+          : nameFamilies(Name) & family::DiscardsContents
+              ? Access::OldContents::Discarded
+          : Known == KnownName::Fill   ? Access::OldContents::Overwritten
+          : Known == KnownName::Resize ? Access::OldContents::ElementsKept
+                                       : Access::OldContents::Kept;
+    }
+  }
+  if (Arrow)
+    visitPointerOperand(Obj);
+  else
+    visitIndices(Obj);
+}
+
+void RegionBuilder::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
+  // Calls are followed a few levels deep, never recursively; beyond that a
+  // call's effects are unknown and nothing is reported about them. A call
+  // of the function the construct is in (a task of fib calling fib) is
+  // recursive too: its locals are other objects than the construct's,
+  // though they are the same declarations.
+  bool Recursive = llvm::is_contained(InlineStack, FD) ||
+                   (Spec.Function && FD->getCanonicalDecl() ==
+                                         Spec.Function->getCanonicalDecl());
+  if (Recursive || InlineStack.size() >= 3 || !FD->getBody() ||
+      FD->getNumParams() != Call->getNumArgs()) {
+    for (const Expr *Arg : Call->arguments())
+      visitExpr(Arg, AccessKind::Read, true);
+    notePossibleBarrier(Call);
+    return;
+  }
+  for (unsigned K = 0; K < FD->getNumParams(); ++K) {
+    const ParmVarDecl *P = FD->getParamDecl(K);
+    const Expr *Arg = Call->getArg(K);
+    ItemLocals.insert(P);
+    QualType T = P->getType();
+    if (T->isReferenceType()) {
+      Aliases[P] = resolveLValue(Arg);
+      visitIndices(Arg);
+    } else if (T->isPointerType() || T->isArrayType()) {
+      Aliases[P] = resolvePointer(Arg);
+      PointerParams.insert(P);
+      visitPointerOperand(Arg);
+      const Expr *Value = Arg->IgnoreParenImpCasts();
+      if (!Value->isValueDependent() &&
+          Value->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+        NullPointerParams[P] = true;
+      else if (const auto *UO = dyn_cast<UnaryOperator>(Value);
+               UO && UO->getOpcode() == UO_AddrOf)
+        NullPointerParams[P] = false;
+      else
+        NullPointerParams.erase(P);
+    } else {
+      visitExpr(Arg, AccessKind::Read, true);
+      if (T->isIntegerType())
+        ParamValues[P] = translate(Arg);
+    }
+  }
+  collectDeclsIn(FD->getBody(), ItemLocals);
+  collectModified(FD->getBody());
+  const Expr *SavedSite = CallSite;
+  if (!CallSite)
+    CallSite = Call;
+  InlineStack.push_back(FD);
+  FunctionBranchDepth.push_back(BranchPath.size());
+  bool SavedAfterReturn = AfterReturn;
+  AfterReturn = false;
+  visitStmt(FD->getBody());
+  AfterReturn = SavedAfterReturn;
+  FunctionBranchDepth.pop_back();
+  InlineStack.pop_back();
+  CallSite = SavedSite;
+}
+
+void RegionBuilder::stepPointerParam(const UnaryOperator *UO) {
+  const auto *DRE =
+      dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts());
+  const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  if (!P || !PointerParams.count(P) || InlineStack.empty() ||
+      P->getDeclContext() != InlineStack.back())
+    return;
+  std::optional<Target> Stepped;
+  bool TopLevel = !FunctionBranchDepth.empty() &&
+                  BranchPath.size() == FunctionBranchDepth.back() &&
+                  !AfterReturn;
+  if (TopLevel)
+    Stepped = pointerVariable(P);
+  if (Stepped && !Stepped->Scalar && !Stepped->Index.empty())
+    Stepped->Index.back() =
+        SymExpr::binary(UO->isIncrementOp() ? ExprKind::Add : ExprKind::Sub,
+                        Stepped->Index.back(), SymExpr::constant(1));
+  else
+    Stepped.reset();
+  Aliases[P] = Stepped;
+}
+
+const VarDecl *RegionBuilder::reboundPointerParam(const BinaryOperator *BO) {
+  if (BO->getOpcode() != BO_Assign && BO->getOpcode() != BO_AddAssign &&
+      BO->getOpcode() != BO_SubAssign)
+    return nullptr;
+  const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+  const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  if (!P || !PointerParams.count(P) || InlineStack.empty() ||
+      P->getDeclContext() != InlineStack.back())
+    return nullptr;
+  // Only where every later statement of the function sees the new value:
+  // an assignment in a branch or a loop leaves the binding as it was.
+  if (FunctionBranchDepth.empty() ||
+      BranchPath.size() != FunctionBranchDepth.back() || AfterReturn)
+    return nullptr;
+  return P;
+}
+
+std::optional<Target>
+RegionBuilder::resolveReturnedPointer(const CallExpr *Call) {
+  const FunctionDecl *FD = Call->getDirectCallee(), *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def || isa<CXXMethodDecl>(Def) ||
+      isSystemFunction(Def, Ctx.getSourceManager()) ||
+      Def->getNumParams() != Call->getNumArgs() ||
+      llvm::is_contained(InlineStack, Def) || InlineStack.size() >= 3)
+    return std::nullopt;
+  const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
+  const auto *Ret = Body && Body->size() == 1
+                        ? dyn_cast<ReturnStmt>(Body->body_front())
+                        : nullptr;
+  if (!Ret || !Ret->getRetValue())
+    return std::nullopt;
+  // Bind the parameters to the arguments for the return expression only,
+  // and restore whatever an inlined call of the same function had bound.
+  using AliasEntry = std::optional<std::optional<Target>>;
+  std::vector<std::pair<const VarDecl *, AliasEntry>> SavedAliases;
+  std::vector<std::pair<const VarDecl *, ExprRef>> SavedValues;
+  for (unsigned K = 0; K < Def->getNumParams(); ++K) {
+    const ParmVarDecl *P = Def->getParamDecl(K);
+    const Expr *Arg = Call->getArg(K);
+    QualType T = P->getType();
+    if (T->isReferenceType() || T->isPointerType()) {
+      auto It = Aliases.find(P);
+      SavedAliases.push_back(
+          {P, It == Aliases.end() ? AliasEntry() : AliasEntry(It->second)});
+      Aliases[P] =
+          T->isReferenceType() ? resolveLValue(Arg) : resolvePointer(Arg);
+    } else if (T->isIntegerType()) {
+      auto It = ParamValues.find(P);
+      SavedValues.push_back(
+          {P, It == ParamValues.end() ? ExprRef() : It->second});
+      ParamValues[P] = translate(Arg);
+    }
+  }
+  InlineStack.push_back(Def);
+  auto T = resolvePointer(Ret->getRetValue());
+  InlineStack.pop_back();
+  for (auto &[P, Old] : SavedAliases)
+    if (Old)
+      Aliases[P] = *Old;
+    else
+      Aliases.erase(P);
+  for (auto &[P, Old] : SavedValues)
+    if (Old)
+      ParamValues[P] = Old;
+    else
+      ParamValues.erase(P);
+  return T;
+}
+
+} // namespace clangfe
+} // namespace privateer

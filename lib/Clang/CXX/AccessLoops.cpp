@@ -1,0 +1,430 @@
+//===- AccessLoops.cpp - Loops, exits, phases and tasks -------------------===//
+//
+// Part of privateer. The access walk's control flow beyond branches
+// (AccessCollector.cpp): exits and the ends of branches, barriers and the
+// phases they separate, for and range-for loops and their iterators,
+// guarded statements, nested tasks, worksharing loops and scheduling
+// points.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AccessCollectorHelpers.h"
+
+#include "privateer/Clang/CXX/KnownFunctions.h"
+#include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+
+using namespace clang;
+
+namespace privateer {
+namespace clangfe {
+
+using namespace accessdetail;
+
+namespace {
+/// The loop body \p S can end its loop before the loop variable has run
+/// through its range, or skip the rest of an iteration: a break or continue
+/// of this loop, a return, goto or throw. (A break of a nested loop or
+/// switch, and anything inside a lambda, stays local.)
+bool mayLeaveEarly(const Stmt *S, bool InNestedLoop = false,
+                   bool InSwitch = false) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) ||
+      isa<CXXThrowExpr>(S) || isa<CoreturnStmt>(S))
+    return true;
+  if (isa<BreakStmt>(S))
+    return !InNestedLoop && !InSwitch;
+  if (isa<ContinueStmt>(S))
+    return !InNestedLoop;
+  if (isa<LambdaExpr>(S) || isa<BlockExpr>(S))
+    return false;
+  bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+              isa<CXXForRangeStmt>(S);
+  bool Switch = isa<SwitchStmt>(S);
+  for (const Stmt *Child : S->children())
+    if (mayLeaveEarly(Child, InNestedLoop || Loop, InSwitch || Switch))
+      return true;
+  return false;
+}
+} // namespace
+
+namespace {
+/// The loop's header says it runs its body at least once (constant bounds).
+bool runsAtLeastOnce(const LoopShape &L, const ASTContext &Ctx) {
+  Expr::EvalResult First, Bound;
+  if (!L.Init || !L.Bound || L.Init->isValueDependent() ||
+      L.Bound->isValueDependent() || !L.Init->EvaluateAsInt(First, Ctx) ||
+      !L.Bound->EvaluateAsInt(Bound, Ctx))
+    return false;
+  llvm::APSInt A = First.Val.getInt(), B = Bound.Val.getInt();
+  if (A.getBitWidth() != B.getBitWidth() || A.isSigned() != B.isSigned())
+    return false;
+  switch (L.Cmp) {
+  case BO_LT:
+    return A < B;
+  case BO_LE:
+    return A <= B;
+  case BO_GT:
+    return A > B;
+  case BO_GE:
+    return A >= B;
+  case BO_NE:
+    return A != B;
+  default:
+    return false;
+  }
+}
+} // namespace
+
+namespace {
+/// \p S can leave by a jump the walk does not follow (goto, throw).
+bool jumpsAway(const Stmt *S) {
+  if (!S || isa<LambdaExpr>(S) || isa<BlockExpr>(S))
+    return false;
+  if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<CXXThrowExpr>(S) ||
+      isa<CoreturnStmt>(S))
+    return true;
+  return llvm::any_of(S->children(), jumpsAway);
+}
+} // namespace
+
+void RegionBuilder::noteExit(size_t Depth) {
+  // (A return of a called function leaves that function only.)
+  if (Depth == 0 && InlineStack.empty())
+    LeftWorkItem = true;
+  for (size_t K = Depth; K < BranchPath.size(); ++K) {
+    auto [It, New] = ExitPhases.try_emplace(BranchPath[K], Phase);
+    if (!New)
+      It->second = std::min(It->second, Phase);
+  }
+}
+
+void RegionBuilder::noteBranchEnd(const Stmt *Branch) {
+  if (BranchPath.empty() || !Branch || jumpsAway(Branch))
+    return;
+  // The fewest barriers passed on a way out: its end, a break, a continue
+  // or a return.
+  unsigned Id = BranchPath.back(), Fewest = Phase;
+  if (auto It = ExitPhases.find(Id); It != ExitPhases.end())
+    Fewest = std::min(Fewest, It->second);
+  R.BranchEndPhase[Id] = Fewest;
+}
+
+void RegionBuilder::joinPhases(std::initializer_list<PhaseMark> Ends) {
+  unsigned Fewest = ~0u, Most = 0;
+  for (const PhaseMark &M : Ends) {
+    Fewest = std::min(Fewest, M.Phase);
+    Most = std::max(Most, M.Possible);
+  }
+  bool Same = llvm::all_of(
+      Ends, [&](const PhaseMark &M) { return M == *Ends.begin(); });
+  Phase = Fewest;
+  // A count no path through the arms reached: what follows may or may not
+  // be past a barrier of some arm.
+  PossibleBarriers = Same ? Most : Most + 1;
+}
+
+void RegionBuilder::barrier() {
+  // After a return in a called function, only paths that did not take it
+  // reach the barrier.
+  if (AfterReturn)
+    ++PossibleBarriers;
+  else
+    ++Phase;
+}
+
+void RegionBuilder::notePossibleBarrier(const CallExpr *Call) {
+  // Only a team's replicated code meets the team's barriers; none may be in
+  // a task, a critical section or code one thread runs.
+  if (Spec.Kind != RegionKind::Replicated || InNestedTask ||
+      CurrentGuard != Guard::None)
+    return;
+  if (Semantics.callMayHoldBarrier(Call))
+    ++PossibleBarriers;
+}
+
+namespace {
+/// Whether \p S names one of the variables in \p Vars.
+bool mentionsAny(const Stmt *S,
+                 const llvm::SmallPtrSetImpl<const VarDecl *> &Vars) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && Vars.count(V))
+      return true;
+  for (const Stmt *Child : S->children())
+    if (mentionsAny(Child, Vars))
+      return true;
+  return false;
+}
+} // namespace
+
+void RegionBuilder::runtimeStepConditions(const LoopShape &L, SymbolId Var,
+                                          const ExprRef &Step) {
+  // i = start + Step * k for a count k >= 0 of steps taken, and Step >= 1
+  // (a loop `i < n; i += s` entered with s < 1 never ends). The symbol of
+  // i keeps the step-1 range around those values for the analyses that
+  // read ranges; the conditions give the solver the lattice.
+  R.Symbols[Var].RuntimeStep = Step;
+  Symbol K;
+  K.Name = "steps of " + L.Var->getNameAsString();
+  K.Kind = SymbolKind::InnerLoop;
+  K.Min = SymExpr::constant(0);
+  ExprRef Steps = SymExpr::symbol(R.addSymbol(std::move(K)));
+  ExprRef Start = R.symbol(Var).Min;
+  if (!Start)
+    return;
+  PathConditions.push_back({Step, Comparison::GE, SymExpr::constant(1)});
+  PathConditions.push_back(
+      {SymExpr::symbol(Var), Comparison::EQ,
+       SymExpr::binary(ExprKind::Add, Start,
+                       SymExpr::binary(ExprKind::Mul, Step, Steps))});
+}
+
+void RegionBuilder::visitFor(const ForStmt *F) {
+  visitStmt(F->getInit());
+  auto Shape = matchForLoop(F, Ctx, /*RuntimeStep=*/true);
+  if (Shape) {
+    // A variable the body changes (`j++` inside) leaves its header's
+    // range: it is an unknown value, not a loop variable. So does one
+    // whose step the body changes.
+    llvm::SmallPtrSet<const VarDecl *, 8> InBody;
+    collectModified(F->getBody(), InBody);
+    if (InBody.count(Shape->Var) ||
+        (Shape->StepExpr && mentionsAny(Shape->StepExpr, InBody)))
+      Shape.reset();
+  }
+  ExprRef RuntimeStep;
+  if (Shape && Shape->StepExpr) {
+    // The step must be one value for the whole loop that the model can
+    // name (a size, the team's size); a value it cannot see per work item
+    // leaves the variable unknown.
+    RuntimeStep = translate(Shape->StepExpr);
+    if (RuntimeStep->mentions([&](SymbolId S) {
+          const Symbol &Sym = R.symbol(S);
+          return Sym.Kind == SymbolKind::Opaque && Sym.IterationDependent;
+        }))
+      Shape.reset();
+  }
+  if (!Shape)
+    bindIterator(F, SymbolKind::InnerLoop);
+  std::optional<SymbolId> Previous;
+  const Stmt *PreviousScope = nullptr;
+  if (Shape) {
+    if (auto It = Symbols.find(Shape->Var); It != Symbols.end())
+      Previous = It->second;
+    PreviousScope = SymbolScope.lookup(Shape->Var);
+    Symbols[Shape->Var] = symbolForLoop(*Shape, SymbolKind::InnerLoop);
+    SymbolScope[Shape->Var] = F;
+  }
+  size_t SavedConditions = PathConditions.size();
+  if (Shape && Shape->StepExpr)
+    runtimeStepConditions(*Shape, Symbols[Shape->Var], RuntimeStep);
+  ++LoopDepth;
+  if (F->getCond())
+    visitExpr(F->getCond(), AccessKind::Read, true);
+  if (Shape && !mayLeaveEarly(F->getBody()))
+    R.CompleteLoops[NextBranch] = Symbols[Shape->Var];
+  LoopBodies.insert(NextBranch);
+  BranchPath.push_back(NextBranch++); // a body may run zero times
+  PhaseMark Before = phaseMark();
+  visitStmt(F->getBody());
+  noteBranchEnd(F->getBody());
+  if (!Shape || !runsAtLeastOnce(*Shape, Ctx))
+    joinPhases({Before, phaseMark()});
+  BranchPath.pop_back();
+  if (F->getInc())
+    visitExpr(F->getInc(), AccessKind::Read, false);
+  --LoopDepth;
+  PathConditions.resize(SavedConditions);
+  if (Shape) {
+    if (Previous)
+      Symbols[Shape->Var] = *Previous;
+    else
+      Symbols.erase(Shape->Var);
+    if (PreviousScope)
+      SymbolScope[Shape->Var] = PreviousScope;
+    else
+      SymbolScope.erase(Shape->Var);
+  }
+}
+
+std::optional<SymbolId> RegionBuilder::bindIterator(const ForStmt *F,
+                                                    SymbolKind Kind) {
+  // `for (auto it = v.begin(); ...; ++it)` or `for (T *p = a; ...; ++p)`:
+  // the iterator walks the elements of one buffer.
+  const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit());
+  const auto *V = DS && DS->isSingleDecl()
+                      ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                      : nullptr;
+  const Expr *Inc = F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
+  bool Forward = false;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Inc))
+    Forward = UO->isIncrementOp();
+  else if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(Inc))
+    Forward = OC->getOperator() == OO_PlusPlus;
+  if (!V || !V->getInit() || !Forward)
+    return std::nullopt;
+  llvm::SmallPtrSet<const VarDecl *, 8> InBody;
+  collectModified(F->getBody(), InBody);
+  if (InBody.count(V))
+    return std::nullopt;
+  const Expr *Init = V->getInit()->IgnoreImplicit();
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(Init);
+      CE && CE->getNumArgs() == 1)
+    Init = CE->getArg(0)->IgnoreImplicit();
+  auto T = resolvePointer(Init);
+  if (!T || T->Scalar || T->Index.empty())
+    return std::nullopt;
+  Symbol S;
+  S.Name = V->getNameAsString();
+  S.Kind = Kind;
+  S.Min = SymExpr::constant(0);
+  SymbolId Id = R.addSymbol(std::move(S));
+  T->Index.back() =
+      SymExpr::binary(ExprKind::Add, T->Index.back(), SymExpr::symbol(Id));
+  Aliases[V] = T;
+  return Id;
+}
+
+void RegionBuilder::visitRangeFor(const CXXForRangeStmt *F) {
+  const VarDecl *LV = F->getLoopVariable();
+  Symbol S;
+  S.Name = LV->getNameAsString();
+  S.Kind = SymbolKind::InnerLoop;
+  S.Min = SymExpr::constant(0);
+  SymbolId Id = R.addSymbol(std::move(S));
+  if (auto T = resolveLValue(F->getRangeInit())) {
+    pushDim(*T, SymExpr::symbol(Id), sizeOf(Ctx, LV->getType()));
+    if (LV->getType()->isReferenceType())
+      Aliases[LV] = T;
+    else
+      record(*T, AccessKind::Read, F->getRangeInit());
+  } else {
+    visitExpr(F->getRangeInit(), AccessKind::Read, true);
+  }
+  ++LoopDepth;
+  LoopBodies.insert(NextBranch);
+  BranchPath.push_back(NextBranch++); // a body may run zero times
+  PhaseMark Before = phaseMark();
+  visitStmt(F->getBody());
+  noteBranchEnd(F->getBody());
+  joinPhases({Before, phaseMark()});
+  BranchPath.pop_back();
+  --LoopDepth;
+}
+
+void RegionBuilder::visitGuarded(const Stmt *S, Guard G,
+                                 std::optional<int64_t> Thread) {
+  Guard Saved = CurrentGuard;
+  std::optional<int64_t> SavedThread = GuardThread;
+  if (G != Guard::None && CurrentGuard == Guard::None)
+    CurrentGuard = G;
+  if (Thread && !GuardThread)
+    GuardThread = Thread;
+  visitStmt(S);
+  CurrentGuard = Saved;
+  GuardThread = SavedThread;
+}
+
+void RegionBuilder::visitNestedTask(const Stmt *S) {
+  bool Saved = InNestedTask;
+  InNestedTask = true;
+  visitStmt(S);
+  InNestedTask = Saved;
+}
+
+void RegionBuilder::childTasks(const Stmt *TaskBody) {
+  R.CreatesChildTasks = true;
+  R.ChildTasksUseThreadId |= mayUseThreadId(TaskBody, 0);
+  ThreadIdWalked.clear();
+  R.ChildTasksSeenUsingThreadId |=
+      mayUseThreadId(TaskBody, 0, /*Unseen=*/false);
+}
+
+void RegionBuilder::worksharingLoop(const Stmt *Body) {
+  if (R.Kind != RegionKind::Replicated || !Body)
+    return;
+  // `ws[k] = ...`, `ws[k] += ...`, `*ws = ...`, `ws[k]++` on a variable
+  // holding one of this work item's blocks.
+  auto Block = [&](const Expr *Target) -> const VarDecl * {
+    Target = Target->IgnoreParenImpCasts();
+    const Expr *Base = nullptr;
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Target))
+      Base = AS->getBase();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(Target);
+             UO && UO->getOpcode() == UO_Deref)
+      Base = UO->getSubExpr();
+    const auto *DRE =
+        Base ? dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()) : nullptr;
+    return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  };
+  auto Written = [&](const Stmt *S) -> const Expr * {
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp())
+      return BO->getLHS();
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && UO->isIncrementDecrementOp())
+      return UO->getSubExpr();
+    return nullptr;
+  };
+  // Whether \p S writes through the pointer \p P.
+  auto WritesThrough = [&](const Stmt *S, const VarDecl *P) {
+    return walkStmts(
+        S,
+        [&](const Stmt *X) {
+          const Expr *Target = Written(X);
+          return Target && Block(Target) == P ? WalkStep::Interrupt
+                                              : WalkStep::Advance;
+        },
+        CapturedChildren::Captures);
+  };
+  auto Mark = [&](const VarDecl *V, SourceLocation At) {
+    auto It = V ? AllocationsOf.find(V) : AllocationsOf.end();
+    if (It == AllocationsOf.end())
+      return;
+    for (size_t K : It->second)
+      if (R.Allocations[K].PerThread &&
+          !R.Allocations[K].WrittenInNestedLoop.valid())
+        R.Allocations[K].WrittenInNestedLoop = toLoc(At);
+  };
+  auto Visit = [&](const Stmt *S) {
+    if (const Expr *Target = Written(S))
+      Mark(Block(Target), Target->getBeginLoc());
+    // A block handed to a function of the unit that writes through it
+    // (`step(ws, x, i)`), one call deep.
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *Def = nullptr;
+      if (const FunctionDecl *FD = Call->getDirectCallee();
+          FD && FD->hasBody(Def) && Def &&
+          !isSystemFunction(Def, Ctx.getSourceManager()) &&
+          Def->getNumParams() == Call->getNumArgs())
+        for (unsigned K = 0; K < Call->getNumArgs(); ++K) {
+          const auto *Arg =
+              dyn_cast<DeclRefExpr>(Call->getArg(K)->IgnoreParenImpCasts());
+          const auto *V = Arg ? dyn_cast<VarDecl>(Arg->getDecl()) : nullptr;
+          if (V && AllocationsOf.count(V) &&
+              WritesThrough(Def->getBody(), Def->getParamDecl(K)))
+            Mark(V, Call->getBeginLoc());
+        }
+    }
+  };
+  forEachStmt(Body, Visit, CapturedChildren::Captures);
+}
+
+void RegionBuilder::schedulingPoint(SourceLocation Where, const char *What) {
+  // Every unit runs in a task, explicit or implicit: what its thread may
+  // run while it waits decides about its thread-indexed slots.
+  SchedulingPoint P;
+  P.Where = toLoc(Where);
+  P.What = What;
+  P.Order = NextOrder++;
+  R.SchedulingPoints.push_back(std::move(P));
+}
+
+} // namespace clangfe
+} // namespace privateer

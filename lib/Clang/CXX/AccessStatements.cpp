@@ -1,0 +1,452 @@
+//===- AccessStatements.cpp - Statements and branches ---------------------===//
+//
+// Part of privateer. The access walk's statements (AccessCollector.cpp):
+// compound statements and declarations, lock spans and lock guards, and
+// if statements with what their conditions say (a null lock pointer, a
+// team of one, the one thread or the one work item a branch runs on).
+//
+//===----------------------------------------------------------------------===//
+
+#include "AccessCollectorHelpers.h"
+
+#include "privateer/Clang/CXX/KnownFunctions.h"
+#include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+
+using namespace clang;
+
+namespace privateer {
+namespace clangfe {
+
+using namespace accessdetail;
+
+void RegionBuilder::visitStmt(const Stmt *S) {
+  if (!S)
+    return;
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    visitExpr(E, AccessKind::Read, /*ValueUsed=*/false);
+    return;
+  }
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return visitCompound(CS);
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        visitDecl(V);
+    return;
+  }
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    return visitIf(If);
+  if (const auto *F = dyn_cast<ForStmt>(S))
+    return visitFor(F);
+  if (const auto *F = dyn_cast<CXXForRangeStmt>(S))
+    return visitRangeFor(F);
+  // A directive, a guard, a barrier: what it means is the model's.
+  if (Semantics.visitNested(S, *this))
+    return;
+  if (const auto *W = dyn_cast<WhileStmt>(S)) {
+    if (const VarDecl *CV = W->getConditionVariable())
+      visitDecl(CV);
+    visitExpr(W->getCond(), AccessKind::Read, true);
+    bool Saved = InConditional;
+    InConditional = true;
+    LoopBodies.insert(NextBranch);
+    BranchPath.push_back(NextBranch++);
+    ++LoopDepth;
+    PhaseMark Before = phaseMark();
+    visitStmt(W->getBody());
+    noteBranchEnd(W->getBody());
+    joinPhases({Before, phaseMark()}); // (it may run zero times)
+    --LoopDepth;
+    BranchPath.pop_back();
+    InConditional = Saved;
+    return;
+  }
+  if (const auto *Sw = dyn_cast<SwitchStmt>(S)) {
+    visitStmt(Sw->getInit());
+    visitExpr(Sw->getCond(), AccessKind::Read, true);
+    bool Saved = InConditional;
+    InConditional = true;
+    SwitchBodies.insert(NextBranch);
+    BranchPath.push_back(NextBranch++);
+    PhaseMark Before = phaseMark();
+    visitStmt(Sw->getBody());
+    joinPhases({Before, phaseMark()}); // (a case may skip any of it)
+    BranchPath.pop_back();
+    InConditional = Saved;
+    return;
+  }
+  if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+    if (Ret->getRetValue())
+      visitExpr(Ret->getRetValue(), AccessKind::Read, true);
+    // What follows a return in the function runs only on paths that did not
+    // take it.
+    AfterReturn = true;
+    noteExit(FunctionBranchDepth.empty() ? 0 : FunctionBranchDepth.back());
+    return;
+  }
+  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S)) {
+    // Out of the branches up to the innermost loop's body (or switch's).
+    size_t Depth = BranchPath.size();
+    while (Depth > 0 && !LoopBodies.count(BranchPath[Depth - 1]) &&
+           !(isa<BreakStmt>(S) && SwitchBodies.count(BranchPath[Depth - 1])))
+      --Depth;
+    noteExit(Depth ? Depth - 1 : 0);
+    return;
+  }
+  if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S)) {
+    noteExit(0);
+    return;
+  }
+  if (const auto *CS = dyn_cast<CapturedStmt>(S))
+    return visitStmt(CS->getCapturedStmt());
+  if (const auto *Do = dyn_cast<DoStmt>(S)) {
+    ++LoopDepth;
+    LoopBodies.insert(NextBranch);
+    BranchPath.push_back(NextBranch++); // (a loop body is a branch too)
+    visitStmt(Do->getBody());
+    BranchPath.pop_back();
+    visitExpr(Do->getCond(), AccessKind::Read, true);
+    --LoopDepth;
+    return;
+  }
+  // Control can reach a label or a case without what came before it on its
+  // path: a new epoch.
+  if (isa<SwitchCase>(S) || isa<LabelStmt>(S))
+    ++LabelEpoch;
+  // labels, case, attributed statements, try blocks...
+  for (const Stmt *Child : S->children())
+    visitStmt(Child);
+}
+
+void RegionBuilder::visitCompound(const CompoundStmt *CS) {
+  unsigned SavedLock = LockDepth;
+  for (const Stmt *Child : CS->body()) {
+    if (int Effect = lockEffect(Child, Ctx)) {
+      // (`if (lk) omp_set_lock(lk);` takes no lock where the caller passes
+      // none.)
+      const auto *If = dyn_cast<IfStmt>(Child);
+      auto Test = If ? testsLockPointer(If->getCond(), Ctx) : std::nullopt;
+      if (Test && knownNull(Test->Pointer).value_or(false))
+        continue;
+      if (Effect > 0)
+        ++LockDepth;
+      else if (LockDepth > SavedLock)
+        --LockDepth;
+      continue;
+    }
+    visitStmt(Child);
+  }
+  // Guards declared in this block are released at its end.
+  LockDepth = SavedLock;
+}
+
+void RegionBuilder::visitDecl(const VarDecl *V) {
+  if (isLockGuardType(V->getType())) {
+    ++LockDepth; // released when the enclosing block ends
+    return;
+  }
+  const Expr *Init = V->getInit();
+  if (!Init)
+    return;
+  if (V->getType()->isReferenceType()) {
+    // `double &r = a[i];` names that element from now on; `auto &m =
+    // outer[k];` of a map inserts k first.
+    Aliases[V] = resolveLValue(Init);
+    if (mapSubscript(Init))
+      MapElementRefs.insert(V);
+    visitIndices(Init);
+    return;
+  }
+  visitExpr(Init, AccessKind::Read, true);
+  noteAllocation(V, Init);
+}
+
+std::optional<bool> RegionBuilder::knownNull(const Expr *Pointer) const {
+  const auto *DRE = dyn_cast<DeclRefExpr>(Pointer->IgnoreParenImpCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  auto It = V ? NullPointerParams.find(V) : NullPointerParams.end();
+  if (It == NullPointerParams.end())
+    return std::nullopt;
+  return It->second;
+}
+
+bool RegionBuilder::teamOfOneTest(const Expr *Cond) {
+  const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!BO || BO->getOpcode() != BO_EQ)
+    return false;
+  // The team size, as a call or a local that holds one.
+  auto IsTeamCount = [&](const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+          V && V->getInit() && !Modified.count(V))
+        E = V->getInit()->IgnoreParenImpCasts();
+    const auto *Call = dyn_cast<CallExpr>(E);
+    return Call && isKnown(Call, TeamCount);
+  };
+  auto IsOne = [&](const Expr *E) {
+    Expr::EvalResult V;
+    return !E->isValueDependent() && E->EvaluateAsInt(V, Ctx) &&
+           V.Val.getInt() == 1;
+  };
+  const Expr *L = BO->getLHS(), *Rt = BO->getRHS();
+  return (IsTeamCount(L) && IsOne(Rt)) || (IsTeamCount(Rt) && IsOne(L));
+}
+
+bool RegionBuilder::oneThreadOnly(const Expr *Cond) {
+  Cond = Cond->IgnoreParenImpCasts();
+  const auto *BO = dyn_cast<BinaryOperator>(Cond);
+  if (!BO)
+    return false;
+  if (BO->getOpcode() == BO_LAnd)
+    return oneThreadOnly(BO->getLHS()) || oneThreadOnly(BO->getRHS());
+  // `tid == 1 || nthreads == 1`: in a team of one its only thread, in a
+  // larger team the one thread the other side selects.
+  if (BO->getOpcode() == BO_LOr)
+    return (teamOfOneTest(BO->getLHS()) && oneThreadOnly(BO->getRHS())) ||
+           (teamOfOneTest(BO->getRHS()) && oneThreadOnly(BO->getLHS()));
+  if (BO->getOpcode() != BO_EQ)
+    return false;
+  // `omp_get_num_threads() == 1`: the serial path of a team of one.
+  if (teamOfOneTest(BO))
+    return true;
+  const Expr *L = BO->getLHS(), *Rt = BO->getRHS();
+  // `tid == k`, `tid == nthreads - 1`: one thread of the team.
+  return (isThreadIdValue(L) && isWorkItemInvariant(translate(Rt))) ||
+         (isThreadIdValue(Rt) && isWorkItemInvariant(translate(L)));
+}
+
+void RegionBuilder::conditionsOf(const Expr *Cond, bool Holds,
+                                 std::vector<Condition> &Out) {
+  if (!Cond || Cond->isValueDependent() || Cond->isTypeDependent())
+    return;
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
+      UO && UO->getOpcode() == UO_LNot)
+    return conditionsOf(UO->getSubExpr(), !Holds, Out);
+  const auto *BO = dyn_cast<BinaryOperator>(Cond);
+  // a && b holds: both do; a || b fails: neither holds.
+  if (BO && ((Holds && BO->getOpcode() == BO_LAnd) ||
+             (!Holds && BO->getOpcode() == BO_LOr))) {
+    conditionsOf(BO->getLHS(), Holds, Out);
+    conditionsOf(BO->getRHS(), Holds, Out);
+    return;
+  }
+  const Expr *L = Cond, *Rt = nullptr;
+  Comparison Op = Comparison::NE; // `if (x)`: x != 0
+  if (BO && BO->isComparisonOp() && BO->getOpcode() != BO_Cmp) {
+    L = BO->getLHS();
+    Rt = BO->getRHS();
+    switch (BO->getOpcode()) {
+    case BO_EQ:
+      Op = Comparison::EQ;
+      break;
+    case BO_NE:
+      Op = Comparison::NE;
+      break;
+    case BO_LT:
+      Op = Comparison::LT;
+      break;
+    case BO_LE:
+      Op = Comparison::LE;
+      break;
+    case BO_GT:
+      Op = Comparison::GT;
+      break;
+    default:
+      Op = Comparison::GE;
+      break;
+    }
+  } else if (BO) {
+    return; // && that may fail, || that may hold, arithmetic as a truth
+  }
+  auto IsInteger = [](const Expr *E) {
+    return E &&
+           E->IgnoreParenImpCasts()->getType()->isIntegralOrEnumerationType();
+  };
+  if (!IsInteger(L) || (Rt && !IsInteger(Rt)))
+    return;
+  if (!Holds)
+    Op = negated(Op);
+  Out.push_back({translate(L), Op, Rt ? translate(Rt) : SymExpr::constant(0)});
+}
+
+ExprRef RegionBuilder::singleWorkItemValue(const Expr *Cond) {
+  Cond = Cond->IgnoreParenImpCasts();
+  auto IsItem = [&](const ExprRef &E) {
+    return E->kind() == ExprKind::Symbol && R.isWorkItemVar(E->symbol()) &&
+           R.WorkItemVars.size() == 1;
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond)) {
+    if (BO->getOpcode() == BO_LAnd) {
+      if (ExprRef V = singleWorkItemValue(BO->getLHS()))
+        return V;
+      return singleWorkItemValue(BO->getRHS());
+    }
+    if (BO->getOpcode() != BO_EQ)
+      return nullptr;
+    ExprRef L = translate(BO->getLHS()), Rt = translate(BO->getRHS());
+    if (IsItem(L) && isWorkItemInvariant(Rt))
+      return Rt;
+    if (IsItem(Rt) && isWorkItemInvariant(L))
+      return L;
+    return nullptr;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond))
+    if (UO->getOpcode() == UO_LNot && IsItem(translate(UO->getSubExpr())))
+      return SymExpr::constant(0);
+  return nullptr;
+}
+
+bool RegionBuilder::mayUseThreadId(const Stmt *S, unsigned Depth, bool Unseen) {
+  if (!S)
+    return false;
+  if (const auto *E = dyn_cast<Expr>(S); E && isThreadIdValue(E))
+    return true;
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    // Code we cannot see may take a slot: an indirect or virtual call, or a
+    // function defined elsewhere (but not the C and OpenMP libraries).
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
+    if (!Callee || (Method && Method->isVirtual()))
+      return Unseen;
+    if (!Callee->getBody() && !Callee->getBuiltinID() &&
+        !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
+      return Unseen;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *FD = Call->getDirectCallee(); FD && FD->getBody()) {
+      // A callee deeper than we look (or recursion, which is deeper
+      // still) may; visibly, a recursive call uses what the function's
+      // body does, walked once.
+      if (Depth >= 3)
+        return Unseen;
+      if (Unseen && llvm::is_contained(InlineStack, FD))
+        return true;
+      if (Unseen || ThreadIdWalked.insert(FD).second) {
+        InlineStack.push_back(FD);
+        bool Uses = mayUseThreadId(FD->getBody(), Depth + 1, Unseen);
+        InlineStack.pop_back();
+        if (Uses)
+          return true;
+      }
+    }
+  bool Uses = false;
+  forEachChild(S, [&](const Stmt *C) {
+    Uses = Uses || mayUseThreadId(C, Depth, Unseen);
+  });
+  return Uses;
+}
+
+void RegionBuilder::visitIf(const IfStmt *If) {
+  visitStmt(If->getInit());
+  if (const VarDecl *CV = If->getConditionVariable())
+    visitDecl(CV);
+  const Expr *Cond = If->getCond();
+  visitExpr(Cond, AccessKind::Read, true);
+  // A test of a lock pointer: the branch taken without a lock is the serial
+  // path (nothing runs beside it), the other one is what runs in parallel;
+  // unless the caller's argument says which one runs (a null lock passed
+  // in parallel code: every thread takes the unlocked path).
+  if (auto Test = testsLockPointer(Cond, Ctx)) {
+    bool Null = knownNull(Test->Pointer).value_or(false);
+    visitStmt(Test->HoldsWhenNull == Null ? If->getThen() : If->getElse());
+    return;
+  }
+
+  bool SavedCond = InConditional, SavedSingle = InSingleItem;
+  bool ConditionalHere = InConditional || AfterReturn;
+  ExprRef SavedPinned = PinnedItem;
+  Guard SavedGuard = CurrentGuard;
+  if (ExprRef Pinned = singleWorkItemValue(Cond)) {
+    InSingleItem = true;
+    if (!PinnedItem)
+      PinnedItem = Pinned;
+  } else {
+    InConditional = true;
+    // Code only one thread of the team runs (`if (omp_get_thread_num() ==
+    // 1)` in a worksharing loop) runs its work items one after the other:
+    // among themselves they cannot race. (Tasks on one thread can
+    // interleave, so not for tasks.)
+    if (CurrentGuard == Guard::None && R.Kind != RegionKind::Tasks &&
+        !InNestedTask && oneThreadOnly(Cond))
+      CurrentGuard = Guard::Single;
+  }
+
+  // `if (v > m) m = v;` is a max update of m (and `<` a min update).
+  const Stmt *Then = If->getThen();
+  if (const auto *C = dyn_cast_or_null<CompoundStmt>(Then))
+    if (C->size() == 1)
+      Then = C->body_front();
+  const auto *Cmp = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  const auto *Assign =
+      dyn_cast_or_null<BinaryOperator>(dyn_cast_or_null<Expr>(Then));
+  if (Cmp && Assign && Assign->getOpcode() == BO_Assign &&
+      Cmp->isRelationalOp() && !If->getElse()) {
+    const Expr *L = Cmp->getLHS(), *Rt = Cmp->getRHS();
+    bool Greater = Cmp->getOpcode() == BO_GT || Cmp->getOpcode() == BO_GE;
+    std::string LHS = spell(Assign->getLHS()), RHS = spell(Assign->getRHS());
+    // v > m, m = v  => max;  v < m, m = v  => min;  and mirrored.
+    if (LHS == spell(Rt) && RHS == spell(L))
+      PendingConditionalOp = Greater ? ReductionOp::Max : ReductionOp::Min;
+    else if (LHS == spell(L) && RHS == spell(Rt))
+      PendingConditionalOp = Greater ? ReductionOp::Min : ReductionOp::Max;
+    if (PendingConditionalOp != ReductionOp::None)
+      PendingConditionalLHS = Assign->getLHS();
+  }
+  size_t ThenBegin = R.Accesses.size();
+  BranchPath.push_back(NextBranch++);
+  size_t SavedConditions = PathConditions.size();
+  conditionsOf(Cond, true, PathConditions);
+  PhaseMark Before = phaseMark();
+  visitStmt(If->getThen());
+  noteBranchEnd(If->getThen());
+  PhaseMark ThenEnd = phaseMark();
+  resetPhase(Before);
+  PathConditions.resize(SavedConditions);
+  BranchPath.back() = NextBranch++;
+  size_t ElseBegin = R.Accesses.size();
+  if (If->getElse())
+    conditionsOf(Cond, false, PathConditions);
+  PendingConditionalOp = ReductionOp::None;
+  PendingConditionalLHS = nullptr;
+  InSingleItem = SavedSingle;
+  PinnedItem = SavedPinned;
+  CurrentGuard = SavedGuard;
+  InConditional = true;
+  visitStmt(If->getElse());
+  PathConditions.resize(SavedConditions);
+  if (If->getElse())
+    noteBranchEnd(If->getElse());
+  joinPhases({ThenEnd, phaseMark()});
+  BranchPath.pop_back();
+  InConditional = SavedCond;
+  // A write made on both paths (`if (c) t = 1; else t = 2;`) is made
+  // where the `if` is: as unconditionally as the `if` itself runs, on its
+  // branch path and under its conditions. Only one made by the arm itself:
+  // a write under a further branch of an arm (`if (c) { if (d) t = 1; }
+  // else t = 2;`) leaves a path without it.
+  auto InArm = [&](const Access &A) {
+    return A.Branch.size() == BranchPath.size() + 1;
+  };
+  if (If->getElse())
+    for (size_t T = ThenBegin; T < ElseBegin; ++T)
+      for (size_t E = ElseBegin; E < R.Accesses.size(); ++E) {
+        Access &X = R.Accesses[T], &Y = R.Accesses[E];
+        if (X.Kind == AccessKind::Write && Y.Kind == AccessKind::Write &&
+            X.BufferIndex == Y.BufferIndex && !X.SingleWorkItem &&
+            !Y.SingleWorkItem && InArm(X) && InArm(Y) &&
+            equalIndex(X.Index, Y.Index)) {
+          X.Conditional = Y.Conditional = ConditionalHere;
+          X.Branch = Y.Branch = BranchPath;
+          X.Conditions = Y.Conditions = PathConditions;
+        }
+      }
+}
+
+} // namespace clangfe
+} // namespace privateer
