@@ -262,7 +262,8 @@ private:
   void noteSlotAllocations();
   void noteExtent(Buffer &B, const clang::VarDecl *V, unsigned Level);
 
-  // --- Accesses (AccessCollector.cpp) ---
+  // --- Accesses (AccessCollector.cpp: records and expressions; Access
+  // Statements, AccessLoops, AccessCalls, AccessTargets.cpp) ---
   void visitStmt(const clang::Stmt *S);
   void visitCompound(const clang::CompoundStmt *CS);
   void visitIf(const clang::IfStmt *If);
