@@ -84,6 +84,22 @@ Nouns nounsFor(RegionKind K) {
   return {"work item", "work items"};
 }
 
+/// Whether the witness's second work item (the reader's) comes after the
+/// first (the writer's) in the loop's sequential order.
+bool readerComesLater(const ParallelRegion &R,
+                      const std::optional<Witness> &W) {
+  if (!W || W->First.size() != W->Second.size() ||
+      W->First.size() != R.WorkItemVars.size())
+    return false;
+  for (size_t K = 0; K < W->First.size(); ++K) {
+    int64_t Writer = W->First[K].second, Reader = W->Second[K].second;
+    if (Writer == Reader)
+      continue;
+    return (Reader > Writer) != R.symbol(R.WorkItemVars[K]).Descending;
+  }
+  return false;
+}
+
 /// The SIMD lanes of one thread are the work items (ParallelRegion::
 /// Construction): messages speak of lanes, witnesses of iterations.
 bool simdLanes(const ParallelRegion &R) {
@@ -1117,6 +1133,14 @@ RacingPair findRacingPair(const ParallelRegion &R,
       if (A != W && W->SingleWorkItem && A->SingleWorkItem)
         continue; // both in the same single work item
       Conflict C = Oracle.query(R, *W, *A);
+      // SIMD lanes run in lockstep: a lane that reads an element a later
+      // lane writes (`a[j] = a[j + 1]`) reads it first, as the sequential
+      // loop does. Only a read of what an earlier lane wrote loses the
+      // order: proven where the witness's reader comes later.
+      if (simdLanes(R) && C.V == Verdict::Collide && A != W &&
+          W->Kind == AccessKind::Write && A->Kind == AccessKind::Read &&
+          !readerComesLater(R, C.W))
+        C.V = Verdict::MayCollide;
       // An index that is data collides anyway where the work items
       // outnumber the elements it can select.
       if (A == W && C.V == Verdict::Unknown && C.OpaqueIndex)

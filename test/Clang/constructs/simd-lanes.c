@@ -44,6 +44,14 @@ void shifted(int m, double *a) {
 }
 // CHECK: simd-lanes.c:[[@LINE-2]]:5: warning: 'a' is written by one iteration and read by another: the loop carries a dependence, and SIMD lanes run those iterations together
 
+// Silent: lanes run in lockstep, so a lane reads a[j + 1] before the next
+// lane writes it, as the sequential loop does (an anti-dependence).
+void shifted_left(int m, double *a) {
+#pragma omp simd
+  for (int j = 0; j < m - 1; j++)
+    a[j] = a[j + 1] * 0.5;
+}
+
 // Silent: the simd directive reduces, each lane has its element, a
 // scalar every lane sets before it reads it, a local of the thread's
 // iteration used as the lanes' scratch, the loop around's private.
