@@ -26,6 +26,7 @@
 #include "privateer/Clang/CXX/Edits/Runtime.h"
 #include "privateer/Clang/CXX/Edits/SourceText.h"
 #include "privateer/Clang/CXX/KnownFunctions.h"
+#include "privateer/Clang/CXX/KnownTypes.h"
 #include "privateer/Clang/CXX/PreprocessorLines.h"
 #include "privateer/Clang/CXX/SizedContainer.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
@@ -94,8 +95,7 @@ bool mayRunNestedWork(const Stmt *S, ASTContext &Ctx, unsigned Depth,
         What = "the virtual '" + FD->getNameAsString() + "'";
         return true;
       }
-      if (MD && MD->getParent()->getIdentifier() &&
-          MD->getParent()->getName() == "function" &&
+      if (MD && knownType(MD->getParent()) == KnownType::Function &&
           MD->getParent()->isInStdNamespace()) {
         What = "a std::function";
         return true;

@@ -10,6 +10,7 @@
 #include "Constructs.h"
 
 #include "privateer/Clang/CXX/KnownFunctions.h"
+#include "privateer/Clang/CXX/KnownTypes.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -130,10 +131,7 @@ std::optional<int64_t> constantInt(const Expr *E, const ASTContext &Ctx) {
 /// Whether \p E is std::execution::par or par_unseq (by the policy's type).
 bool isParallelPolicy(const Expr *E) {
   const auto *RD = E->getType().getNonReferenceType()->getAsCXXRecordDecl();
-  if (!RD || !RD->getIdentifier())
-    return false;
-  return RD->getName() == "parallel_policy" ||
-         RD->getName() == "parallel_unsequenced_policy";
+  return typeFamilies(RD) & typefamily::ParallelPolicy;
 }
 
 /// `par` or `par_unseq`, for the policy \p E (isParallelPolicy).
@@ -359,8 +357,8 @@ std::optional<TBBConstruct> recognize(const CallExpr *Call,
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
     // task_group::run(f): a task running f.
     const CXXRecordDecl *RD = MC->getRecordDecl();
-    if (knownName(Name) != KnownName::Run || !RD || !RD->getIdentifier() ||
-        RD->getName() != "task_group" || !inNamespace(RD, "tbb") ||
+    if (knownName(Name) != KnownName::Run ||
+        knownType(RD) != KnownType::TaskGroup || !inNamespace(RD, "tbb") ||
         R.Args.size() != 1 || !R.withBody(R.Args[0]))
       return std::nullopt;
     R.C.Kind = RegionKind::Tasks;
@@ -403,15 +401,14 @@ struct Filter {
 bool isParallelMode(const Expr *E) {
   const auto *DRE = dyn_cast<DeclRefExpr>(strip(E));
   const auto *EC = DRE ? dyn_cast<EnumConstantDecl>(DRE->getDecl()) : nullptr;
-  return EC && EC->getName() == "parallel" &&
+  return knownType(EC) == KnownType::ParallelMode &&
          inNamespace(cast<Decl>(EC->getDeclContext()), "tbb");
 }
 
 /// Whether \p T is oneTBB's filter<In, Out>.
 bool isFilterType(QualType T) {
   const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
-  return RD && RD->getIdentifier() && RD->getName() == "filter" &&
-         inNamespace(RD, "tbb");
+  return knownType(RD) == KnownType::Filter && inNamespace(RD, "tbb");
 }
 
 /// The filters of the chain \p E builds: `f & g`, `make_filter<In,

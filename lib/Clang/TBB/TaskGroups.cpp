@@ -7,6 +7,7 @@
 #include "TaskGroups.h"
 
 #include "privateer/Clang/CXX/KnownFunctions.h"
+#include "privateer/Clang/CXX/KnownTypes.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -25,8 +26,7 @@ bool isTaskGroupType(QualType T) {
   if (!RD || !RD->hasDefinition())
     return false;
   auto IsGroup = [](const CXXRecordDecl *R) {
-    return R->getIdentifier() && (R->getName().starts_with("task_group") ||
-                                  R->getName() == "structured_task_group");
+    return typeFamilies(R) & typefamily::TaskGroup;
   };
   if (IsGroup(RD))
     return true;
