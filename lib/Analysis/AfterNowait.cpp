@@ -61,6 +61,67 @@ bool sameIterationsSameThreads(const ParallelRegion &P,
          A.Descending == B.Descending;
 }
 
+/// The finding of \p X, made by the region \p P before \p R, against \p Y
+/// in \p R: \p OneThread when one thread runs \p P, \p OneThreadAfter when
+/// one thread runs \p R after a loop.
+Finding nowaitFinding(const ParallelRegion &R, const ParallelRegion *P,
+                      bool OneThread, bool OneThreadAfter, const Access &X,
+                      const Access &Y) {
+  const Buffer &B = R.Buffers[Y.BufferIndex];
+  Finding F;
+  F.Check = CheckId::SharedBuffer;
+  F.Kind = RaceKind::LoopCarried;
+  F.BufferName = B.Name;
+  F.Buffer = B.Handle;
+  F.Where = Y.Where;
+  F.Construct = R.Directive;
+  std::string Name = "'" + B.Name + "'";
+  std::string Before = "'" + P->Construct + "'";
+  if (OneThread) {
+    F.Message = Name + " is " + accessParticiple(X.Kind) + " by the " + Before +
+                " before this loop, which one thread runs with no "
+                "barrier after it, and " +
+                accessParticiple(Y.Kind) +
+                " here: the other threads start the loop while it runs";
+    F.Notes.push_back({X.Where, "the " + Before + " " +
+                                    std::string(accessVerb(X.Kind)) + " '" +
+                                    X.Spelling + "' here"});
+    F.Notes.push_back(
+        {P->Directive, missingBarrierAdvice(R, *P, /*OneThread=*/true,
+                                            P->NowaitClause.valid())});
+  } else if (OneThreadAfter) {
+    F.Message = Name + " is " + accessParticiple(X.Kind) +
+                " by the previous loop, which ends with 'nowait', and " +
+                accessParticiple(Y.Kind) +
+                " here by the one thread that "
+                "runs this '" +
+                R.Construct +
+                "': it may start while other threads still run the loop";
+    F.Notes.push_back({X.Where, "the previous loop " +
+                                    std::string(accessVerb(X.Kind)) + " '" +
+                                    X.Spelling + "' here"});
+    F.Notes.push_back(
+        {P->Directive, missingBarrierAdvice(R, *P, /*OneThread=*/false,
+                                            /*HasNowait=*/true)});
+  } else {
+    F.Message = Name + " is " + accessParticiple(X.Kind) +
+                " by the previous loop, which ends with 'nowait', and " +
+                accessParticiple(Y.Kind) +
+                " here in other iterations: a thread that finishes its "
+                "share of the first loop starts this one while others "
+                "still run the first";
+    F.Notes.push_back({X.Where, "the previous loop " +
+                                    std::string(accessVerb(X.Kind)) + " '" +
+                                    X.Spelling + "' here"});
+    F.Notes.push_back(
+        {P->Directive, missingBarrierAdvice(R, *P, /*OneThread=*/false,
+                                            /*HasNowait=*/true)});
+  }
+  if (P->NowaitClause.valid())
+    F.Fix = remedy::RestoreBarrier{P->NowaitClause};
+  return F;
+}
+
 void analyzeAfter(const ParallelRegion &R, const ParallelRegion *P,
                   IndexOracle &Oracle, std::set<unsigned> &Reported,
                   std::vector<Finding> &Findings) {
@@ -97,60 +158,7 @@ void analyzeAfter(const ParallelRegion &R, const ParallelRegion *P,
       if (C.V != Verdict::Collide)
         continue; // prefer silence where it is not certain
       Reported.insert(Y.BufferIndex);
-      const Buffer &B = R.Buffers[Y.BufferIndex];
-      Finding F;
-      F.Check = CheckId::SharedBuffer;
-      F.Kind = RaceKind::LoopCarried;
-      F.BufferName = B.Name;
-      F.Buffer = B.Handle;
-      F.Where = Y.Where;
-      F.Construct = R.Directive;
-      std::string Name = "'" + B.Name + "'";
-      std::string Before = "'" + P->Construct + "'";
-      if (OneThread) {
-        F.Message = Name + " is " + accessParticiple(X.Kind) + " by the " +
-                    Before +
-                    " before this loop, which one thread runs with no "
-                    "barrier after it, and " +
-                    accessParticiple(Y.Kind) +
-                    " here: the other threads start the loop while it runs";
-        F.Notes.push_back({X.Where, "the " + Before + " " +
-                                        std::string(accessVerb(X.Kind)) + " '" +
-                                        X.Spelling + "' here"});
-        F.Notes.push_back(
-            {P->Directive, missingBarrierAdvice(R, *P, /*OneThread=*/true,
-                                                P->NowaitClause.valid())});
-      } else if (OneThreadAfter) {
-        F.Message = Name + " is " + accessParticiple(X.Kind) +
-                    " by the previous loop, which ends with 'nowait', and " +
-                    accessParticiple(Y.Kind) +
-                    " here by the one thread that "
-                    "runs this '" +
-                    R.Construct +
-                    "': it may start while other threads still run the loop";
-        F.Notes.push_back({X.Where, "the previous loop " +
-                                        std::string(accessVerb(X.Kind)) + " '" +
-                                        X.Spelling + "' here"});
-        F.Notes.push_back(
-            {P->Directive, missingBarrierAdvice(R, *P, /*OneThread=*/false,
-                                                /*HasNowait=*/true)});
-      } else {
-        F.Message = Name + " is " + accessParticiple(X.Kind) +
-                    " by the previous loop, which ends with 'nowait', and " +
-                    accessParticiple(Y.Kind) +
-                    " here in other iterations: a thread that finishes its "
-                    "share of the first loop starts this one while others "
-                    "still run the first";
-        F.Notes.push_back({X.Where, "the previous loop " +
-                                        std::string(accessVerb(X.Kind)) + " '" +
-                                        X.Spelling + "' here"});
-        F.Notes.push_back(
-            {P->Directive, missingBarrierAdvice(R, *P, /*OneThread=*/false,
-                                                /*HasNowait=*/true)});
-      }
-      if (P->NowaitClause.valid())
-        F.Fix = remedy::RestoreBarrier{P->NowaitClause};
-      Findings.push_back(std::move(F));
+      Findings.push_back(nowaitFinding(R, P, OneThread, OneThreadAfter, X, Y));
     }
   }
 }

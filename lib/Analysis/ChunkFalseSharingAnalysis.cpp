@@ -12,6 +12,8 @@
 #include "privateer/Analysis/ThreadingChecks.h"
 #include "privateer/Model/CheckedInt.h"
 
+#include <optional>
+
 namespace privateer {
 
 namespace {
@@ -21,6 +23,31 @@ namespace {
 bool dealsChunks(ScheduleKind K) {
   return K == ScheduleKind::Static || K == ScheduleKind::Dynamic ||
          K == ScheduleKind::Guided;
+}
+
+/// Bytes between the elements of consecutive iterations in \p A: the
+/// dimension that moves with the loop variable \p V. Nothing when an index
+/// is not affine, more than one dimension moves, or the bytes pass int64_t.
+std::optional<int64_t> bytesPerIteration(const Access &A, SymbolId V,
+                                         const Symbol &Var) {
+  int64_t PerIteration = 0;
+  for (size_t D = 0; D < A.Index.size(); ++D) {
+    auto F = toAffine(*A.Index[D]);
+    if (!F)
+      return std::nullopt;
+    int64_t K = F->coeff(V);
+    if (!K)
+      continue;
+    if (PerIteration || !A.Strides[D])
+      return std::nullopt;
+    // User constants: a product past int64_t is more than a line.
+    CheckedInt Bytes =
+        checkedAbs(K) * Var.Step * CheckedInt::fromUnsigned(A.Strides[D]);
+    if (!Bytes)
+      return std::nullopt;
+    PerIteration = *Bytes;
+  }
+  return PerIteration;
 }
 } // namespace
 
@@ -40,44 +67,19 @@ std::vector<Finding> analyzeChunkFalseSharing(const ParallelRegion &R,
         A.Protection != Guard::None || A.LoopDepth == 0 ||
         A.Strides.size() != A.Index.size())
       continue;
-    // Bytes between the elements of consecutive iterations: the dimension
-    // that moves with the loop variable.
-    int64_t PerIteration = 0;
-    bool Other = false;
-    for (size_t D = 0; D < A.Index.size(); ++D) {
-      auto F = toAffine(*A.Index[D]);
-      if (!F) {
-        Other = true;
-        break;
-      }
-      int64_t K = F->coeff(V);
-      if (!K)
-        continue;
-      if (PerIteration || !A.Strides[D]) {
-        Other = true;
-        break;
-      }
-      // User constants: a product past int64_t is more than a line.
-      CheckedInt Bytes =
-          checkedAbs(K) * Var.Step * CheckedInt::fromUnsigned(A.Strides[D]);
-      if (!Bytes) {
-        Other = true;
-        break;
-      }
-      PerIteration = *Bytes;
-    }
-    if (Other || PerIteration <= 0)
+    std::optional<int64_t> PerIteration = bytesPerIteration(A, V, Var);
+    if (!PerIteration || *PerIteration <= 0)
       continue;
     // `schedule(static, 1L << 62)` of 4-byte elements: past int64_t, more
     // than a line (and never wrapped to 0, below one).
-    CheckedInt ChunkBytes = CheckedInt(Chunk) * PerIteration;
+    CheckedInt ChunkBytes = CheckedInt(Chunk) * *PerIteration;
     if (!ChunkBytes || *ChunkBytes >= int64_t(CacheLine))
       continue;
     // The smallest chunk at least as large that covers whole lines: a
     // multiple of Lcm / PerIteration (Chunk and PerIteration are below a
     // line here, so every number is small).
-    int64_t Lcm = *checkedLcm(PerIteration, int64_t(CacheLine));
-    int64_t Step = Lcm / PerIteration;
+    int64_t Lcm = *checkedLcm(*PerIteration, int64_t(CacheLine));
+    int64_t Step = Lcm / *PerIteration;
     int64_t Better = (Chunk + Step - 1) / Step * Step;
     // Chunks that divide a line fill it in step with its boundaries; others
     // lie anywhere against them: a line holds the end of one, the whole of

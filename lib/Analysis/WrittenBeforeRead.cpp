@@ -176,6 +176,46 @@ std::optional<Interval> withRange(const Access &A, size_t Dim,
   return I;
 }
 
+/// Whether dimension \p D of \p W, run through the loops \p WriteLoops,
+/// surely wrote every element \p X touches in it (\p Shared: the loops on
+/// the path both are on, the same iteration for both).
+bool coversDimension(const ParallelRegion &R, const Access &W, const Access &X,
+                     size_t D, const std::vector<SymbolId> &WriteLoops,
+                     const std::vector<SymbolId> &Shared) {
+  auto IsShared = [&](SymbolId S) {
+    return std::find(Shared.begin(), Shared.end(), S) != Shared.end();
+  };
+  // The write's other symbols must be fixed for the work item, or loops
+  // the read is inside too.
+  bool WriteOk = !W.Index[D]->mentions([&](SymbolId S) {
+    return !fixedInWorkItem(R, S) && !IsShared(S) &&
+           std::find(WriteLoops.begin(), WriteLoops.end(), S) ==
+               WriteLoops.end();
+  });
+  if (!WriteOk || !dense(R, W.Index[D], WriteLoops))
+    return false;
+  // Every loop variable of the read not shared with the write ranges over
+  // its bounds (a superset of what the read touches).
+  std::vector<SymbolId> ReadFree;
+  bool ReadOk = true;
+  X.Index[D]->mentions([&](SymbolId S) {
+    if (fixedInWorkItem(R, S) || IsShared(S))
+      return false;
+    if (R.symbol(S).Kind != SymbolKind::InnerLoop)
+      ReadOk = false;
+    else if (std::find(ReadFree.begin(), ReadFree.end(), S) == ReadFree.end())
+      ReadFree.push_back(S);
+    return false;
+  });
+  if (!ReadOk)
+    return false;
+  auto WI = withRange(W, D, rangeOver(R, W.Index[D], WriteLoops));
+  auto XI = withRange(X, D, rangeOver(R, X.Index[D], ReadFree));
+  if (!WI || !XI || !noLess(XI->Lo, WI->Lo) || !noLess(WI->Hi, XI->Hi))
+    return false;
+  return true;
+}
+
 /// \p W, made before \p X by the same work item, surely wrote every element
 /// \p X touches.
 bool covers(const ParallelRegion &R, const Access &W, const Access &X) {
@@ -228,41 +268,11 @@ bool covers(const ParallelRegion &R, const Access &W, const Access &X) {
     if (auto It = R.CompleteLoops.find(W.Branch[K]);
         It != R.CompleteLoops.end())
       Shared.push_back(It->second);
-  auto IsShared = [&](SymbolId S) {
-    return std::find(Shared.begin(), Shared.end(), S) != Shared.end();
-  };
   if (W.Index.size() != X.Index.size() || W.Fields != X.Fields)
     return false;
-  for (size_t D = 0; D < W.Index.size(); ++D) {
-    // The write's other symbols must be fixed for the work item, or loops
-    // the read is inside too.
-    bool WriteOk = !W.Index[D]->mentions([&](SymbolId S) {
-      return !fixedInWorkItem(R, S) && !IsShared(S) &&
-             std::find(WriteLoops.begin(), WriteLoops.end(), S) ==
-                 WriteLoops.end();
-    });
-    if (!WriteOk || !dense(R, W.Index[D], WriteLoops))
+  for (size_t D = 0; D < W.Index.size(); ++D)
+    if (!coversDimension(R, W, X, D, WriteLoops, Shared))
       return false;
-    // Every loop variable of the read not shared with the write ranges over
-    // its bounds (a superset of what the read touches).
-    std::vector<SymbolId> ReadFree;
-    bool ReadOk = true;
-    X.Index[D]->mentions([&](SymbolId S) {
-      if (fixedInWorkItem(R, S) || IsShared(S))
-        return false;
-      if (R.symbol(S).Kind != SymbolKind::InnerLoop)
-        ReadOk = false;
-      else if (std::find(ReadFree.begin(), ReadFree.end(), S) == ReadFree.end())
-        ReadFree.push_back(S);
-      return false;
-    });
-    if (!ReadOk)
-      return false;
-    auto WI = withRange(W, D, rangeOver(R, W.Index[D], WriteLoops));
-    auto XI = withRange(X, D, rangeOver(R, X.Index[D], ReadFree));
-    if (!WI || !XI || !noLess(XI->Lo, WI->Lo) || !noLess(WI->Hi, XI->Hi))
-      return false;
-  }
   return true;
 }
 

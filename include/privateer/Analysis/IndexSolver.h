@@ -2,9 +2,9 @@
 //
 // Part of privateer. The oracle the checks use: the affine patterns answer
 // what their shape decides; an SMT solver (z3, isolated in the
-// lib/Analysis/Z3IndexSolver*.cpp files) answers the rest exactly, with a per-query timeout, a cache and a
-// per-translation-unit budget. A solver error or timeout is Unknown, never
-// Disjoint.
+// lib/Analysis/Z3IndexSolver*.cpp files) answers the rest exactly, with a
+// per-query timeout, a cache and a per-translation-unit budget. A solver error
+// or timeout is Unknown, never Disjoint.
 //
 //===----------------------------------------------------------------------===//
 

@@ -204,11 +204,28 @@ bool OpenMPSemantics::describe(UnitShape &Shape, ParallelRegion &R) {
         break;
       }
 
+  if (clausesOrderWork(Shape))
+    return false;
+  R.CreatesTeam = Team == D;
+  TaskInstances =
+      Shape.Kind == RegionKind::Tasks && !Shape.GeneratingLoops.empty();
+  GeneratingLoop = TaskInstances ? Shape.GeneratingLoops.back() : nullptr;
+  collectClauses(R);
+  collectFlushed(associatedBody(Team ? Team : D));
+  R.WaitsOnFlags = spinsOnFlag(associatedBody(Team ? Team : D), Ctx);
+  if (Team && Team != D)
+    Shape.ThreadBody = associatedBody(Team);
+
+  return findBodies(Shape);
+}
+
+bool OpenMPSemantics::clausesOrderWork(const UnitShape &Shape) const {
+  const OMPExecutableDirective *D = Directive;
   for (const OMPClause *C : D->clauses()) {
     // `ordered(n)`: iterations synchronize through doacross dependences.
     if (const auto *OC = dyn_cast_or_null<OMPOrderedClause>(C);
         OC && OC->getNumForLoops())
-      return false;
+      return true;
     // `if(0)`: the region runs on one thread; a task, undeferred, runs on
     // its creator's thread to its end, one instance after the other (one
     // made once still runs beside its earlier siblings).
@@ -220,19 +237,14 @@ bool OpenMPSemantics::describe(UnitShape &Shape, ParallelRegion &R) {
       if (IC->getCondition() && !IC->getCondition()->isValueDependent() &&
           IC->getCondition()->EvaluateAsBooleanCondition(Value, Ctx) &&
           !Value && !OnceTask)
-        return false;
+        return true;
     }
   }
-  R.CreatesTeam = Team == D;
-  TaskInstances =
-      Shape.Kind == RegionKind::Tasks && !Shape.GeneratingLoops.empty();
-  GeneratingLoop = TaskInstances ? Shape.GeneratingLoops.back() : nullptr;
-  collectClauses(R);
-  collectFlushed(associatedBody(Team ? Team : D));
-  R.WaitsOnFlags = spinsOnFlag(associatedBody(Team ? Team : D), Ctx);
-  if (Team && Team != D)
-    Shape.ThreadBody = associatedBody(Team);
+  return false;
+}
 
+bool OpenMPSemantics::findBodies(UnitShape &Shape) const {
+  const OMPExecutableDirective *D = Directive;
   switch (Shape.Kind) {
   case RegionKind::Loop: {
     const auto *LD = dyn_cast<OMPLoopDirective>(D);
@@ -280,86 +292,91 @@ bool OpenMPSemantics::describe(UnitShape &Shape, ParallelRegion &R) {
   return false;
 }
 
-void OpenMPSemantics::collectClauses(ParallelRegion &R) {
-  auto Collect = [&](const OMPExecutableDirective *D, bool IsUnit) {
-    for (const OMPClause *C : D->clauses()) {
-      if (!C)
-        continue;
-      if (addVarList<OMPPrivateClause>(C, Sharing::Private, Explicit) ||
-          addVarList<OMPFirstprivateClause>(C, Sharing::FirstPrivate,
-                                            Explicit) ||
-          addVarList<OMPLastprivateClause>(C, Sharing::LastPrivate, Explicit) ||
-          addVarList<OMPLinearClause>(C, Sharing::Linear, Explicit) ||
-          addVarList<OMPReductionClause>(C, Sharing::Reduction, Explicit) ||
-          addVarList<OMPTaskReductionClause>(C, Sharing::Reduction, Explicit) ||
-          addVarList<OMPInReductionClause>(C, Sharing::Reduction, Explicit) ||
-          addVarList<OMPSharedClause>(C, Sharing::Shared, Explicit))
-        continue;
-      if (const auto *DC = dyn_cast<OMPDefaultClause>(C)) {
-        if (!DefaultSharing) {
-          auto K = DC->getDefaultKind();
-          DefaultSharing = (K == llvm::omp::OMP_DEFAULT_private ||
-                            K == llvm::omp::OMP_DEFAULT_firstprivate)
-                               ? Sharing::Private
-                               : Sharing::Shared;
-        }
-      } else if (const auto *Dep = dyn_cast<OMPDependClause>(C)) {
-        // Instances of a task that name a buffer in depend clauses are
-        // ordered on it (or exclusive), unless all name it as 'in' (or all
-        // as 'inoutset'), which orders nothing among them. A task made
-        // once is compared with its siblings and its creator by the
-        // construct finder, which reads the clauses itself.
-        auto K = Dep->getDependencyKind();
-        if (IsUnit && TaskInstances && K != OMPC_DEPEND_in &&
-            K != OMPC_DEPEND_inoutset)
-          for (const Expr *E : Dep->varlist())
-            if (const ValueDecl *V = clauseVariable(E))
-              Ordered.insert(V);
-      } else if (isa<OMPUntiedClause>(C)) {
-        if (IsUnit)
-          R.Untied = true;
-      } else if (const auto *SC = dyn_cast<OMPScheduleClause>(C)) {
-        if (!IsUnit)
-          continue;
-        R.ScheduleClause = toLoc(SC->getBeginLoc());
-        switch (SC->getScheduleKind()) {
-        case OMPC_SCHEDULE_static:
-          R.Schedule = ScheduleKind::Static;
-          break;
-        case OMPC_SCHEDULE_dynamic:
-          R.Schedule = ScheduleKind::Dynamic;
-          break;
-        case OMPC_SCHEDULE_guided:
-          R.Schedule = ScheduleKind::Guided;
-          break;
-        case OMPC_SCHEDULE_auto:
-          R.Schedule = ScheduleKind::Auto;
-          break;
-        case OMPC_SCHEDULE_runtime:
-          R.Schedule = ScheduleKind::Runtime;
-          break;
-        default:
-          break;
-        }
-        if (const Expr *Chunk = SC->getChunkSize()) {
-          R.ChunkBegin = toLoc(Chunk->getBeginLoc());
-          R.ChunkEnd = toLoc(Chunk->getEndLoc());
-          Expr::EvalResult Res;
-          // (A chunk past int64_t, `(__int128)1 << 80`, stays unknown.)
-          if (Chunk->EvaluateAsInt(Res, Ctx))
-            if (auto V = Res.Val.getInt().tryExtValue())
-              R.Chunk = SymExpr::constant(*V);
-        }
-      } else if (const auto *NT = dyn_cast<OMPNumThreadsClause>(C)) {
-        R.NumThreadsClause = true;
-        Expr::EvalResult Res;
-        if (NT->getNumThreads() && NT->getNumThreads()->EvaluateAsInt(Res, Ctx))
-          if (auto V = Res.Val.getInt().tryExtValue())
-            R.NumThreads = SymExpr::constant(*V);
+void OpenMPSemantics::collectClausesOf(const OMPExecutableDirective *D,
+                                       bool IsUnit, ParallelRegion &R) {
+  for (const OMPClause *C : D->clauses()) {
+    if (!C)
+      continue;
+    if (addVarList<OMPPrivateClause>(C, Sharing::Private, Explicit) ||
+        addVarList<OMPFirstprivateClause>(C, Sharing::FirstPrivate, Explicit) ||
+        addVarList<OMPLastprivateClause>(C, Sharing::LastPrivate, Explicit) ||
+        addVarList<OMPLinearClause>(C, Sharing::Linear, Explicit) ||
+        addVarList<OMPReductionClause>(C, Sharing::Reduction, Explicit) ||
+        addVarList<OMPTaskReductionClause>(C, Sharing::Reduction, Explicit) ||
+        addVarList<OMPInReductionClause>(C, Sharing::Reduction, Explicit) ||
+        addVarList<OMPSharedClause>(C, Sharing::Shared, Explicit))
+      continue;
+    if (const auto *DC = dyn_cast<OMPDefaultClause>(C)) {
+      if (!DefaultSharing) {
+        auto K = DC->getDefaultKind();
+        DefaultSharing = (K == llvm::omp::OMP_DEFAULT_private ||
+                          K == llvm::omp::OMP_DEFAULT_firstprivate)
+                             ? Sharing::Private
+                             : Sharing::Shared;
       }
+    } else if (const auto *Dep = dyn_cast<OMPDependClause>(C)) {
+      // Instances of a task that name a buffer in depend clauses are
+      // ordered on it (or exclusive), unless all name it as 'in' (or all
+      // as 'inoutset'), which orders nothing among them. A task made
+      // once is compared with its siblings and its creator by the
+      // construct finder, which reads the clauses itself.
+      auto K = Dep->getDependencyKind();
+      if (IsUnit && TaskInstances && K != OMPC_DEPEND_in &&
+          K != OMPC_DEPEND_inoutset)
+        for (const Expr *E : Dep->varlist())
+          if (const ValueDecl *V = clauseVariable(E))
+            Ordered.insert(V);
+    } else if (isa<OMPUntiedClause>(C)) {
+      if (IsUnit)
+        R.Untied = true;
+    } else if (const auto *SC = dyn_cast<OMPScheduleClause>(C)) {
+      if (IsUnit)
+        readSchedule(SC, R);
+    } else if (const auto *NT = dyn_cast<OMPNumThreadsClause>(C)) {
+      R.NumThreadsClause = true;
+      Expr::EvalResult Res;
+      if (NT->getNumThreads() && NT->getNumThreads()->EvaluateAsInt(Res, Ctx))
+        if (auto V = Res.Val.getInt().tryExtValue())
+          R.NumThreads = SymExpr::constant(*V);
     }
-  };
-  Collect(Directive, true);
+  }
+}
+
+void OpenMPSemantics::readSchedule(const OMPScheduleClause *SC,
+                                   ParallelRegion &R) const {
+  R.ScheduleClause = toLoc(SC->getBeginLoc());
+  switch (SC->getScheduleKind()) {
+  case OMPC_SCHEDULE_static:
+    R.Schedule = ScheduleKind::Static;
+    break;
+  case OMPC_SCHEDULE_dynamic:
+    R.Schedule = ScheduleKind::Dynamic;
+    break;
+  case OMPC_SCHEDULE_guided:
+    R.Schedule = ScheduleKind::Guided;
+    break;
+  case OMPC_SCHEDULE_auto:
+    R.Schedule = ScheduleKind::Auto;
+    break;
+  case OMPC_SCHEDULE_runtime:
+    R.Schedule = ScheduleKind::Runtime;
+    break;
+  default:
+    break;
+  }
+  if (const Expr *Chunk = SC->getChunkSize()) {
+    R.ChunkBegin = toLoc(Chunk->getBeginLoc());
+    R.ChunkEnd = toLoc(Chunk->getEndLoc());
+    Expr::EvalResult Res;
+    // (A chunk past int64_t, `(__int128)1 << 80`, stays unknown.)
+    if (Chunk->EvaluateAsInt(Res, Ctx))
+      if (auto V = Res.Val.getInt().tryExtValue())
+        R.Chunk = SymExpr::constant(*V);
+  }
+}
+
+void OpenMPSemantics::collectClauses(ParallelRegion &R) {
+  collectClausesOf(Directive, true, R);
   if (Lanes)
     return; // what the thread's constructs privatize its lanes share
   if (Team == Directive) {
@@ -370,7 +387,7 @@ void OpenMPSemantics::collectClauses(ParallelRegion &R) {
   // Clauses of the directives up to the team's: a variable private to each
   // thread of the team is private to the unit's work items on that thread.
   for (const OMPExecutableDirective *E : Enclosing) {
-    Collect(E, false);
+    collectClausesOf(E, false, R);
     if (E == Team)
       break;
   }

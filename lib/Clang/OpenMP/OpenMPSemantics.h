@@ -60,7 +60,20 @@ public:
                         const clang::Expr *&TeamSize) const override;
 
 private:
+  /// Whether a clause of the unit orders its work (`ordered(n)`, `if(0)`):
+  /// then it is not described.
+  bool clausesOrderWork(const UnitShape &Shape) const;
+  /// The bodies \p Shape's kind of unit runs: the associated loops, the
+  /// sections or the one body; false when their form is not one modelled.
+  bool findBodies(UnitShape &Shape) const;
   void collectClauses(ParallelRegion &Seed);
+  /// The data-sharing, depend, untied, schedule and num_threads clauses of
+  /// \p D, the unit's directive (\p IsUnit) or one that encloses it.
+  void collectClausesOf(const clang::OMPExecutableDirective *D, bool IsUnit,
+                        ParallelRegion &Seed);
+  /// The schedule and chunk that \p SC states.
+  void readSchedule(const clang::OMPScheduleClause *SC,
+                    ParallelRegion &Seed) const;
   void visitDirective(const clang::OMPExecutableDirective *D,
                       NestedCodeVisitor &Visitor);
   /// A task nested in a work item: a child task of a task unit, or part
