@@ -2,8 +2,10 @@
 //
 // The parts of lib/MLIR's region model (RegionContext.h) on small MLIR
 // snippets: ExprTranslator on `arith` index arithmetic, ValueFacts on the
-// comparisons a condition holds, SyncTracker on barriers and guards, and
-// RegionAssembler composing the accesses of a parallel loop.
+// comparisons a condition holds and on a constant a Flang scalar holds
+// (Flang's operations in generic form), CallFollower on a call into the
+// module, SyncTracker on barriers and guards, and RegionAssembler composing
+// the accesses of a parallel loop.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +34,8 @@ struct Snippet {
   LocationTable Locs;
 
   explicit Snippet(llvm::StringRef Text) {
+    // Flang's operations in generic form, without Flang's dialects.
+    Context.allowUnregisteredDialects();
     Context.loadDialect<mlir::func::FuncDialect, mlir::arith::ArithDialect,
                         mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
                         mlir::omp::OpenMPDialect>();
@@ -141,6 +145,78 @@ TEST(RegionAssembler, ParallelLoopAccesses) {
   EXPECT_EQ(R->Accesses[1].Kind, AccessKind::Write);
   EXPECT_NE(R->print(*R->Accesses[0].Index[0]),
             R->print(*R->Accesses[1].Index[0]));
+}
+
+constexpr llvm::StringLiteral FlangScalar = R"mlir(
+func.func @h(%a: memref<10xi32>) {
+  %k = "fir.alloca"() : () -> !fir.ref<i32>
+  %c3 = arith.constant 3 : i32
+  "fir.store"(%c3, %k) : (i32, !fir.ref<i32>) -> ()
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c10 = arith.constant 10 : index
+  scf.parallel (%i) = (%c0) to (%c10) step (%c1) {
+    %v = "fir.load"(%k) : (!fir.ref<i32>) -> i32 loc("loaded")
+    memref.store %v, %a[%i] : memref<10xi32>
+    scf.reduce
+  }
+  return
+}
+)mlir";
+
+TEST(ValueFacts, ConstantAssignedBeforeTheLoop) {
+  Snippet S(FlangScalar);
+  ASSERT_TRUE(S.Module);
+  Operation *Loop = S.find("scf.parallel");
+  RegionContext Ctx(Loop, S.Locs);
+  ASSERT_TRUE(Ctx.Exprs.addParallelVars(Loop, SymbolKind::Induction));
+  Value K = S.find("fir.alloca")->getResult(0);
+  EXPECT_EQ(Ctx.Facts.constantAt(Loop, K), std::optional<int64_t>(3));
+  EXPECT_FALSE(Ctx.Facts.writtenInUnit(K));
+  // The load inside the loop reads the constant.
+  ExprRef Loaded = Ctx.Exprs.expr(S.named("loaded"));
+  ASSERT_EQ(Loaded->kind(), ExprKind::Constant);
+  EXPECT_EQ(Loaded->value(), 3);
+}
+
+constexpr llvm::StringLiteral Call = R"mlir(
+func.func @fill(%x: memref<10xf32>, %j: index) {
+  %one = arith.constant 1.0 : f32
+  memref.store %one, %x[%j] : memref<10xf32>
+  return
+}
+func.func @caller(%a: memref<10xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c10 = arith.constant 10 : index
+  scf.parallel (%i) = (%c0) to (%c10) step (%c1) {
+    func.call @fill(%a, %i) : (memref<10xf32>, index) -> ()
+    scf.reduce
+  }
+  return
+}
+)mlir";
+
+TEST(CallFollower, FollowsACallWithItsArgumentsBound) {
+  Snippet S(Call);
+  ASSERT_TRUE(S.Module);
+  Operation *Loop = S.find("scf.parallel");
+  RegionContext Ctx(Loop, S.Locs);
+  ASSERT_TRUE(Ctx.Exprs.addParallelVars(Loop, SymbolKind::Induction));
+  EXPECT_TRUE(Ctx.Follower.inlineCall(S.find("func.call")));
+  EXPECT_TRUE(Ctx.State.Calls.empty());
+  EXPECT_TRUE(Ctx.State.Bindings.empty());
+  ParallelRegion &R = Ctx.State.R;
+  ASSERT_EQ(R.Accesses.size(), 1u);
+  EXPECT_EQ(R.Accesses[0].Kind, AccessKind::Write);
+  EXPECT_EQ(R.Accesses[0].Via, "fill");
+  // The callee's %j is the caller's %i: the loop's variable.
+  ASSERT_EQ(R.Accesses[0].Index.size(), 1u);
+  EXPECT_TRUE(R.Accesses[0].Index[0]->equals(*Expr::symbol(R.WorkItemVars[0])));
+  // The caller's buffer, not the callee's dummy argument.
+  ASSERT_EQ(R.Buffers.size(), 1u);
+  EXPECT_EQ(valueOf(R.Buffers[0].Handle),
+            S.find("func.func")->getNextNode()->getRegion(0).getArgument(0));
 }
 
 constexpr llvm::StringLiteral Team = R"mlir(
