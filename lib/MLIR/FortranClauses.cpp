@@ -17,6 +17,63 @@ using namespace mlir;
 namespace privateer {
 namespace mlirfe {
 
+namespace {
+
+/// The clause of the reduction remedy \p Reduce for \p F, or empty (with
+/// \p Why) where Fortran spells it by the variable's type.
+std::string reductionClause(const remedy::Reduce &Reduce, const Finding &F,
+                            const std::string &Name, std::string &Why) {
+  switch (Reduce.Op) {
+  case ReductionOp::Add:
+  case ReductionOp::Sub: // spelled '+': the subtracted terms are summed
+  case ReductionOp::Mul:
+  case ReductionOp::Min:
+  case ReductionOp::Max:
+    return std::string("reduction(") + openMPReductionIdentifier(Reduce.Op) +
+           ": " + F.BufferName + ")";
+  default:
+    // Fortran's bitwise and logical reductions (iand, .and., ...) depend
+    // on the variable's type, which the remedy does not carry.
+    Why = "Fortran's bitwise and logical reductions (iand, ior, .and., "
+          ".or.) depend on the type of " +
+          Name + ": write the clause by hand";
+    return "";
+  }
+}
+
+/// Whether code after \p Loop in \p Func uses \p Memory.
+bool usedAfter(Operation *Loop, FunctionOpInterface Func, Value Memory) {
+  bool After = false, UsedAfter = false;
+  Func->walk<WalkOrder::PreOrder>([&](Operation *Op) {
+    if (Op == Loop) {
+      After = true;
+      return WalkResult::skip();
+    }
+    if (After)
+      for (Value Operand : Op->getOperands())
+        UsedAfter |= flang::rootOf(Operand) == Memory;
+    return WalkResult::advance();
+  });
+  // In an enclosing sequential loop, code before the construct runs after
+  // it too (in the next iteration).
+  Operation *Outermost = nullptr;
+  for (Operation *Parent = Loop->getParentOp(); Parent && Parent != Func;
+       Parent = Parent->getParentOp())
+    if (isa<LoopLikeOpInterface>(Parent))
+      Outermost = Parent;
+  if (Outermost)
+    Outermost->walk<WalkOrder::PreOrder>([&](Operation *Op) {
+      if (Op == Loop)
+        return WalkResult::skip();
+      for (Value Operand : Op->getOperands())
+        UsedAfter |= flang::rootOf(Operand) == Memory;
+      return WalkResult::advance();
+    });
+  return UsedAfter;
+}
+
+} // namespace
+
 std::string fortranClause(const Finding &F, Operation *Loop,
                           const ParallelRegion &R, std::string *WhyNot) {
   std::string Ignored;
@@ -33,22 +90,7 @@ std::string fortranClause(const Finding &F, Operation *Loop,
       return "";
     }
   if (const auto *Reduce = std::get_if<remedy::Reduce>(&F.Fix)) {
-    switch (Reduce->Op) {
-    case ReductionOp::Add:
-    case ReductionOp::Sub: // spelled '+': the subtracted terms are summed
-    case ReductionOp::Mul:
-    case ReductionOp::Min:
-    case ReductionOp::Max:
-      return std::string("reduction(") + openMPReductionIdentifier(Reduce->Op) +
-             ": " + F.BufferName + ")";
-    default:
-      // Fortran's bitwise and logical reductions (iand, .and., ...) depend
-      // on the variable's type, which the remedy does not carry.
-      Why = "Fortran's bitwise and logical reductions (iand, ior, .and., "
-            ".or.) depend on the type of " +
-            Name + ": write the clause by hand";
-      return "";
-    }
+    return reductionClause(*Reduce, F, Name, Why);
   }
   const auto *Privatize = std::get_if<remedy::Privatize>(&F.Fix);
   if (!Privatize)
@@ -78,33 +120,7 @@ std::string fortranClause(const Finding &F, Operation *Loop,
   auto Func = Loop->getParentOfType<FunctionOpInterface>();
   if (!Func)
     return "";
-  bool After = false, UsedAfter = false;
-  Func->walk<WalkOrder::PreOrder>([&](Operation *Op) {
-    if (Op == Loop) {
-      After = true;
-      return WalkResult::skip();
-    }
-    if (After)
-      for (Value Operand : Op->getOperands())
-        UsedAfter |= flang::rootOf(Operand) == Memory;
-    return WalkResult::advance();
-  });
-  // In an enclosing sequential loop, code before the construct runs after
-  // it too (in the next iteration).
-  Operation *Outermost = nullptr;
-  for (Operation *Parent = Loop->getParentOp(); Parent && Parent != Func;
-       Parent = Parent->getParentOp())
-    if (isa<LoopLikeOpInterface>(Parent))
-      Outermost = Parent;
-  if (Outermost)
-    Outermost->walk<WalkOrder::PreOrder>([&](Operation *Op) {
-      if (Op == Loop)
-        return WalkResult::skip();
-      for (Value Operand : Op->getOperands())
-        UsedAfter |= flang::rootOf(Operand) == Memory;
-      return WalkResult::advance();
-    });
-  if (UsedAfter) {
+  if (usedAfter(Loop, Func, Memory)) {
     Why = Name + " is used after the construct, and a private copy would "
                  "leave it undefined there";
     return "";

@@ -7,7 +7,7 @@
 #include "NowaitLoops.h"
 #include "FlangOps.h"
 #include "OpSemantics.h"
-#include "RegionModeler.h"
+#include "RegionContext.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
@@ -27,7 +27,7 @@ previousUnordered(Operation *Unit, LocationTable &Locs) {
       !isa_and_nonnull<omp::ParallelOp>(Unit->getParentOp()))
     return Found;
   auto Model = [&](Operation *Prev, bool Nowait) {
-    std::optional<ParallelRegion> P = RegionModeler(Prev, Locs).build();
+    std::optional<ParallelRegion> P = modelUnit(Prev, Locs);
     if (!P)
       return;
     if (Nowait)

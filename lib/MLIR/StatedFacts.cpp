@@ -8,11 +8,11 @@
 // where the condition holds, and its `num_threads`, which must allow two
 // threads; and the branches around the construct, which it runs under.
 //
-//===----------------------------------------------------------------------===//
 
 #include "FlangOps.h"
 #include "OpSemantics.h"
-#include "RegionModeler.h"
+#include "RegionContext.h"
+#include "ValueFacts.h"
 #include "privateer/Model/Facts.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -43,11 +43,11 @@ bool invariantCondition(const ParallelRegion &R, const Condition &C) {
 
 } // namespace
 
-void RegionModeler::addStatedFacts() {
-  addLoopTripFacts(R);
+void ValueFacts::addStatedFacts() {
+  addLoopTripFacts(State.R);
   // What privateer-fortran read from `!$omp assume holds(...)` around the
   // construct, over the construct's Fortran names.
-  if (auto Holds = Unit->getAttrOfType<ArrayAttr>("privateer.holds"))
+  if (auto Holds = State.Unit->getAttrOfType<ArrayAttr>("privateer.holds"))
     for (Attribute A : Holds) {
       auto Text = dyn_cast<StringAttr>(A);
       if (!Text)
@@ -55,14 +55,15 @@ void RegionModeler::addStatedFacts() {
       std::vector<Condition> Read;
       parseStatedCondition(Text.getValue(), namedValue(), Read);
       for (Condition &C : Read)
-        addStatedFact(R, std::move(C));
+        addStatedFact(State.R, std::move(C));
     }
   // A team runs the construct in parallel only where its `if` clause
   // holds, and with two threads or more. (A task's `if` makes it
   // undeferred, not serial.)
-  if (R.Kind != RegionKind::Tasks) {
+  if (State.R.Kind != RegionKind::Tasks) {
     auto Team = dyn_cast_or_null<omp::ParallelOp>(
-        isa<omp::ParallelOp>(Unit) ? Unit : enclosingTeam(Unit));
+        isa<omp::ParallelOp>(State.Unit) ? State.Unit
+                                         : enclosingTeam(State.Unit));
     std::vector<Condition> Clause;
     if (Team && Team.getIfExpr()) {
       Value If = Team.getIfExpr();
@@ -91,18 +92,18 @@ void RegionModeler::addStatedFacts() {
       conditionsOf(Team.getIfExpr(), true, Clause);
     }
     if (Team && Team.getNumThreads()) {
-      ExprRef N = expr(Team.getNumThreads());
+      ExprRef N = Ctx.Exprs.expr(Team.getNumThreads());
       if (N->kind() != ExprKind::Constant)
         Clause.push_back({N, Comparison::GE, Expr::constant(2)});
     }
     for (Condition &C : Clause)
-      if (invariantCondition(R, C))
-        addStatedFact(R, std::move(C));
+      if (invariantCondition(State.R, C))
+        addStatedFact(State.R, std::move(C));
   }
   // The branches the construct is in, up to its function: what they
   // compared holds where it runs.
   std::vector<Condition> Path;
-  Operation *Child = Body.empty() ? Unit : Body.front();
+  Operation *Child = State.Body.empty() ? State.Unit : State.Body.front();
   for (Operation *P = Child->getParentOp(); P && !isa<FunctionOpInterface>(P);
        Child = P, P = P->getParentOp()) {
     if (!(flang::isIf(P) || isa<scf::IfOp>(P)) || P->getNumOperands() < 1 ||
@@ -113,13 +114,13 @@ void RegionModeler::addStatedFacts() {
       conditionsOf(P->getOperand(0), Arm == 0, Path);
   }
   for (Condition &C : Path)
-    if (invariantCondition(R, C))
-      addStatedFact(R, std::move(C));
+    if (invariantCondition(State.R, C))
+      addStatedFact(State.R, std::move(C));
 }
 
-Value RegionModeler::assignedCondition(Operation *Load) {
+Value ValueFacts::assignedCondition(Operation *Load) {
   // A local scalar (not a dummy argument, not a global) of the function.
-  Value Root = rootOf(*flang::loadedRef(Load));
+  Value Root = Ctx.Exprs.rootOf(*flang::loadedRef(Load));
   Operation *Alloc = Root.getDefiningOp();
   if (!Alloc || Alloc->getName().getStringRef() != "fir.alloca" ||
       flang::isArrayReference(Root.getType()))
@@ -143,7 +144,7 @@ Value RegionModeler::assignedCondition(Operation *Load) {
     if (D->getNumRegions())
       return {}; // (computed by code with its own control flow)
     if (auto Ref = flang::loadedRef(D)) {
-      Value R = rootOf(*Ref);
+      Value R = Ctx.Exprs.rootOf(*Ref);
       Read.insert(R);
       ReadsGlobal |= flang::isGlobal(R);
     }
@@ -162,7 +163,7 @@ Value RegionModeler::assignedCondition(Operation *Load) {
   Fn->walk([&](Operation *Op) {
     bool Flag = false, Input = false;
     if (auto S = flang::storedValue(Op)) {
-      Value R = rootOf(S->second);
+      Value R = Ctx.Exprs.rootOf(S->second);
       Flag = Op != W && R == Root;
       Input = Read.contains(R);
     } else if (!calleeName(Op).empty()) {
@@ -187,14 +188,14 @@ Value RegionModeler::assignedCondition(Operation *Load) {
   return Holds ? Stored : Value();
 }
 
-std::function<ExprRef(std::string_view)> RegionModeler::namedValue() {
+std::function<ExprRef(std::string_view)> ValueFacts::namedValue() {
   return [this](std::string_view Name) -> ExprRef {
     // Fortran names are blind to case; Flang spells them in lower case.
     std::string Lower;
     for (char X : Name)
       Lower += char(std::tolower((unsigned char)X));
-    for (SymbolId S = 0; S < R.Symbols.size(); ++S)
-      if (R.Symbols[S].Name == Lower)
+    for (SymbolId S = 0; S < State.R.Symbols.size(); ++S)
+      if (State.R.Symbols[S].Name == Lower)
         return Expr::symbol(S);
     // A name the construct does not read: a value of its own, which other
     // stated conditions may relate to the ones it reads.
@@ -202,7 +203,7 @@ std::function<ExprRef(std::string_view)> RegionModeler::namedValue() {
     S.Name = Lower;
     S.Kind = SymbolKind::Invariant;
     S.IterationDependent = false;
-    return Expr::symbol(R.addSymbol(std::move(S)));
+    return Expr::symbol(State.R.addSymbol(std::move(S)));
   };
 }
 

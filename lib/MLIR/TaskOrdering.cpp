@@ -12,12 +12,11 @@
 
 #include "TaskOrdering.h"
 #include "FlangOps.h"
-#include "RegionModeler.h"
+#include "RegionContext.h"
+#include "SyncTracker.h"
 
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/BuiltinAttributes.h"
-#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
@@ -25,19 +24,19 @@ using namespace mlir;
 namespace privateer {
 namespace mlirfe {
 
-bool RegionModeler::setUpTask() {
-  R.Kind = RegionKind::Tasks;
-  R.InterleavedWork = true;
-  auto Task = cast<omp::TaskOp>(Unit);
-  R.Untied = Task.getUntied();
+bool SyncTracker::setUpTask() {
+  State.R.Kind = RegionKind::Tasks;
+  State.R.InterleavedWork = true;
+  auto Task = cast<omp::TaskOp>(State.Unit);
+  State.R.Untied = Task.getUntied();
   // The creator's code: one instance, the task's data sharing.
-  if (!Body.empty())
+  if (!State.Body.empty())
     return true;
   // The loops that create the task, up to the construct or function around
   // them; each iteration makes an instance.
   llvm::SmallVector<Operation *> Loops;
-  bool Unstructured = !Unit->getParentRegion()->hasOneBlock();
-  for (Operation *P = Unit->getParentOp();
+  bool Unstructured = !State.Unit->getParentRegion()->hasOneBlock();
+  for (Operation *P = State.Unit->getParentOp();
        P && !isa<FunctionOpInterface>(P) &&
        P->getName().getDialectNamespace() != "omp";
        P = P->getParentOp()) {
@@ -54,7 +53,8 @@ bool RegionModeler::setUpTask() {
     return false;
   if (!Loops.empty())
     for (Operation &Op : Loops.front()->getRegion(0).front())
-      if (&Op != Unit && !Op.isAncestor(Unit) && mayWaitForTasks(&Op))
+      if (&Op != State.Unit && !Op.isAncestor(State.Unit) &&
+          mayWaitForTasks(&Op))
         return false;
   // Outermost generating loop first, so that witnesses read naturally.
   for (auto It = Loops.rbegin(); It != Loops.rend(); ++It) {
@@ -62,14 +62,14 @@ bool RegionModeler::setUpTask() {
     Value IV = L->getRegion(0).getArgument(0);
     SymbolId Id;
     if (flang::isDoLoop(L))
-      Id = loopSymbol(IV, SymbolKind::Induction, L->getOperand(0),
-                      L->getOperand(1), L->getOperand(2), true);
+      Id = Ctx.Exprs.loopSymbol(IV, SymbolKind::Induction, L->getOperand(0),
+                                L->getOperand(1), L->getOperand(2), true);
     else {
       auto For = cast<scf::ForOp>(L);
-      Id = loopSymbol(IV, SymbolKind::Induction, For.getLowerBound(),
-                      For.getUpperBound(), For.getStep(), false);
+      Id = Ctx.Exprs.loopSymbol(IV, SymbolKind::Induction, For.getLowerBound(),
+                                For.getUpperBound(), For.getStep(), false);
     }
-    R.WorkItemVars.push_back(Id);
+    State.R.WorkItemVars.push_back(Id);
   }
   if (Unstructured) {
     // A loop of branches (`do while`) still makes one task per iteration;
@@ -77,44 +77,16 @@ bool RegionModeler::setUpTask() {
     Symbol S;
     S.Name = "iteration";
     S.Kind = SymbolKind::Induction;
-    R.WorkItemVars.push_back(R.addSymbol(std::move(S)));
+    State.R.WorkItemVars.push_back(State.R.addSymbol(std::move(S)));
   }
   if (!Loops.empty())
-    ItemRoot = Loops.back();
+    State.ItemRoot = Loops.back();
   // Instances ordered on a variable by their depend clauses never meet on
   // it.
-  if (!R.WorkItemVars.empty())
+  if (!State.R.WorkItemVars.empty())
     for (Value V : orderingDependVariables(Task))
-      Ordered.push_back(V);
+      State.Ordered.push_back(V);
   return true;
-}
-
-Value RegionModeler::firstPrivateSource(Value Root) {
-  auto Arg = dyn_cast<BlockArgument>(Root);
-  if (!Arg)
-    return nullptr;
-  auto Owner = dyn_cast_or_null<omp::BlockArgOpenMPOpInterface>(
-      Arg.getOwner()->getParentOp());
-  if (!Owner)
-    return nullptr;
-  auto Args = Owner.getPrivateBlockArgs();
-  auto Vars = Owner.getPrivateVars();
-  auto Syms =
-      Arg.getOwner()->getParentOp()->getAttrOfType<ArrayAttr>("private_syms");
-  for (unsigned K = 0; K < Args.size() && K < Vars.size(); ++K) {
-    if (Args[K] != Arg)
-      continue;
-    if (!Syms || K >= Syms.size())
-      return nullptr;
-    auto Sym = dyn_cast<SymbolRefAttr>(Syms[K]);
-    auto Priv = dyn_cast_or_null<omp::PrivateClauseOp>(
-        Sym ? SymbolTable::lookupNearestSymbolFrom(Unit, Sym) : nullptr);
-    if (!Priv ||
-        Priv.getDataSharingType() != omp::DataSharingClauseType::FirstPrivate)
-      return nullptr;
-    return Vars[K];
-  }
-  return nullptr;
 }
 
 void orderTask(omp::TaskOp Task, ParallelRegion &R, LocationTable &Locs) {
@@ -132,7 +104,7 @@ void orderTask(omp::TaskOp Task, ParallelRegion &R, LocationTable &Locs) {
       bool Waited = llvm::any_of(
           Undeferred, [&](omp::TaskOp U) { return waitsForSibling(U, T); });
       if (!isUndeferred(T) && !Waited && !dependOrders(T, Task))
-        if (std::optional<ParallelRegion> S = RegionModeler(T, Locs).build())
+        if (std::optional<ParallelRegion> S = modelUnit(T, Locs))
           R.UnorderedSiblings.push_back(
               std::make_shared<const ParallelRegion>(std::move(*S)));
       if (isUndeferred(T))
@@ -170,7 +142,7 @@ void orderTask(omp::TaskOp Task, ParallelRegion &R, LocationTable &Locs) {
     }
   if (After.empty())
     return;
-  std::optional<ParallelRegion> C = RegionModeler(Op, After, Locs).build();
+  std::optional<ParallelRegion> C = modelCreatorCode(Op, After, Locs);
   if (!C)
     return;
   // Where a 'taskwait' can go before each statement: its line, when the
