@@ -1,5 +1,4 @@
-//===- AffineIndexOracleEquations.cpp - The affine test
-//--------------------===//
+//===- AffineIndexOracleEquations.cpp - The affine test -------------------===//
 //
 // Part of privateer. The affine test of the patterns: one equation per
 // dimension in the work-item variables' differences, solved by rank

@@ -1,5 +1,4 @@
-//===- AffineIndexOraclePinned.cpp - Accesses of one work item
-//-------------===//
+//===- AffineIndexOraclePinned.cpp - Accesses of one work item ------------===//
 //
 // Part of privateer. The patterns' answer for an access that runs in one
 // work item only (`if (tid == 0)`): the work item put into its index, the

@@ -1,5 +1,4 @@
-//===- IndexOracle.cpp - What every index oracle answers
-//-------------------===//
+//===- IndexOracle.cpp - What every index oracle answers ------------------===//
 //
 // Part of privateer. The answers every index oracle gives without looking
 // at indices (conditions on constants, counts that are constants) and the

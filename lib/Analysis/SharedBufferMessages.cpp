@@ -1,5 +1,4 @@
-//===- SharedBufferMessages.cpp - privateer-shared-buffer's wording
-//--------===//
+//===- SharedBufferMessages.cpp - privateer-shared-buffer's wording -------===//
 //
 // Part of privateer. The words of a shared-buffer race: the work items
 // (iterations, threads, sections, SIMD lanes), the witness note, the facts

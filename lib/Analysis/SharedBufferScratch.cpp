@@ -1,5 +1,4 @@
-//===- SharedBufferScratch.cpp - Scratch buffers
-//---------------------------===//
+//===- SharedBufferScratch.cpp - Scratch buffers --------------------------===//
 //
 // Part of privateer. Which shared buffers are scratch (every work item
 // overwrites what it uses before it reads it), and the race of such a

@@ -1,5 +1,4 @@
-//===- SharedBufferUpdates.cpp - Counters and accumulations
-//----------------===//
+//===- SharedBufferUpdates.cpp - Counters and accumulations ---------------===//
 //
 // Part of privateer. The races of shared updates: a counter whose value is
 // used, and an accumulation, with their fixes (a buffer per thread for a

@@ -208,3 +208,63 @@ TEST(AffineIndexOracle, SectionsCompareOnlyDifferentSections) {
             Verdict::Disjoint);
   EXPECT_EQ(O.query(T.R, T.R.Accesses[0], T.R.Accesses[1]).V, Verdict::Collide);
 }
+
+TEST(AffineIndexOracle, TwoPinnedAccessesCompareTheirWorkItems) {
+  Fixture F;
+  // a[0] written by iteration 0 twice: one work item, no race.
+  Access P = F.T.access(F.A, AccessKind::Write, {c(0)});
+  P.PinnedItem = c(0);
+  Access Q = F.T.access(F.A, AccessKind::Write, {c(0)});
+  Q.PinnedItem = c(0);
+  AffineIndexOracle O;
+  EXPECT_EQ(O.query(F.T.R, P, Q).V, Verdict::Disjoint);
+  // By iterations 0 and 1: both write a[0].
+  Q.PinnedItem = c(1);
+  EXPECT_EQ(O.query(F.T.R, P, Q).V, Verdict::Collide);
+  // a[i] pinned to 0 and 1 are a[0] and a[1].
+  P.Index = {s(F.I)};
+  Q.Index = {s(F.I)};
+  EXPECT_EQ(O.query(F.T.R, P, Q).V, Verdict::Disjoint);
+}
+
+TEST(AffineIndexOracle, PinnedAccessMeetsEveryOtherItemOnAFixedElement) {
+  Fixture F(c(99));
+  // a[0] written by iteration 0 and read by every iteration: the witness
+  // pairs the pinned item with the next one.
+  Access P = F.T.access(F.A, AccessKind::Write, {c(0)});
+  P.PinnedItem = c(0);
+  Access X = F.T.access(F.A, AccessKind::Read, {c(0)});
+  AffineIndexOracle O;
+  Conflict C = O.query(F.T.R, P, X);
+  ASSERT_EQ(C.V, Verdict::Collide);
+  ASSERT_TRUE(C.W);
+  EXPECT_EQ(C.W->First[0].second, 0);
+  EXPECT_EQ(C.W->Second[0].second, 1);
+  // Pinned to the last iteration: the other is the one before.
+  P.PinnedItem = c(99);
+  C = O.query(F.T.R, X, P);
+  ASSERT_EQ(C.V, Verdict::Collide);
+  ASSERT_TRUE(C.W);
+  EXPECT_EQ(C.W->First[0].second, 98);
+  EXPECT_EQ(C.W->Second[0].second, 99);
+}
+
+TEST(AffineIndexOracle, PinnedElementOutsideTheMovingAccessIsDisjoint) {
+  Fixture F(c(99));
+  AffineIndexOracle O;
+  Access X = F.T.access(F.A, AccessKind::Read, {mul(c(2), s(F.I))});
+  // a[3] is no even element.
+  Access P = F.T.access(F.A, AccessKind::Write, {c(3)});
+  P.PinnedItem = c(0);
+  EXPECT_EQ(O.query(F.T.R, P, X).V, Verdict::Disjoint);
+  // a[400] lies past iteration 99's a[198].
+  P.Index = {c(400)};
+  EXPECT_EQ(O.query(F.T.R, P, X).V, Verdict::Disjoint);
+  // a[8] is iteration 4's.
+  P.Index = {c(8)};
+  Conflict C = O.query(F.T.R, P, X);
+  ASSERT_EQ(C.V, Verdict::Collide);
+  ASSERT_TRUE(C.W);
+  EXPECT_EQ(C.W->First[0].second, 0);
+  EXPECT_EQ(C.W->Second[0].second, 4);
+}

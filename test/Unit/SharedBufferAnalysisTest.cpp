@@ -121,3 +121,48 @@ TEST(SharedBufferAnalysis, OutputOnlyWrittenIsACollisionNotScratch) {
   ASSERT_EQ(F.size(), 1u);
   EXPECT_EQ(F[0].Kind, RaceKind::Collision);
 }
+
+TEST(SharedBufferAnalysis, SectionThatReadsFirstIsNotScratch) {
+  auto Kind = [](bool SecondReadsFirst) {
+    TestRegion T(RegionKind::Sections);
+    T.R.Construct = "omp sections";
+    unsigned A = T.buffer("tmp", BufferKind::Scalar);
+    T.access(A, AccessKind::Write, {});
+    T.access(A, AccessKind::Read, {});
+    Access &X = T.access(
+        A, SecondReadsFirst ? AccessKind::Read : AccessKind::Write, {});
+    X.Section = 1;
+    Access &Y = T.access(
+        A, SecondReadsFirst ? AccessKind::Write : AccessKind::Read, {});
+    Y.Section = 1;
+    auto F = analyze(T);
+    return F.size() == 1 ? F[0].Kind : RaceKind::Counter;
+  };
+  // Each section writes before it reads: a copy per section is exact.
+  EXPECT_EQ(Kind(false), RaceKind::Scratch);
+  // The second section takes the value the first left.
+  EXPECT_NE(Kind(true), RaceKind::Scratch);
+}
+
+TEST(SharedBufferAnalysis, ConditionalScratchNeedsEveryReadOnItsPath) {
+  auto Kind = [](bool ReadInBranch) {
+    TestRegion T;
+    T.workItem("i", c(0), c(99));
+    unsigned A = T.buffer("tmp", BufferKind::Scalar);
+    Access &W = T.access(A, AccessKind::Write, {});
+    W.Conditional = true;
+    W.Branch = {1};
+    Access &R = T.access(A, AccessKind::Read, {});
+    if (ReadInBranch) {
+      R.Conditional = true;
+      R.Branch = {1};
+    }
+    auto F = analyze(T);
+    return F.size() == 1 ? F[0].Kind : RaceKind::Counter;
+  };
+  // `if (c) { tmp = f(); g(tmp); }`: every read follows its own write.
+  EXPECT_EQ(Kind(true), RaceKind::Scratch);
+  // `if (c) tmp = f(); g(tmp);`: a work item that skips the write reads
+  // another's value.
+  EXPECT_NE(Kind(false), RaceKind::Scratch);
+}

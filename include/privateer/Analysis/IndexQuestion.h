@@ -1,4 +1,4 @@
-//===- IndexQuestion.h - What an index query asks, z3 aside --*- C++ -*-===//
+//===- IndexQuestion.h - What an index query asks, z3 aside -----*- C++ -*-===//
 //
 // Part of privateer. The parts of the solver's questions that need no
 // solver: the key that identifies a query, which conditions a work item's

@@ -119,6 +119,28 @@ void takeInnerReport(Report &Outer, Report &&Inner, bool InnerMakesTeam) {
   Outer = std::move(Inner);
 }
 
+/// The findings held back as unproven (\p HeldBack: each race's place and
+/// check), counted and placed in the unit's summary.
+void noteHeldBack(const SourceManager &SM,
+                  const std::set<std::pair<uint64_t, std::string>> &HeldBack,
+                  UnitSummary &Summary) {
+  Summary.HeldBackMay += HeldBack.size();
+  for (const auto &[Raw, Check] : HeldBack) {
+    SourceLocation L = SM.getFileLoc(SourceLocation::getFromRawEncoding(Raw));
+    OptionalFileEntryRef File = SM.getFileEntryRefForID(SM.getFileID(L));
+    if (!File)
+      continue;
+    // The file's absolute name: the same header from every unit.
+    llvm::SmallString<256> Path(File->getName());
+    SM.getFileManager().makeAbsolutePath(Path);
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    Summary.HeldBackWhere.push_back(
+        Path.str().str() + ":" + std::to_string(SM.getSpellingLineNumber(L)) +
+        ":" + std::to_string(SM.getSpellingColumnNumber(L)) + " [" + Check +
+        "]");
+  }
+}
+
 } // namespace
 
 std::vector<Report> analyze(ASTContext &Ctx, const Options &Opts,
@@ -178,22 +200,7 @@ std::vector<Report> analyze(ASTContext &Ctx, const Options &Opts,
   for (const auto &Key : Seen)
     HeldBack.erase(Key.first);
   if (Summary) {
-    Summary->HeldBackMay += HeldBack.size();
-    const SourceManager &SM = Ctx.getSourceManager();
-    for (const auto &[Raw, Check] : HeldBack) {
-      SourceLocation L = SM.getFileLoc(SourceLocation::getFromRawEncoding(Raw));
-      OptionalFileEntryRef File = SM.getFileEntryRefForID(SM.getFileID(L));
-      if (!File)
-        continue;
-      // The file's absolute name: the same header from every unit.
-      llvm::SmallString<256> Path(File->getName());
-      SM.getFileManager().makeAbsolutePath(Path);
-      llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-      Summary->HeldBackWhere.push_back(
-          Path.str().str() + ":" + std::to_string(SM.getSpellingLineNumber(L)) +
-          ":" + std::to_string(SM.getSpellingColumnNumber(L)) + " [" + Check +
-          "]");
-    }
+    noteHeldBack(Ctx.getSourceManager(), HeldBack, *Summary);
     Summary->Undecided += Stats.Unknown + Stats.OverBudget;
   }
   if (Opts.Stats && Oracle)

@@ -72,23 +72,7 @@ public:
     Shape.Construct = D;
     Shape.Function = Function;
     llvm::SmallVector<const OMPExecutableDirective *, 4> Enclosing;
-    bool Generating = true;
-    for (auto It = Stack.rbegin(); It != Stack.rend(); ++It) {
-      if (*It == D)
-        continue;
-      if (const auto *E = dyn_cast<OMPExecutableDirective>(*It)) {
-        Enclosing.push_back(E);
-        Generating = false;
-      } else if (Generating &&
-                 (isa<ForStmt>(*It) || isa<CXXForRangeStmt>(*It) ||
-                  isa<WhileStmt>(*It) || isa<DoStmt>(*It))) {
-        Shape.GeneratingLoops.push_back(*It);
-      }
-      // Every loop around the directive runs its whole body for one value
-      // of its variable: in the unit that variable is invariant.
-      if (const auto *F = dyn_cast<ForStmt>(*It))
-        Shape.EnclosingLoops.push_back(F);
-    }
+    scanEnclosing(D, Shape, Enclosing);
     // Tasks a loop generates, each waited for in its iteration (a
     // 'taskwait' in the loop's body): one at a time, no instances race.
     // Tasks waited for in each iteration of an outer generating loop
@@ -147,6 +131,31 @@ public:
   }
 
 private:
+  /// The directives around \p D, innermost first, into \p Enclosing; into
+  /// \p Shape, the loops around it that generate its instances (those
+  /// inside the innermost enclosing directive) and every enclosing `for`.
+  void scanEnclosing(
+      const OMPExecutableDirective *D, UnitShape &Shape,
+      llvm::SmallVectorImpl<const OMPExecutableDirective *> &Enclosing) {
+    bool Generating = true;
+    for (auto It = Stack.rbegin(); It != Stack.rend(); ++It) {
+      if (*It == D)
+        continue;
+      if (const auto *E = dyn_cast<OMPExecutableDirective>(*It)) {
+        Enclosing.push_back(E);
+        Generating = false;
+      } else if (Generating &&
+                 (isa<ForStmt>(*It) || isa<CXXForRangeStmt>(*It) ||
+                  isa<WhileStmt>(*It) || isa<DoStmt>(*It))) {
+        Shape.GeneratingLoops.push_back(*It);
+      }
+      // Every loop around the directive runs its whole body for one value
+      // of its variable: in the unit that variable is invariant.
+      if (const auto *F = dyn_cast<ForStmt>(*It))
+        Shape.EnclosingLoops.push_back(F);
+    }
+  }
+
   /// The nowait clause of a worksharing loop (`for`, `for simd`) written
   /// in the file, if it has one.
   static const OMPClause *nowaitLoopClause(const OMPExecutableDirective *D) {

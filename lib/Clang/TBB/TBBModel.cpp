@@ -72,46 +72,8 @@ private:
            isa<WhileStmt>(*It) || isa<DoStmt>(*It)))
         Shape.GeneratingLoops.push_back(*It);
     }
-    const WorkBody &B = C->Bodies.front();
-    switch (C->Kind) {
-    case RegionKind::Loop:
-      if (C->RangeBody) {
-        // One chunk per task: the body around the range loop runs once
-        // per chunk, like the code of a thread around a worksharing loop.
-        auto Loops = rangeLoops(B);
-        if (Loops.empty())
-          return;
-        for (const RangeLoop &L : Loops) {
-          Shape.WorkItemLoops.push_back(L.Loop);
-          Shape.ItemRanges.push_back(
-              L.Dim < C->Dims.size() ? C->Dims[L.Dim]
-                                     : std::pair<const Expr *, const Expr *>());
-        }
-        Shape.ThreadBody = B.body();
-      } else {
-        if (B.Function->getNumParams() == 0)
-          return;
-        Shape.ItemParam = B.Function->getParamDecl(0);
-        Shape.HandedItem = C->HandedItems;
-        Shape.Body = B.body();
-        Shape.ItemRanges.push_back({C->First, C->Last});
-        Shape.ItemStep = C->Step;
-        Shape.Elements = C->Elements;
-      }
-      break;
-    case RegionKind::Sections:
-      Shape.Body = Call;
-      for (const WorkBody &S : C->Bodies) {
-        Shape.Sections.push_back(S.body());
-        if (C->HandedItems && S.Function->getNumParams() > 0)
-          Shape.StageItems.push_back(S.Function->getParamDecl(0));
-      }
-      break;
-    case RegionKind::Tasks:
-    case RegionKind::Replicated:
-      Shape.Body = B.body();
-      break;
-    }
+    if (!findBodies(Call, C, Shape))
+      return;
     ParallelRegion Seed;
     // Advice is worded for the model the user wrote: TBB's classes, or the
     // standard library's for a parallel algorithm.
@@ -149,6 +111,53 @@ private:
         Tasks[Block->body_begin()[Index]] = std::move(Copy);
       }
     Found(ModelledConstruct{std::move(*Region), Call, Function});
+  }
+
+  /// The bodies of construct \p C, called by \p Call, into \p Shape: the
+  /// work-item loops or the body per item, the sections, or the task's
+  /// body; false when a body has no form the collector models.
+  bool findBodies(CallExpr *Call, const TBBConstruct *C, UnitShape &Shape) {
+    const WorkBody &B = C->Bodies.front();
+    switch (C->Kind) {
+    case RegionKind::Loop:
+      if (C->RangeBody) {
+        // One chunk per task: the body around the range loop runs once
+        // per chunk, like the code of a thread around a worksharing loop.
+        auto Loops = rangeLoops(B);
+        if (Loops.empty())
+          return false;
+        for (const RangeLoop &L : Loops) {
+          Shape.WorkItemLoops.push_back(L.Loop);
+          Shape.ItemRanges.push_back(
+              L.Dim < C->Dims.size() ? C->Dims[L.Dim]
+                                     : std::pair<const Expr *, const Expr *>());
+        }
+        Shape.ThreadBody = B.body();
+      } else {
+        if (B.Function->getNumParams() == 0)
+          return false;
+        Shape.ItemParam = B.Function->getParamDecl(0);
+        Shape.HandedItem = C->HandedItems;
+        Shape.Body = B.body();
+        Shape.ItemRanges.push_back({C->First, C->Last});
+        Shape.ItemStep = C->Step;
+        Shape.Elements = C->Elements;
+      }
+      break;
+    case RegionKind::Sections:
+      Shape.Body = Call;
+      for (const WorkBody &S : C->Bodies) {
+        Shape.Sections.push_back(S.body());
+        if (C->HandedItems && S.Function->getNumParams() > 0)
+          Shape.StageItems.push_back(S.Function->getParamDecl(0));
+      }
+      break;
+    case RegionKind::Tasks:
+    case RegionKind::Replicated:
+      Shape.Body = B.body();
+      break;
+    }
+    return true;
   }
 
   /// The block whose statement \p Call is (alone, through implicit nodes
