@@ -82,6 +82,8 @@ bool isDoLoop(Operation *Op) { return named(Op, "fir.do_loop"); }
 bool isIf(Operation *Op) { return named(Op, "fir.if"); }
 bool isIterateWhile(Operation *Op) { return named(Op, "fir.iterate_while"); }
 
+bool isMainProgram(llvm::StringRef Symbol) { return Symbol == "_QQmain"; }
+
 std::string procedureName(llvm::StringRef Symbol) {
   // `_Q` names: module `M`, host `F`, procedure `P`, in that order.
   if (!Symbol.starts_with("_Q"))

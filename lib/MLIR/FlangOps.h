@@ -45,6 +45,8 @@ bool isIterateWhile(mlir::Operation *Op);
 /// The Fortran name of a procedure from its mangled symbol: `foo` for
 /// `_QPfoo` and `_QMmPfoo`, the symbol itself for others.
 std::string procedureName(llvm::StringRef Symbol);
+/// Whether \p Symbol is Flang's name of the main program (`_QQmain`).
+bool isMainProgram(llvm::StringRef Symbol);
 /// One key per global memory object (`fir.address_of` of a global, a
 /// COMMON variable at its offset in the block), the same in every
 /// function that declares it; empty for other memory.

@@ -72,7 +72,7 @@ bool RegionAssembler::setUpWorksharing() {
     // it, its locals each thread's own. In the main program no team is
     // around it: one thread runs the loop.
     auto Fn = State.Unit->getParentOfType<mlir::FunctionOpInterface>();
-    if (!Fn || Fn.getName() == "_QQmain")
+    if (!Fn || flang::isMainProgram(Fn.getName()))
       return false;
     State.Scope = Fn;
     State.Orphaned = true;
@@ -160,7 +160,7 @@ bool RegionAssembler::setUpSections() {
     State.Scope = Team;
   } else {
     auto Fn = State.Unit->getParentOfType<mlir::FunctionOpInterface>();
-    if (!Fn || Fn.getName() == "_QQmain")
+    if (!Fn || flang::isMainProgram(Fn.getName()))
       return false;
     State.Scope = Fn;
     State.Orphaned = true;

@@ -173,7 +173,8 @@ Value ValueFacts::assignedCondition(Operation *Load) {
         Input |= Read.contains(R);
       }
       // (A call may write a global it is not given.)
-      Input |= ReadsGlobal && !calleeName(Op).starts_with("_Fortran");
+      Input |= ReadsGlobal &&
+               !(calleeFamilies(calleeName(Op)) & callee::FortranRuntime);
     }
     if (!Flag && !Input)
       return;
