@@ -47,38 +47,58 @@ void RegionBuilder::visitStmt(const Stmt *S) {
   // A directive, a guard, a barrier: what it means is the model's.
   if (Semantics.visitNested(S, *this))
     return;
-  if (const auto *W = dyn_cast<WhileStmt>(S)) {
-    if (const VarDecl *CV = W->getConditionVariable())
-      visitDecl(CV);
-    visitExpr(W->getCond(), AccessKind::Read, true);
-    bool Saved = InConditional;
-    InConditional = true;
-    LoopBodies.insert(NextBranch);
-    BranchPath.push_back(NextBranch++);
-    ++LoopDepth;
-    PhaseMark Before = phaseMark();
-    visitStmt(W->getBody());
-    noteBranchEnd(W->getBody());
-    joinPhases({Before, phaseMark()}); // (it may run zero times)
-    --LoopDepth;
-    BranchPath.pop_back();
-    InConditional = Saved;
-    return;
-  }
-  if (const auto *Sw = dyn_cast<SwitchStmt>(S)) {
-    visitStmt(Sw->getInit());
-    visitExpr(Sw->getCond(), AccessKind::Read, true);
-    bool Saved = InConditional;
-    InConditional = true;
-    SwitchBodies.insert(NextBranch);
-    BranchPath.push_back(NextBranch++);
-    PhaseMark Before = phaseMark();
-    visitStmt(Sw->getBody());
-    joinPhases({Before, phaseMark()}); // (a case may skip any of it)
-    BranchPath.pop_back();
-    InConditional = Saved;
-    return;
-  }
+  if (const auto *W = dyn_cast<WhileStmt>(S))
+    return visitWhile(W);
+  if (const auto *Sw = dyn_cast<SwitchStmt>(S))
+    return visitSwitch(Sw);
+  if (isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt, IndirectGotoStmt>(S))
+    return visitJump(S);
+  if (const auto *CS = dyn_cast<CapturedStmt>(S))
+    return visitStmt(CS->getCapturedStmt());
+  if (const auto *Do = dyn_cast<DoStmt>(S))
+    return visitDo(Do);
+  // Control can reach a label or a case without what came before it on its
+  // path: a new epoch.
+  if (isa<SwitchCase>(S) || isa<LabelStmt>(S))
+    ++LabelEpoch;
+  // labels, case, attributed statements, try blocks...
+  for (const Stmt *Child : S->children())
+    visitStmt(Child);
+}
+
+void RegionBuilder::visitWhile(const WhileStmt *W) {
+  if (const VarDecl *CV = W->getConditionVariable())
+    visitDecl(CV);
+  visitExpr(W->getCond(), AccessKind::Read, true);
+  bool Saved = InConditional;
+  InConditional = true;
+  LoopBodies.insert(NextBranch);
+  BranchPath.push_back(NextBranch++);
+  ++LoopDepth;
+  PhaseMark Before = phaseMark();
+  visitStmt(W->getBody());
+  noteBranchEnd(W->getBody());
+  joinPhases({Before, phaseMark()}); // (it may run zero times)
+  --LoopDepth;
+  BranchPath.pop_back();
+  InConditional = Saved;
+}
+
+void RegionBuilder::visitSwitch(const SwitchStmt *Sw) {
+  visitStmt(Sw->getInit());
+  visitExpr(Sw->getCond(), AccessKind::Read, true);
+  bool Saved = InConditional;
+  InConditional = true;
+  SwitchBodies.insert(NextBranch);
+  BranchPath.push_back(NextBranch++);
+  PhaseMark Before = phaseMark();
+  visitStmt(Sw->getBody());
+  joinPhases({Before, phaseMark()}); // (a case may skip any of it)
+  BranchPath.pop_back();
+  InConditional = Saved;
+}
+
+void RegionBuilder::visitJump(const Stmt *S) {
   if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
     if (Ret->getRetValue())
       visitExpr(Ret->getRetValue(), AccessKind::Read, true);
@@ -97,29 +117,18 @@ void RegionBuilder::visitStmt(const Stmt *S) {
     noteExit(Depth ? Depth - 1 : 0);
     return;
   }
-  if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S)) {
-    noteExit(0);
-    return;
-  }
-  if (const auto *CS = dyn_cast<CapturedStmt>(S))
-    return visitStmt(CS->getCapturedStmt());
-  if (const auto *Do = dyn_cast<DoStmt>(S)) {
-    ++LoopDepth;
-    LoopBodies.insert(NextBranch);
-    BranchPath.push_back(NextBranch++); // (a loop body is a branch too)
-    visitStmt(Do->getBody());
-    BranchPath.pop_back();
-    visitExpr(Do->getCond(), AccessKind::Read, true);
-    --LoopDepth;
-    return;
-  }
-  // Control can reach a label or a case without what came before it on its
-  // path: a new epoch.
-  if (isa<SwitchCase>(S) || isa<LabelStmt>(S))
-    ++LabelEpoch;
-  // labels, case, attributed statements, try blocks...
-  for (const Stmt *Child : S->children())
-    visitStmt(Child);
+  // goto, indirect goto
+  noteExit(0);
+}
+
+void RegionBuilder::visitDo(const DoStmt *Do) {
+  ++LoopDepth;
+  LoopBodies.insert(NextBranch);
+  BranchPath.push_back(NextBranch++); // (a loop body is a branch too)
+  visitStmt(Do->getBody());
+  BranchPath.pop_back();
+  visitExpr(Do->getCond(), AccessKind::Read, true);
+  --LoopDepth;
 }
 
 void RegionBuilder::visitCompound(const CompoundStmt *CS) {
@@ -342,6 +351,31 @@ bool RegionBuilder::mayUseThreadId(const Stmt *S, unsigned Depth, bool Unseen) {
   return Uses;
 }
 
+void RegionBuilder::noteConditionalMinMax(const IfStmt *If) {
+  const Expr *Cond = If->getCond();
+  // `if (v > m) m = v;` is a max update of m (and `<` a min update).
+  const Stmt *Then = If->getThen();
+  if (const auto *C = dyn_cast_or_null<CompoundStmt>(Then))
+    if (C->size() == 1)
+      Then = C->body_front();
+  const auto *Cmp = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  const auto *Assign =
+      dyn_cast_or_null<BinaryOperator>(dyn_cast_or_null<Expr>(Then));
+  if (Cmp && Assign && Assign->getOpcode() == BO_Assign &&
+      Cmp->isRelationalOp() && !If->getElse()) {
+    const Expr *L = Cmp->getLHS(), *Rt = Cmp->getRHS();
+    bool Greater = Cmp->getOpcode() == BO_GT || Cmp->getOpcode() == BO_GE;
+    std::string LHS = spell(Assign->getLHS()), RHS = spell(Assign->getRHS());
+    // v > m, m = v  => max;  v < m, m = v  => min;  and mirrored.
+    if (LHS == spell(Rt) && RHS == spell(L))
+      PendingConditionalOp = Greater ? ReductionOp::Max : ReductionOp::Min;
+    else if (LHS == spell(L) && RHS == spell(Rt))
+      PendingConditionalOp = Greater ? ReductionOp::Min : ReductionOp::Max;
+    if (PendingConditionalOp != ReductionOp::None)
+      PendingConditionalLHS = Assign->getLHS();
+  }
+}
+
 void RegionBuilder::visitIf(const IfStmt *If) {
   visitStmt(If->getInit());
   if (const VarDecl *CV = If->getConditionVariable())
@@ -377,27 +411,7 @@ void RegionBuilder::visitIf(const IfStmt *If) {
       CurrentGuard = Guard::Single;
   }
 
-  // `if (v > m) m = v;` is a max update of m (and `<` a min update).
-  const Stmt *Then = If->getThen();
-  if (const auto *C = dyn_cast_or_null<CompoundStmt>(Then))
-    if (C->size() == 1)
-      Then = C->body_front();
-  const auto *Cmp = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
-  const auto *Assign =
-      dyn_cast_or_null<BinaryOperator>(dyn_cast_or_null<Expr>(Then));
-  if (Cmp && Assign && Assign->getOpcode() == BO_Assign &&
-      Cmp->isRelationalOp() && !If->getElse()) {
-    const Expr *L = Cmp->getLHS(), *Rt = Cmp->getRHS();
-    bool Greater = Cmp->getOpcode() == BO_GT || Cmp->getOpcode() == BO_GE;
-    std::string LHS = spell(Assign->getLHS()), RHS = spell(Assign->getRHS());
-    // v > m, m = v  => max;  v < m, m = v  => min;  and mirrored.
-    if (LHS == spell(Rt) && RHS == spell(L))
-      PendingConditionalOp = Greater ? ReductionOp::Max : ReductionOp::Min;
-    else if (LHS == spell(L) && RHS == spell(Rt))
-      PendingConditionalOp = Greater ? ReductionOp::Min : ReductionOp::Max;
-    if (PendingConditionalOp != ReductionOp::None)
-      PendingConditionalLHS = Assign->getLHS();
-  }
+  noteConditionalMinMax(If);
   size_t ThenBegin = R.Accesses.size();
   BranchPath.push_back(NextBranch++);
   size_t SavedConditions = PathConditions.size();
@@ -425,6 +439,12 @@ void RegionBuilder::visitIf(const IfStmt *If) {
   joinPhases({ThenEnd, phaseMark()});
   BranchPath.pop_back();
   InConditional = SavedCond;
+  if (If->getElse())
+    hoistWritesOnBothArms(ThenBegin, ElseBegin, ConditionalHere);
+}
+
+void RegionBuilder::hoistWritesOnBothArms(size_t ThenBegin, size_t ElseBegin,
+                                          bool ConditionalHere) {
   // A write made on both paths (`if (c) t = 1; else t = 2;`) is made
   // where the `if` is: as unconditionally as the `if` itself runs, on its
   // branch path and under its conditions. Only one made by the arm itself:
@@ -433,19 +453,18 @@ void RegionBuilder::visitIf(const IfStmt *If) {
   auto InArm = [&](const Access &A) {
     return A.Branch.size() == BranchPath.size() + 1;
   };
-  if (If->getElse())
-    for (size_t T = ThenBegin; T < ElseBegin; ++T)
-      for (size_t E = ElseBegin; E < R.Accesses.size(); ++E) {
-        Access &X = R.Accesses[T], &Y = R.Accesses[E];
-        if (X.Kind == AccessKind::Write && Y.Kind == AccessKind::Write &&
-            X.BufferIndex == Y.BufferIndex && !X.SingleWorkItem &&
-            !Y.SingleWorkItem && InArm(X) && InArm(Y) &&
-            equalIndex(X.Index, Y.Index)) {
-          X.Conditional = Y.Conditional = ConditionalHere;
-          X.Branch = Y.Branch = BranchPath;
-          X.Conditions = Y.Conditions = PathConditions;
-        }
+  for (size_t T = ThenBegin; T < ElseBegin; ++T)
+    for (size_t E = ElseBegin; E < R.Accesses.size(); ++E) {
+      Access &X = R.Accesses[T], &Y = R.Accesses[E];
+      if (X.Kind == AccessKind::Write && Y.Kind == AccessKind::Write &&
+          X.BufferIndex == Y.BufferIndex && !X.SingleWorkItem &&
+          !Y.SingleWorkItem && InArm(X) && InArm(Y) &&
+          equalIndex(X.Index, Y.Index)) {
+        X.Conditional = Y.Conditional = ConditionalHere;
+        X.Branch = Y.Branch = BranchPath;
+        X.Conditions = Y.Conditions = PathConditions;
       }
+    }
 }
 
 } // namespace clangfe

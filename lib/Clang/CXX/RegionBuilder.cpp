@@ -479,6 +479,56 @@ bool RegionBuilder::readByTeamAfterConstruct(const VarDecl *V) const {
   });
 }
 
+void RegionBuilder::describePointee(Buffer &B, const Target &T) {
+  B.Kind = BufferKind::Pointee;
+  const auto *P = dyn_cast<ParmVarDecl>(T.Decl);
+  // `long hist[256]` as a parameter: a pointer that says how much.
+  if (const auto *CAT = P && T.Level == 1
+                            ? Ctx.getAsConstantArrayType(P->getOriginalType())
+                            : nullptr)
+    B.DeclaredExtent = CAT->getSize().getZExtValue();
+  // A parameter of the construct's own function: its callers decide.
+  ParameterBinding Binding =
+      P && T.Level == 1 && P->getDeclContext() == Spec.Function
+          ? Semantics.pointeeSharing(P)
+          : ParameterBinding();
+  B.Attr = T.Private || Binding.Sharing == PointeeSharing::ThreadOwn
+               ? Sharing::Private
+               : Sharing::Shared;
+  B.SharingUnproven = Binding.Sharing == PointeeSharing::Unproven;
+  if (const Expr *Arg = Binding.SharedArgument) {
+    B.SharedThrough = toLoc(Arg->getBeginLoc());
+    B.SharedThroughName = spell(Arg);
+  }
+}
+
+void RegionBuilder::describeObject(Buffer &B, const Target &T, QualType Ty,
+                                   bool NestedCopy, bool CalleeGlobal) {
+  const auto *V = dyn_cast<VarDecl>(T.Decl);
+  if (const auto *CAT = Ctx.getAsConstantArrayType(Ty)) {
+    B.Kind = BufferKind::Array;
+    B.Extent = CAT->getSize().getZExtValue();
+  } else if (Ty->isArrayType()) {
+    B.Kind = BufferKind::Array;
+  } else if (isContainerType(Ty)) {
+    B.Kind = BufferKind::Container;
+  } else if (Ty->isRecordType()) {
+    B.Kind = BufferKind::Record;
+  }
+  if (T.Private || NestedCopy)
+    B.Attr = Sharing::Private;
+  else if (CalleeGlobal)
+    B.Attr = Sharing::Shared;
+  else if (V) {
+    B.Attr = sharingOf(V);
+    B.ReducedAround = Semantics.reducedAround(V);
+  } else if (isa<FieldDecl>(T.Decl)) {
+    // A field of `this`: the object is shared unless a clause names it.
+    B.Attr = Semantics.sharingOfField(cast<FieldDecl>(T.Decl));
+  } else
+    B.Attr = Sharing::Private;
+}
+
 std::optional<unsigned> RegionBuilder::bufferFor(const Target &T) {
   auto Key = std::make_pair(T.Decl, T.Level);
   // `private(g)` privatizes the name g in the construct's own code; a
@@ -505,51 +555,10 @@ std::optional<unsigned> RegionBuilder::bufferFor(const Target &T) {
   QualType Ty = T.Decl->getType().getNonReferenceType();
   B.ElementSize = elementSize(Ctx, Ty);
   const auto *V = dyn_cast<VarDecl>(T.Decl);
-  if (T.Level > 0) {
-    B.Kind = BufferKind::Pointee;
-    const auto *P = dyn_cast<ParmVarDecl>(T.Decl);
-    // `long hist[256]` as a parameter: a pointer that says how much.
-    if (const auto *CAT = P && T.Level == 1
-                              ? Ctx.getAsConstantArrayType(P->getOriginalType())
-                              : nullptr)
-      B.DeclaredExtent = CAT->getSize().getZExtValue();
-    // A parameter of the construct's own function: its callers decide.
-    ParameterBinding Binding =
-        P && T.Level == 1 && P->getDeclContext() == Spec.Function
-            ? Semantics.pointeeSharing(P)
-            : ParameterBinding();
-    B.Attr = T.Private || Binding.Sharing == PointeeSharing::ThreadOwn
-                 ? Sharing::Private
-                 : Sharing::Shared;
-    B.SharingUnproven = Binding.Sharing == PointeeSharing::Unproven;
-    if (const Expr *Arg = Binding.SharedArgument) {
-      B.SharedThrough = toLoc(Arg->getBeginLoc());
-      B.SharedThroughName = spell(Arg);
-    }
-  } else {
-    if (const auto *CAT = Ctx.getAsConstantArrayType(Ty)) {
-      B.Kind = BufferKind::Array;
-      B.Extent = CAT->getSize().getZExtValue();
-    } else if (Ty->isArrayType()) {
-      B.Kind = BufferKind::Array;
-    } else if (isContainerType(Ty)) {
-      B.Kind = BufferKind::Container;
-    } else if (Ty->isRecordType()) {
-      B.Kind = BufferKind::Record;
-    }
-    if (T.Private || NestedCopy)
-      B.Attr = Sharing::Private;
-    else if (CalleeGlobal)
-      B.Attr = Sharing::Shared;
-    else if (V) {
-      B.Attr = sharingOf(V);
-      B.ReducedAround = Semantics.reducedAround(V);
-    } else if (isa<FieldDecl>(T.Decl)) {
-      // A field of `this`: the object is shared unless a clause names it.
-      B.Attr = Semantics.sharingOfField(cast<FieldDecl>(T.Decl));
-    } else
-      B.Attr = Sharing::Private;
-  }
+  if (T.Level > 0)
+    describePointee(B, T);
+  else
+    describeObject(B, T, Ty, NestedCopy, CalleeGlobal);
   B.ElementType =
       aliasTypeName(Ctx, T.Decl->getType().getNonReferenceType(), T.Level);
   B.FloatingPoint = B.ElementType == "float" || B.ElementType == "double" ||

@@ -124,6 +124,12 @@ private:
   Sharing sharingOf(const clang::VarDecl *V) const;
   bool isDeclaredInUnit(const clang::VarDecl *V) const;
   std::optional<unsigned> bufferFor(const Target &T);
+  /// Kind and sharing of the buffer \p T points into (Level > 0).
+  void describePointee(Buffer &B, const Target &T);
+  /// Kind and sharing of the object \p T names itself (Level 0), of type
+  /// \p Ty.
+  void describeObject(Buffer &B, const Target &T, clang::QualType Ty,
+                      bool NestedCopy, bool CalleeGlobal);
   /// Whether every thread of the team around a loop unit reads \p V after
   /// the construct (Buffer::ReadByTeamAfterConstruct).
   bool readByTeamAfterConstruct(const clang::VarDecl *V) const;
@@ -267,6 +273,18 @@ private:
   void visitStmt(const clang::Stmt *S);
   void visitCompound(const clang::CompoundStmt *CS);
   void visitIf(const clang::IfStmt *If);
+  /// `if (v > m) m = v;`: notes the max (or min) update the branch's
+  /// assignment makes (PendingConditionalOp).
+  void noteConditionalMinMax(const clang::IfStmt *If);
+  /// Writes of the same element on both arms of an if, accesses
+  /// [ThenBegin, ElseBegin) and [ElseBegin, end), are made where the if is.
+  void hoistWritesOnBothArms(size_t ThenBegin, size_t ElseBegin,
+                             bool ConditionalHere);
+  void visitWhile(const clang::WhileStmt *W);
+  void visitSwitch(const clang::SwitchStmt *Sw);
+  void visitDo(const clang::DoStmt *Do);
+  /// A return, break, continue or goto.
+  void visitJump(const clang::Stmt *S);
   void visitFor(const clang::ForStmt *F);
   /// The conditions under which the body of loop \p L, whose variable is
   /// \p Var, runs when it steps by \p Step, a value known at run time.
