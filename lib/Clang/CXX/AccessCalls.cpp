@@ -9,6 +9,7 @@
 
 #include "AccessCollectorHelpers.h"
 
+#include "RegionContext.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "privateer/Model/Polynomial.h"
@@ -38,7 +39,7 @@ bool isMutatingMethod(StringRef Name) {
 
 } // namespace
 
-void RegionBuilder::recordRange(const Expr *Pointer, const Expr *Length,
+void RegionContext::recordRange(const Expr *Pointer, const Expr *Length,
                                 AccessKind Kind, const Expr *Where,
                                 bool LengthInBytes) {
   visitPointerOperand(Pointer);
@@ -70,7 +71,7 @@ void RegionBuilder::recordRange(const Expr *Pointer, const Expr *Length,
     QualType Elem = Pointer->getType()->isPointerType()
                         ? Pointer->getType()->getPointeeType()
                         : QualType();
-    uint64_t Size = Elem.isNull() ? 0 : sizeOf(Ctx, Elem);
+    uint64_t Size = Elem.isNull() ? 0 : sizeOf(AST, Elem);
     if (Size == 0)
       return; // bytes of an unknown element type: no index to speak of
     if (Size > 1) {
@@ -105,7 +106,7 @@ void RegionBuilder::recordRange(const Expr *Pointer, const Expr *Length,
   record(*T, Kind, Where);
 }
 
-bool RegionBuilder::visitKnownLibraryCall(const CallExpr *Call) {
+bool RegionContext::visitKnownLibraryCall(const CallExpr *Call) {
   const FunctionDecl *FD = Call->getDirectCallee();
   if (!FD || !FD->getIdentifier())
     return false;
@@ -160,8 +161,8 @@ bool RegionBuilder::visitKnownLibraryCall(const CallExpr *Call) {
   return false;
 }
 
-bool RegionBuilder::visitCall(const CallExpr *Call, bool ValueUsed) {
-  if (isThreadIdCall(Call) || lockEffect(Call, Ctx))
+bool RegionContext::visitCall(const CallExpr *Call, bool ValueUsed) {
+  if (isThreadIdCall(Call) || lockEffect(Call, AST))
     return true;
   // A call that is one of the model's constructs (a nested TBB algorithm).
   if (Semantics.visitNested(Call, *this))
@@ -184,7 +185,7 @@ bool RegionBuilder::visitCall(const CallExpr *Call, bool ValueUsed) {
   if (FD) {
     const FunctionDecl *Def = nullptr;
     if (FD->hasBody(Def) && Def &&
-        !isSystemFunction(Def, Ctx.getSourceManager()) &&
+        !isSystemFunction(Def, AST.getSourceManager()) &&
         !isa<CXXMethodDecl>(Def)) {
       inlineCall(Call, Def);
       return true;
@@ -201,7 +202,7 @@ bool RegionBuilder::visitCall(const CallExpr *Call, bool ValueUsed) {
   return false;
 }
 
-void RegionBuilder::noteOpaqueCallRead(const Expr *Arg) {
+void RegionContext::noteOpaqueCallRead(const Expr *Arg) {
   // A function the analysis cannot see may read a scalar it is given the
   // address of: `pbex(&rho[i], &iflag)` reads iflag, and iflag written
   // before it in the iteration is the iteration's scratch. Whether it also
@@ -240,7 +241,7 @@ bool locksWholeBody(const CXXMethodDecl *MD) {
 }
 } // namespace
 
-void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
+void RegionContext::visitMemberCall(const CXXMemberCallExpr *Call) {
   const CXXMethodDecl *MD = Call->getMethodDecl();
   const Expr *Obj = Call->getImplicitObjectArgument();
   if (Semantics.visitNested(Call, *this))
@@ -256,7 +257,7 @@ void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
   notePossibleBarrier(Call);
   if (!MD || !Obj)
     return;
-  if (isAtomicType(Obj->getType()) || lockEffect(Call, Ctx))
+  if (isAtomicType(Obj->getType()) || lockEffect(Call, AST))
     return;
   StringRef Name = MD->getIdentifier() ? MD->getName() : StringRef();
   KnownName Known = knownName(Name);
@@ -294,7 +295,7 @@ void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
     if (R.Accesses.size() == Before + 1 && R.Accesses.back().WholeBuffer) {
       Expr::EvalResult Size;
       bool ToZero = Known == KnownName::Resize && Call->getNumArgs() >= 1 &&
-                    Call->getArg(0)->EvaluateAsInt(Size, Ctx) &&
+                    Call->getArg(0)->EvaluateAsInt(Size, AST) &&
                     Size.Val.getInt().isZero();
       R.Accesses.back().Old =
           ToZero ? Access::OldContents::Discarded
@@ -311,7 +312,7 @@ void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
     visitIndices(Obj);
 }
 
-void RegionBuilder::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
+void RegionContext::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
   // Calls are followed a few levels deep, never recursively; beyond that a
   // call's effects are unknown and nothing is reported about them. A call
   // of the function the construct is in (a task of fib calling fib) is
@@ -341,7 +342,7 @@ void RegionBuilder::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
       visitPointerOperand(Arg);
       const Expr *Value = Arg->IgnoreParenImpCasts();
       if (!Value->isValueDependent() &&
-          Value->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+          Value->isNullPointerConstant(AST, Expr::NPC_ValueDependentIsNotNull))
         NullPointerParams[P] = true;
       else if (const auto *UO = dyn_cast<UnaryOperator>(Value);
                UO && UO->getOpcode() == UO_AddrOf)
@@ -370,7 +371,7 @@ void RegionBuilder::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
   CallSite = SavedSite;
 }
 
-void RegionBuilder::stepPointerParam(const UnaryOperator *UO) {
+void RegionContext::stepPointerParam(const UnaryOperator *UO) {
   const auto *DRE =
       dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts());
   const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
@@ -392,7 +393,7 @@ void RegionBuilder::stepPointerParam(const UnaryOperator *UO) {
   Aliases[P] = Stepped;
 }
 
-const VarDecl *RegionBuilder::reboundPointerParam(const BinaryOperator *BO) {
+const VarDecl *RegionContext::reboundPointerParam(const BinaryOperator *BO) {
   if (BO->getOpcode() != BO_Assign && BO->getOpcode() != BO_AddAssign &&
       BO->getOpcode() != BO_SubAssign)
     return nullptr;
@@ -410,10 +411,10 @@ const VarDecl *RegionBuilder::reboundPointerParam(const BinaryOperator *BO) {
 }
 
 std::optional<Target>
-RegionBuilder::resolveReturnedPointer(const CallExpr *Call) {
+RegionContext::resolveReturnedPointer(const CallExpr *Call) {
   const FunctionDecl *FD = Call->getDirectCallee(), *Def = nullptr;
   if (!FD || !FD->hasBody(Def) || !Def || isa<CXXMethodDecl>(Def) ||
-      isSystemFunction(Def, Ctx.getSourceManager()) ||
+      isSystemFunction(Def, AST.getSourceManager()) ||
       Def->getNumParams() != Call->getNumArgs() ||
       llvm::is_contained(InlineStack, Def) || InlineStack.size() >= 3)
     return std::nullopt;

@@ -17,6 +17,7 @@
 
 #include "AccessCollectorHelpers.h"
 
+#include "RegionContext.h"
 #include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 
@@ -58,7 +59,7 @@ ReductionOp opFor(BinaryOperatorKind K) {
 
 } // namespace
 
-void RegionBuilder::record(const Target &T, AccessKind Kind, const Expr *Where,
+void RegionContext::record(const Target &T, AccessKind Kind, const Expr *Where,
                            ReductionOp Op, bool ResultUsed, bool Whole,
                            ExprRef Range) {
   auto Id = bufferFor(T);
@@ -119,13 +120,13 @@ void RegionBuilder::record(const Target &T, AccessKind Kind, const Expr *Where,
 
 //===-- Expressions -------------------------------------------------------===//
 
-bool RegionBuilder::sameTarget(const Expr *A, const Expr *B) {
+bool RegionContext::sameTarget(const Expr *A, const Expr *B) {
   auto TA = resolveLValue(A), TB = resolveLValue(B);
   return TA && TB && TA->Decl == TB->Decl && TA->Level == TB->Level &&
          equalIndex(TA->Index, TB->Index);
 }
 
-ReductionOp RegionBuilder::selfUpdateOp(const Expr *LHS, const Expr *RHS) {
+ReductionOp RegionContext::selfUpdateOp(const Expr *LHS, const Expr *RHS) {
   // `x = x + e`, `x = e * x`, `x = max(x, e)`, `x = x < e ? e : x`.
   RHS = RHS->IgnoreParenImpCasts();
   if (const auto *BO = dyn_cast<BinaryOperator>(RHS)) {
@@ -151,7 +152,7 @@ ReductionOp RegionBuilder::selfUpdateOp(const Expr *LHS, const Expr *RHS) {
   return ReductionOp::None;
 }
 
-void RegionBuilder::visitLValue(const Expr *E, AccessKind Mode, ReductionOp Op,
+void RegionContext::visitLValue(const Expr *E, AccessKind Mode, ReductionOp Op,
                                 bool ValueUsed) {
   // `m[k]` of a map inserts k when it is missing: a change of the
   // container that `omp atomic` on the element does not protect.
@@ -184,7 +185,7 @@ void RegionBuilder::visitLValue(const Expr *E, AccessKind Mode, ReductionOp Op,
   visitIndices(E);
 }
 
-const CXXOperatorCallExpr *RegionBuilder::mapSubscript(const Expr *E) const {
+const CXXOperatorCallExpr *RegionContext::mapSubscript(const Expr *E) const {
   const auto *OC = dyn_cast<CXXOperatorCallExpr>(E->IgnoreParenImpCasts());
   if (!OC || OC->getOperator() != OO_Subscript || OC->getNumArgs() != 2)
     return nullptr;
@@ -192,7 +193,7 @@ const CXXOperatorCallExpr *RegionBuilder::mapSubscript(const Expr *E) const {
   return Container == "map" || Container == "unordered_map" ? OC : nullptr;
 }
 
-void RegionBuilder::visitPointerOperand(const Expr *E) {
+void RegionContext::visitPointerOperand(const Expr *E) {
   E = E->IgnoreParens();
   if (const auto *IC = dyn_cast<ImplicitCastExpr>(E))
     if (IC->getCastKind() == CK_ArrayToPointerDecay)
@@ -200,7 +201,7 @@ void RegionBuilder::visitPointerOperand(const Expr *E) {
   visitExpr(E, AccessKind::Read, true);
 }
 
-void RegionBuilder::visitIndices(const Expr *E) {
+void RegionContext::visitIndices(const Expr *E) {
   E = E->IgnoreParens();
   if (const auto *IC = dyn_cast<ImplicitCastExpr>(E)) {
     if (IC->getCastKind() == CK_LValueToRValue)
@@ -245,7 +246,7 @@ void RegionBuilder::visitIndices(const Expr *E) {
   visitExpr(E, AccessKind::Read, true);
 }
 
-void RegionBuilder::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
+void RegionContext::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
   if (!E)
     return;
   E = E->IgnoreParens();
@@ -317,7 +318,7 @@ void RegionBuilder::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
       visitExpr(CE, AccessKind::Read, true);
 }
 
-void RegionBuilder::visitBinary(const BinaryOperator *BO, AccessKind Mode,
+void RegionContext::visitBinary(const BinaryOperator *BO, AccessKind Mode,
                                 bool ValueUsed) {
   if (BO->getOpcode() == BO_Assign)
     return visitAssignment(BO, ValueUsed);
@@ -344,7 +345,7 @@ void RegionBuilder::visitBinary(const BinaryOperator *BO, AccessKind Mode,
   visitExpr(BO->getRHS(), AccessKind::Read, true);
 }
 
-void RegionBuilder::visitAssignment(const BinaryOperator *BO, bool ValueUsed) {
+void RegionContext::visitAssignment(const BinaryOperator *BO, bool ValueUsed) {
   // Where a rebound pointer parameter points from here on, resolved before
   // the assignment changes what the right-hand side's own use of it means.
   const VarDecl *Rebound = reboundPointerParam(BO);
@@ -400,7 +401,7 @@ void RegionBuilder::visitAssignment(const BinaryOperator *BO, bool ValueUsed) {
     Aliases[Rebound] = NewTarget;
 }
 
-void RegionBuilder::visitOperatorCall(const CXXOperatorCallExpr *OC,
+void RegionContext::visitOperatorCall(const CXXOperatorCallExpr *OC,
                                       AccessKind Mode, bool ValueUsed) {
   OverloadedOperatorKind OK = OC->getOperator();
   if (OK == OO_Subscript)

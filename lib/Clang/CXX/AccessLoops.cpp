@@ -10,6 +10,7 @@
 
 #include "AccessCollectorHelpers.h"
 
+#include "RegionContext.h"
 #include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
@@ -92,7 +93,7 @@ bool jumpsAway(const Stmt *S) {
 }
 } // namespace
 
-void RegionBuilder::noteExit(size_t Depth) {
+void RegionContext::noteExit(size_t Depth) {
   // (A return of a called function leaves that function only.)
   if (Depth == 0 && InlineStack.empty())
     LeftWorkItem = true;
@@ -103,7 +104,7 @@ void RegionBuilder::noteExit(size_t Depth) {
   }
 }
 
-void RegionBuilder::noteBranchEnd(const Stmt *Branch) {
+void RegionContext::noteBranchEnd(const Stmt *Branch) {
   if (BranchPath.empty() || !Branch || jumpsAway(Branch))
     return;
   // The fewest barriers passed on a way out: its end, a break, a continue
@@ -114,7 +115,7 @@ void RegionBuilder::noteBranchEnd(const Stmt *Branch) {
   R.BranchEndPhase[Id] = Fewest;
 }
 
-void RegionBuilder::joinPhases(std::initializer_list<PhaseMark> Ends) {
+void RegionContext::joinPhases(std::initializer_list<PhaseMark> Ends) {
   unsigned Fewest = ~0u, Most = 0;
   for (const PhaseMark &M : Ends) {
     Fewest = std::min(Fewest, M.Phase);
@@ -128,7 +129,7 @@ void RegionBuilder::joinPhases(std::initializer_list<PhaseMark> Ends) {
   PossibleBarriers = Same ? Most : Most + 1;
 }
 
-void RegionBuilder::barrier() {
+void RegionContext::barrier() {
   // After a return in a called function, only paths that did not take it
   // reach the barrier.
   if (AfterReturn)
@@ -137,7 +138,7 @@ void RegionBuilder::barrier() {
     ++Phase;
 }
 
-void RegionBuilder::notePossibleBarrier(const CallExpr *Call) {
+void RegionContext::notePossibleBarrier(const CallExpr *Call) {
   // Only a team's replicated code meets the team's barriers; none may be in
   // a task, a critical section or code one thread runs.
   if (Spec.Kind != RegionKind::Replicated || InNestedTask ||
@@ -163,7 +164,7 @@ bool mentionsAny(const Stmt *S,
 }
 } // namespace
 
-void RegionBuilder::runtimeStepConditions(const LoopShape &L, SymbolId Var,
+void RegionContext::runtimeStepConditions(const LoopShape &L, SymbolId Var,
                                           const ExprRef &Step) {
   // i = start + Step * k for a count k >= 0 of steps taken, and Step >= 1
   // (a loop `i < n; i += s` entered with s < 1 never ends). The symbol of
@@ -185,9 +186,9 @@ void RegionBuilder::runtimeStepConditions(const LoopShape &L, SymbolId Var,
                        SymExpr::binary(ExprKind::Mul, Step, Steps))});
 }
 
-void RegionBuilder::visitFor(const ForStmt *F) {
+void RegionContext::visitFor(const ForStmt *F) {
   visitStmt(F->getInit());
-  auto Shape = matchForLoop(F, Ctx, /*RuntimeStep=*/true);
+  auto Shape = matchForLoop(F, AST, /*RuntimeStep=*/true);
   if (Shape) {
     // A variable the body changes (`j++` inside) leaves its header's
     // range: it is an unknown value, not a loop variable. So does one
@@ -234,7 +235,7 @@ void RegionBuilder::visitFor(const ForStmt *F) {
   PhaseMark Before = phaseMark();
   visitStmt(F->getBody());
   noteBranchEnd(F->getBody());
-  if (!Shape || !runsAtLeastOnce(*Shape, Ctx))
+  if (!Shape || !runsAtLeastOnce(*Shape, AST))
     joinPhases({Before, phaseMark()});
   BranchPath.pop_back();
   if (F->getInc())
@@ -253,7 +254,7 @@ void RegionBuilder::visitFor(const ForStmt *F) {
   }
 }
 
-std::optional<SymbolId> RegionBuilder::bindIterator(const ForStmt *F,
+std::optional<SymbolId> RegionContext::bindIterator(const ForStmt *F,
                                                     SymbolKind Kind) {
   // `for (auto it = v.begin(); ...; ++it)` or `for (T *p = a; ...; ++p)`:
   // the iterator walks the elements of one buffer.
@@ -291,7 +292,7 @@ std::optional<SymbolId> RegionBuilder::bindIterator(const ForStmt *F,
   return Id;
 }
 
-void RegionBuilder::visitRangeFor(const CXXForRangeStmt *F) {
+void RegionContext::visitRangeFor(const CXXForRangeStmt *F) {
   const VarDecl *LV = F->getLoopVariable();
   Symbol S;
   S.Name = LV->getNameAsString();
@@ -299,7 +300,7 @@ void RegionBuilder::visitRangeFor(const CXXForRangeStmt *F) {
   S.Min = SymExpr::constant(0);
   SymbolId Id = R.addSymbol(std::move(S));
   if (auto T = resolveLValue(F->getRangeInit())) {
-    pushDim(*T, SymExpr::symbol(Id), sizeOf(Ctx, LV->getType()));
+    pushDim(*T, SymExpr::symbol(Id), sizeOf(AST, LV->getType()));
     if (LV->getType()->isReferenceType())
       Aliases[LV] = T;
     else
@@ -318,7 +319,7 @@ void RegionBuilder::visitRangeFor(const CXXForRangeStmt *F) {
   --LoopDepth;
 }
 
-void RegionBuilder::visitGuarded(const Stmt *S, Guard G,
+void RegionContext::visitGuarded(const Stmt *S, Guard G,
                                  std::optional<int64_t> Thread) {
   Guard Saved = CurrentGuard;
   std::optional<int64_t> SavedThread = GuardThread;
@@ -331,14 +332,14 @@ void RegionBuilder::visitGuarded(const Stmt *S, Guard G,
   GuardThread = SavedThread;
 }
 
-void RegionBuilder::visitNestedTask(const Stmt *S) {
+void RegionContext::visitNestedTask(const Stmt *S) {
   bool Saved = InNestedTask;
   InNestedTask = true;
   visitStmt(S);
   InNestedTask = Saved;
 }
 
-void RegionBuilder::childTasks(const Stmt *TaskBody) {
+void RegionContext::childTasks(const Stmt *TaskBody) {
   R.CreatesChildTasks = true;
   R.ChildTasksUseThreadId |= mayUseThreadId(TaskBody, 0);
   ThreadIdWalked.clear();
@@ -346,7 +347,7 @@ void RegionBuilder::childTasks(const Stmt *TaskBody) {
       mayUseThreadId(TaskBody, 0, /*Unseen=*/false);
 }
 
-void RegionBuilder::worksharingLoop(const Stmt *Body) {
+void RegionContext::worksharingLoop(const Stmt *Body) {
   if (R.Kind != RegionKind::Replicated || !Body)
     return;
   // `ws[k] = ...`, `ws[k] += ...`, `*ws = ...`, `ws[k]++` on a variable
@@ -401,7 +402,7 @@ void RegionBuilder::worksharingLoop(const Stmt *Body) {
       const FunctionDecl *Def = nullptr;
       if (const FunctionDecl *FD = Call->getDirectCallee();
           FD && FD->hasBody(Def) && Def &&
-          !isSystemFunction(Def, Ctx.getSourceManager()) &&
+          !isSystemFunction(Def, AST.getSourceManager()) &&
           Def->getNumParams() == Call->getNumArgs())
         for (unsigned K = 0; K < Call->getNumArgs(); ++K) {
           const auto *Arg =
@@ -416,7 +417,7 @@ void RegionBuilder::worksharingLoop(const Stmt *Body) {
   forEachStmt(Body, Visit, CapturedChildren::Captures);
 }
 
-void RegionBuilder::schedulingPoint(SourceLocation Where, const char *What) {
+void RegionContext::schedulingPoint(SourceLocation Where, const char *What) {
   // Every unit runs in a task, explicit or implicit: what its thread may
   // run while it waits decides about its thread-indexed slots.
   SchedulingPoint P;

@@ -9,6 +9,7 @@
 
 #include "AccessCollectorHelpers.h"
 
+#include "RegionContext.h"
 #include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
@@ -23,7 +24,7 @@ namespace clangfe {
 
 using namespace accessdetail;
 
-void RegionBuilder::visitStmt(const Stmt *S) {
+void RegionContext::visitStmt(const Stmt *S) {
   if (!S)
     return;
   if (const auto *E = dyn_cast<Expr>(S)) {
@@ -66,7 +67,7 @@ void RegionBuilder::visitStmt(const Stmt *S) {
     visitStmt(Child);
 }
 
-void RegionBuilder::visitWhile(const WhileStmt *W) {
+void RegionContext::visitWhile(const WhileStmt *W) {
   if (const VarDecl *CV = W->getConditionVariable())
     visitDecl(CV);
   visitExpr(W->getCond(), AccessKind::Read, true);
@@ -84,7 +85,7 @@ void RegionBuilder::visitWhile(const WhileStmt *W) {
   InConditional = Saved;
 }
 
-void RegionBuilder::visitSwitch(const SwitchStmt *Sw) {
+void RegionContext::visitSwitch(const SwitchStmt *Sw) {
   visitStmt(Sw->getInit());
   visitExpr(Sw->getCond(), AccessKind::Read, true);
   bool Saved = InConditional;
@@ -98,7 +99,7 @@ void RegionBuilder::visitSwitch(const SwitchStmt *Sw) {
   InConditional = Saved;
 }
 
-void RegionBuilder::visitJump(const Stmt *S) {
+void RegionContext::visitJump(const Stmt *S) {
   if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
     if (Ret->getRetValue())
       visitExpr(Ret->getRetValue(), AccessKind::Read, true);
@@ -121,7 +122,7 @@ void RegionBuilder::visitJump(const Stmt *S) {
   noteExit(0);
 }
 
-void RegionBuilder::visitDo(const DoStmt *Do) {
+void RegionContext::visitDo(const DoStmt *Do) {
   ++LoopDepth;
   LoopBodies.insert(NextBranch);
   BranchPath.push_back(NextBranch++); // (a loop body is a branch too)
@@ -131,14 +132,14 @@ void RegionBuilder::visitDo(const DoStmt *Do) {
   --LoopDepth;
 }
 
-void RegionBuilder::visitCompound(const CompoundStmt *CS) {
+void RegionContext::visitCompound(const CompoundStmt *CS) {
   unsigned SavedLock = LockDepth;
   for (const Stmt *Child : CS->body()) {
-    if (int Effect = lockEffect(Child, Ctx)) {
+    if (int Effect = lockEffect(Child, AST)) {
       // (`if (lk) omp_set_lock(lk);` takes no lock where the caller passes
       // none.)
       const auto *If = dyn_cast<IfStmt>(Child);
-      auto Test = If ? testsLockPointer(If->getCond(), Ctx) : std::nullopt;
+      auto Test = If ? testsLockPointer(If->getCond(), AST) : std::nullopt;
       if (Test && knownNull(Test->Pointer).value_or(false))
         continue;
       if (Effect > 0)
@@ -153,7 +154,7 @@ void RegionBuilder::visitCompound(const CompoundStmt *CS) {
   LockDepth = SavedLock;
 }
 
-void RegionBuilder::visitDecl(const VarDecl *V) {
+void RegionContext::visitDecl(const VarDecl *V) {
   if (isLockGuardType(V->getType())) {
     ++LockDepth; // released when the enclosing block ends
     return;
@@ -174,7 +175,7 @@ void RegionBuilder::visitDecl(const VarDecl *V) {
   noteAllocation(V, Init);
 }
 
-std::optional<bool> RegionBuilder::knownNull(const Expr *Pointer) const {
+std::optional<bool> RegionContext::knownNull(const Expr *Pointer) const {
   const auto *DRE = dyn_cast<DeclRefExpr>(Pointer->IgnoreParenImpCasts());
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   auto It = V ? NullPointerParams.find(V) : NullPointerParams.end();
@@ -183,7 +184,7 @@ std::optional<bool> RegionBuilder::knownNull(const Expr *Pointer) const {
   return It->second;
 }
 
-bool RegionBuilder::teamOfOneTest(const Expr *Cond) {
+bool RegionContext::teamOfOneTest(const Expr *Cond) {
   const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
   if (!BO || BO->getOpcode() != BO_EQ)
     return false;
@@ -199,14 +200,14 @@ bool RegionBuilder::teamOfOneTest(const Expr *Cond) {
   };
   auto IsOne = [&](const Expr *E) {
     Expr::EvalResult V;
-    return !E->isValueDependent() && E->EvaluateAsInt(V, Ctx) &&
+    return !E->isValueDependent() && E->EvaluateAsInt(V, AST) &&
            V.Val.getInt() == 1;
   };
   const Expr *L = BO->getLHS(), *Rt = BO->getRHS();
   return (IsTeamCount(L) && IsOne(Rt)) || (IsTeamCount(Rt) && IsOne(L));
 }
 
-bool RegionBuilder::oneThreadOnly(const Expr *Cond) {
+bool RegionContext::oneThreadOnly(const Expr *Cond) {
   Cond = Cond->IgnoreParenImpCasts();
   const auto *BO = dyn_cast<BinaryOperator>(Cond);
   if (!BO)
@@ -229,7 +230,7 @@ bool RegionBuilder::oneThreadOnly(const Expr *Cond) {
          (isThreadIdValue(Rt) && isWorkItemInvariant(translate(L)));
 }
 
-void RegionBuilder::conditionsOf(const Expr *Cond, bool Holds,
+void RegionContext::conditionsOf(const Expr *Cond, bool Holds,
                                  std::vector<Condition> &Out) {
   if (!Cond || Cond->isValueDependent() || Cond->isTypeDependent())
     return;
@@ -284,7 +285,7 @@ void RegionBuilder::conditionsOf(const Expr *Cond, bool Holds,
   Out.push_back({translate(L), Op, Rt ? translate(Rt) : SymExpr::constant(0)});
 }
 
-ExprRef RegionBuilder::singleWorkItemValue(const Expr *Cond) {
+ExprRef RegionContext::singleWorkItemValue(const Expr *Cond) {
   Cond = Cond->IgnoreParenImpCasts();
   auto IsItem = [&](const ExprRef &E) {
     return E->kind() == ExprKind::Symbol && R.isWorkItemVar(E->symbol()) &&
@@ -311,7 +312,7 @@ ExprRef RegionBuilder::singleWorkItemValue(const Expr *Cond) {
   return nullptr;
 }
 
-bool RegionBuilder::mayUseThreadId(const Stmt *S, unsigned Depth, bool Unseen) {
+bool RegionContext::mayUseThreadId(const Stmt *S, unsigned Depth, bool Unseen) {
   if (!S)
     return false;
   if (const auto *E = dyn_cast<Expr>(S); E && isThreadIdValue(E))
@@ -324,7 +325,7 @@ bool RegionBuilder::mayUseThreadId(const Stmt *S, unsigned Depth, bool Unseen) {
     if (!Callee || (Method && Method->isVirtual()))
       return Unseen;
     if (!Callee->getBody() && !Callee->getBuiltinID() &&
-        !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
+        !AST.getSourceManager().isInSystemHeader(Callee->getLocation()))
       return Unseen;
   }
   if (const auto *Call = dyn_cast<CallExpr>(S))
@@ -351,7 +352,7 @@ bool RegionBuilder::mayUseThreadId(const Stmt *S, unsigned Depth, bool Unseen) {
   return Uses;
 }
 
-void RegionBuilder::noteConditionalMinMax(const IfStmt *If) {
+void RegionContext::noteConditionalMinMax(const IfStmt *If) {
   const Expr *Cond = If->getCond();
   // `if (v > m) m = v;` is a max update of m (and `<` a min update).
   const Stmt *Then = If->getThen();
@@ -376,7 +377,7 @@ void RegionBuilder::noteConditionalMinMax(const IfStmt *If) {
   }
 }
 
-void RegionBuilder::visitIf(const IfStmt *If) {
+void RegionContext::visitIf(const IfStmt *If) {
   visitStmt(If->getInit());
   if (const VarDecl *CV = If->getConditionVariable())
     visitDecl(CV);
@@ -386,7 +387,7 @@ void RegionBuilder::visitIf(const IfStmt *If) {
   // path (nothing runs beside it), the other one is what runs in parallel;
   // unless the caller's argument says which one runs (a null lock passed
   // in parallel code: every thread takes the unlocked path).
-  if (auto Test = testsLockPointer(Cond, Ctx)) {
+  if (auto Test = testsLockPointer(Cond, AST)) {
     bool Null = knownNull(Test->Pointer).value_or(false);
     visitStmt(Test->HoldsWhenNull == Null ? If->getThen() : If->getElse());
     return;
@@ -443,7 +444,7 @@ void RegionBuilder::visitIf(const IfStmt *If) {
     hoistWritesOnBothArms(ThenBegin, ElseBegin, ConditionalHere);
 }
 
-void RegionBuilder::hoistWritesOnBothArms(size_t ThenBegin, size_t ElseBegin,
+void RegionContext::hoistWritesOnBothArms(size_t ThenBegin, size_t ElseBegin,
                                           bool ConditionalHere) {
   // A write made on both paths (`if (c) t = 1; else t = 2;`) is made
   // where the `if` is: as unconditionally as the `if` itself runs, on its

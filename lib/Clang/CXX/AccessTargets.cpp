@@ -10,6 +10,7 @@
 
 #include "AccessCollectorHelpers.h"
 
+#include "RegionContext.h"
 #include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/ReferenceWrapper.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
@@ -40,7 +41,7 @@ bool elementsApart(QualType T) {
 }
 } // namespace
 
-std::optional<Target> RegionBuilder::resolveLValue(const Expr *E) {
+std::optional<Target> RegionContext::resolveLValue(const Expr *E) {
   if (!E)
     return std::nullopt;
   E = E->IgnoreParens();
@@ -82,7 +83,7 @@ std::optional<Target> RegionBuilder::resolveLValue(const Expr *E) {
       pushDim(*T, SymExpr::constant(TE->K), 0,
               "get<" + std::to_string(TE->K) + ">");
     else
-      pushDim(*T, SymExpr::constant(TE->K), sizeOf(Ctx, E->getType()));
+      pushDim(*T, SymExpr::constant(TE->K), sizeOf(AST, E->getType()));
     return T;
   }
 
@@ -91,7 +92,7 @@ std::optional<Target> RegionBuilder::resolveLValue(const Expr *E) {
   return std::nullopt;
 }
 
-std::optional<Target> RegionBuilder::resolveVariable(const DeclRefExpr *DRE) {
+std::optional<Target> RegionContext::resolveVariable(const DeclRefExpr *DRE) {
   const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
   if (!V)
     return std::nullopt;
@@ -109,7 +110,7 @@ std::optional<Target> RegionBuilder::resolveVariable(const DeclRefExpr *DRE) {
 }
 
 std::optional<Target>
-RegionBuilder::resolveSubscript(const ArraySubscriptExpr *AS) {
+RegionContext::resolveSubscript(const ArraySubscriptExpr *AS) {
   const Expr *Base = AS->getBase()->IgnoreParens();
   std::optional<Target> T;
   if (const auto *IC = dyn_cast<ImplicitCastExpr>(Base);
@@ -117,7 +118,7 @@ RegionBuilder::resolveSubscript(const ArraySubscriptExpr *AS) {
     T = resolveLValue(IC->getSubExpr());
     if (!T)
       return std::nullopt;
-    pushDim(*T, translate(AS->getIdx()), sizeOf(Ctx, AS->getType()));
+    pushDim(*T, translate(AS->getIdx()), sizeOf(AST, AS->getType()));
     T->Scalar = false;
     return T;
   }
@@ -131,7 +132,7 @@ RegionBuilder::resolveSubscript(const ArraySubscriptExpr *AS) {
   return T;
 }
 
-std::optional<Target> RegionBuilder::resolveMember(const MemberExpr *ME) {
+std::optional<Target> RegionContext::resolveMember(const MemberExpr *ME) {
   const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
   if (!FD)
     return std::nullopt;
@@ -157,7 +158,7 @@ std::optional<Target> RegionBuilder::resolveMember(const MemberExpr *ME) {
 }
 
 std::optional<Target>
-RegionBuilder::resolveOperatorCall(const CXXOperatorCallExpr *OC) {
+RegionContext::resolveOperatorCall(const CXXOperatorCallExpr *OC) {
   if (OC->getOperator() == OO_Star && OC->getNumArgs() == 1) {
     // `*it` of an iterator that walks a buffer.
     if (const auto *DRE =
@@ -174,7 +175,7 @@ RegionBuilder::resolveOperatorCall(const CXXOperatorCallExpr *OC) {
     if (elementsApart(OC->getArg(0)->getType()))
       for (uint64_t &Stride : T->Strides)
         Stride = 0;
-    pushDim(*T, translate(OC->getArg(1)), sizeOf(Ctx, OC->getType()));
+    pushDim(*T, translate(OC->getArg(1)), sizeOf(AST, OC->getType()));
     T->Scalar = false;
     return T;
   }
@@ -196,7 +197,7 @@ RegionBuilder::resolveOperatorCall(const CXXOperatorCallExpr *OC) {
 }
 
 std::optional<Target>
-RegionBuilder::resolveElementAccessor(const CXXMemberCallExpr *MC) {
+RegionContext::resolveElementAccessor(const CXXMemberCallExpr *MC) {
   const CXXMethodDecl *MD = MC->getMethodDecl();
   if (!MD || !MD->getIdentifier() || !MC->getImplicitObjectArgument())
     return std::nullopt;
@@ -208,7 +209,7 @@ RegionBuilder::resolveElementAccessor(const CXXMemberCallExpr *MC) {
                                            : resolveLValue(Obj);
   if (!T)
     return std::nullopt;
-  uint64_t Stride = sizeOf(Ctx, MC->getType());
+  uint64_t Stride = sizeOf(AST, MC->getType());
   if (Name == KnownName::At && MC->getNumArgs() == 1)
     pushDim(*T, translate(MC->getArg(0)), Stride);
   else if (Name == KnownName::Front)
@@ -219,7 +220,7 @@ RegionBuilder::resolveElementAccessor(const CXXMemberCallExpr *MC) {
   return T;
 }
 
-std::optional<Target> RegionBuilder::resolveWrapped(const Expr *Wrapper) {
+std::optional<Target> RegionContext::resolveWrapped(const Expr *Wrapper) {
   // The wrapper's copy (a by-copy capture) is the body's, but every copy
   // refers to the one object: what it refers to is shared like that object.
   const auto *DRE = dyn_cast<DeclRefExpr>(Wrapper->IgnoreParenImpCasts());
@@ -260,16 +261,16 @@ std::optional<Target> RegionBuilder::resolveWrapped(const Expr *Wrapper) {
   return Object ? resolveLValue(Object) : std::nullopt;
 }
 
-uint64_t RegionBuilder::pointeeSize(const ValueDecl *V) const {
+uint64_t RegionContext::pointeeSize(const ValueDecl *V) const {
   QualType T = V->getType().getNonReferenceType();
   if (T->isPointerType())
-    return sizeOf(Ctx, T->getPointeeType());
-  if (const ArrayType *AT = Ctx.getAsArrayType(T))
-    return sizeOf(Ctx, AT->getElementType());
+    return sizeOf(AST, T->getPointeeType());
+  if (const ArrayType *AT = AST.getAsArrayType(T))
+    return sizeOf(AST, AT->getElementType());
   return 0;
 }
 
-bool RegionBuilder::isFreshAllocation(const Expr *E) const {
+bool RegionContext::isFreshAllocation(const Expr *E) const {
   E = E->IgnoreParenCasts();
   if (isa<CXXNewExpr>(E))
     return true;
@@ -298,7 +299,7 @@ const VarDecl *memberPath(const Expr *E,
 }
 } // namespace
 
-bool RegionBuilder::memberHoldsFreshAllocation(const MemberExpr *ME) {
+bool RegionContext::memberHoldsFreshAllocation(const MemberExpr *ME) {
   llvm::SmallVector<const FieldDecl *, 4> Path;
   const VarDecl *V = memberPath(ME, Path);
   if (!V || V->getType()->isReferenceType() || !ItemLocals.count(V))
@@ -344,7 +345,7 @@ bool RegionBuilder::memberHoldsFreshAllocation(const MemberExpr *ME) {
   return Fresh > 0 && !Other;
 }
 
-std::optional<Target> RegionBuilder::provenance(const VarDecl *V) {
+std::optional<Target> RegionContext::provenance(const VarDecl *V) {
   if (auto It = Aliases.find(V); It != Aliases.end())
     return It->second;
   Aliases[V] = std::nullopt; // a cycle resolves to unknown
@@ -389,7 +390,7 @@ std::optional<Target> RegionBuilder::provenance(const VarDecl *V) {
   return Result;
 }
 
-std::optional<Target> RegionBuilder::pointerVariable(const VarDecl *V) {
+std::optional<Target> RegionContext::pointerVariable(const VarDecl *V) {
   if (auto It = Aliases.find(V); It != Aliases.end())
     return It->second;
   auto S = sharingOf(V);
@@ -437,12 +438,12 @@ std::optional<Target> RegionBuilder::pointerVariable(const VarDecl *V) {
   return T;
 }
 
-const Expr *RegionBuilder::valueAtConstruct(const VarDecl *V) {
+const Expr *RegionContext::valueAtConstruct(const VarDecl *V) {
   // The block that holds the construct, and the construct's statement in it.
   const Stmt *At = Spec.Construct;
   const CompoundStmt *Block = nullptr;
   for (int Up = 0; At && !Block && Up < 4; ++Up) {
-    auto Parents = Ctx.getParents(*At);
+    auto Parents = AST.getParents(*At);
     if (Parents.size() != 1)
       return nullptr;
     if (const auto *CS = Parents[0].get<CompoundStmt>())
@@ -486,7 +487,7 @@ const Expr *RegionBuilder::valueAtConstruct(const VarDecl *V) {
   return nullptr;
 }
 
-std::optional<Target> RegionBuilder::resolvePointer(const Expr *E) {
+std::optional<Target> RegionContext::resolvePointer(const Expr *E) {
   if (!E)
     return std::nullopt;
   E = E->IgnoreParens();
@@ -509,14 +510,14 @@ std::optional<Target> RegionBuilder::resolvePointer(const Expr *E) {
   return std::nullopt;
 }
 
-std::optional<Target> RegionBuilder::resolvePointerCast(const CastExpr *CE) {
+std::optional<Target> RegionContext::resolvePointerCast(const CastExpr *CE) {
   switch (CE->getCastKind()) {
   case CK_ArrayToPointerDecay: {
     auto T = resolveLValue(CE->getSubExpr());
     if (!T)
       return std::nullopt;
     pushDim(*T, SymExpr::constant(0),
-            sizeOf(Ctx, CE->getType()->getPointeeType()));
+            sizeOf(AST, CE->getType()->getPointeeType()));
     T->Scalar = false;
     return T;
   }
@@ -528,8 +529,8 @@ std::optional<Target> RegionBuilder::resolvePointerCast(const CastExpr *CE) {
     QualType From = CE->getSubExpr()->getType(), To = CE->getType();
     if (From->isPointerType() && To->isPointerType()) {
       QualType FP = From->getPointeeType(), TP = To->getPointeeType();
-      if (sizeOf(Ctx, FP) && sizeOf(Ctx, TP) &&
-          sizeOf(Ctx, FP) != sizeOf(Ctx, TP))
+      if (sizeOf(AST, FP) && sizeOf(AST, TP) &&
+          sizeOf(AST, FP) != sizeOf(AST, TP))
         return std::nullopt;
       if (FP->isVoidType() != TP->isVoidType())
         return std::nullopt;
@@ -541,7 +542,7 @@ std::optional<Target> RegionBuilder::resolvePointerCast(const CastExpr *CE) {
   }
 }
 
-std::optional<Target> RegionBuilder::resolveLoadedPointer(const CastExpr *CE) {
+std::optional<Target> RegionContext::resolveLoadedPointer(const CastExpr *CE) {
   const Expr *Sub = CE->getSubExpr()->IgnoreParens();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
@@ -564,14 +565,14 @@ std::optional<Target> RegionBuilder::resolveLoadedPointer(const CastExpr *CE) {
     Stride = 0;
   pushDim(*T, SymExpr::constant(0),
           CE->getType()->isPointerType()
-              ? sizeOf(Ctx, CE->getType()->getPointeeType())
+              ? sizeOf(AST, CE->getType()->getPointeeType())
               : 0);
   T->Scalar = false;
   return T;
 }
 
 std::optional<Target>
-RegionBuilder::resolvePointerArithmetic(const BinaryOperator *BO) {
+RegionContext::resolvePointerArithmetic(const BinaryOperator *BO) {
   bool Add = BO->getOpcode() == BO_Add || BO->getOpcode() == BO_AddAssign;
   if (!Add && BO->getOpcode() != BO_Sub && BO->getOpcode() != BO_SubAssign)
     return std::nullopt;
@@ -593,7 +594,7 @@ RegionBuilder::resolvePointerArithmetic(const BinaryOperator *BO) {
 }
 
 std::optional<Target>
-RegionBuilder::resolveDataPointer(const CXXMemberCallExpr *MC) {
+RegionContext::resolveDataPointer(const CXXMemberCallExpr *MC) {
   const CXXMethodDecl *MD = MC->getMethodDecl();
   const Expr *Obj = MC->getImplicitObjectArgument();
   if (!MD || !MD->getIdentifier() || !Obj)
@@ -608,7 +609,7 @@ RegionBuilder::resolveDataPointer(const CXXMemberCallExpr *MC) {
       Stride = 0;
   pushDim(*T, SymExpr::constant(0),
           MC->getType()->isPointerType()
-              ? sizeOf(Ctx, MC->getType()->getPointeeType())
+              ? sizeOf(AST, MC->getType()->getPointeeType())
               : 0);
   T->Scalar = false;
   return T;

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RegionContext.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
 
@@ -39,7 +40,7 @@ constexpr uint64_t MallocAlignment = 16;
 
 } // namespace
 
-bool RegionBuilder::isMaxThreadsValue(const Expr *E) const {
+bool RegionContext::isMaxThreadsValue(const Expr *E) const {
   // omp_get_max_threads(), omp_get_num_procs(), or a variable initialized
   // from one, anywhere inside E.
   if (!E)
@@ -59,8 +60,8 @@ bool RegionBuilder::isMaxThreadsValue(const Expr *E) const {
   return false;
 }
 
-std::optional<RegionBuilder::AllocationShape>
-RegionBuilder::allocationShape(const Expr *E, QualType VarType) {
+std::optional<AllocationShape>
+RegionContext::allocationShape(const Expr *E, QualType VarType) {
   if (!E)
     return std::nullopt;
   // Through cleanups, temporaries and conversions (`(double *)malloc(n)`).
@@ -82,12 +83,12 @@ RegionBuilder::allocationShape(const Expr *E, QualType VarType) {
   return std::nullopt;
 }
 
-std::optional<RegionBuilder::AllocationShape>
-RegionBuilder::newArrayShape(const CXXNewExpr *New, AllocationShape S) {
+std::optional<AllocationShape>
+RegionContext::newArrayShape(const CXXNewExpr *New, AllocationShape S) {
   if (!New->isArray() || !New->getArraySize() || New->getNumPlacementArgs())
     return std::nullopt;
   QualType T = New->getAllocatedType();
-  uint64_t Size = sizeOf(Ctx, T);
+  uint64_t Size = sizeOf(AST, T);
   if (!Size)
     return std::nullopt;
   S.Count = *New->getArraySize();
@@ -95,12 +96,12 @@ RegionBuilder::newArrayShape(const CXXNewExpr *New, AllocationShape S) {
   S.Bytes = SymExpr::binary(ExprKind::Mul, translate(*New->getArraySize()),
                             SymExpr::constant(Size));
   S.Alignment = std::max<uint64_t>(MallocAlignment,
-                                   Ctx.getTypeAlignInChars(T).getQuantity());
+                                   AST.getTypeAlignInChars(T).getQuantity());
   return S;
 }
 
-std::optional<RegionBuilder::AllocationShape>
-RegionBuilder::containerShape(const CXXConstructExpr *Construct,
+std::optional<AllocationShape>
+RegionContext::containerShape(const CXXConstructExpr *Construct,
                               QualType VarType, AllocationShape S) {
   // std::vector<T> v(n), std::vector<T> v(n, x), std::string s(n, c).
   QualType Elem = firstTemplateArgument(VarType);
@@ -113,14 +114,14 @@ RegionBuilder::containerShape(const CXXConstructExpr *Construct,
   if (Name != "vector" && Name != "basic_string" && Name != "deque" &&
       Name != "valarray")
     return std::nullopt;
-  uint64_t Size = sizeOf(Ctx, Elem);
+  uint64_t Size = sizeOf(AST, Elem);
   if (!Size)
     return std::nullopt;
   // Nothing is allocated for an empty container, nor for a string short
   // enough to live inside the object (libstdc++ and libc++ keep 15 and
   // 22 characters in place).
   Expr::EvalResult Count;
-  if (Construct->getArg(0)->EvaluateAsInt(Count, Ctx) &&
+  if (Construct->getArg(0)->EvaluateAsInt(Count, AST) &&
       (Count.Val.getInt() == 0 ||
        (Name == "basic_string" && Count.Val.getInt().getExtValue() <= 15)))
     return std::nullopt;
@@ -128,20 +129,20 @@ RegionBuilder::containerShape(const CXXConstructExpr *Construct,
   S.Bytes = SymExpr::binary(ExprKind::Mul, translate(Construct->getArg(0)),
                             SymExpr::constant(Size));
   S.Alignment = std::max<uint64_t>(MallocAlignment,
-                                   Ctx.getTypeAlignInChars(Elem).getQuantity());
+                                   AST.getTypeAlignInChars(Elem).getQuantity());
   S.Container = true;
   S.Allocator = AllocatorKind::Container;
   return S;
 }
 
-std::optional<RegionBuilder::AllocationShape>
-RegionBuilder::allocatorCallShape(const CallExpr *Call, AllocationShape S) {
+std::optional<AllocationShape>
+RegionContext::allocatorCallShape(const CallExpr *Call, AllocationShape S) {
   KnownName N = knownName(calleeName(Call));
   unsigned Args = Call->getNumArgs();
   auto Arg = [&](unsigned K) { return Call->getArg(K); };
   auto Constant = [&](const Expr *X) -> uint64_t {
     Expr::EvalResult R;
-    if (X->EvaluateAsInt(R, Ctx) && R.Val.getInt().isStrictlyPositive())
+    if (X->EvaluateAsInt(R, AST) && R.Val.getInt().isStrictlyPositive())
       return R.Val.getInt().getZExtValue();
     return 0;
   };
@@ -174,8 +175,8 @@ RegionBuilder::allocatorCallShape(const CallExpr *Call, AllocationShape S) {
   } else if (N == KnownName::MakeUnique && Args == 1 &&
              Call->getType()->getAsCXXRecordDecl()) {
     QualType Held = firstTemplateArgument(Call->getType());
-    const ArrayType *AT = Held.isNull() ? nullptr : Ctx.getAsArrayType(Held);
-    uint64_t Size = AT ? sizeOf(Ctx, AT->getElementType()) : 0;
+    const ArrayType *AT = Held.isNull() ? nullptr : AST.getAsArrayType(Held);
+    uint64_t Size = AT ? sizeOf(AST, AT->getElementType()) : 0;
     if (!Size)
       return std::nullopt;
     S.Count = Arg(0);
@@ -192,7 +193,7 @@ RegionBuilder::allocatorCallShape(const CallExpr *Call, AllocationShape S) {
   return S;
 }
 
-void RegionBuilder::noteAllocation(const VarDecl *V, const Expr *Init) {
+void RegionContext::noteAllocation(const VarDecl *V, const Expr *Init) {
   auto Shape = allocationShape(Init, V->getType());
   if (!Shape)
     return;
@@ -241,14 +242,14 @@ const VarDecl *namedVariable(const Expr *E) {
 }
 } // namespace
 
-void RegionBuilder::noteFree(const Expr *E) {
+void RegionContext::noteFree(const Expr *E) {
   const VarDecl *V = namedVariable(E);
   if (auto It = AllocationsOf.find(V); V && It != AllocationsOf.end())
     for (size_t K : It->second)
       R.Allocations[K].Freed = true;
 }
 
-void RegionBuilder::noteEscape(const Expr *E) {
+void RegionContext::noteEscape(const Expr *E) {
   const VarDecl *V = namedVariable(E);
   if (!V)
     return;
@@ -258,7 +259,7 @@ void RegionBuilder::noteEscape(const Expr *E) {
   Escaped.insert(V);
 }
 
-void RegionBuilder::noteSlotAllocations() {
+void RegionContext::noteSlotAllocations() {
   // `ws[t] = malloc(96)` before the construct fills one slot per thread;
   // the construct uses the blocks through `ws[tid][k]`.
   if (!Spec.Function || !Spec.Function->getBody())
@@ -277,7 +278,7 @@ void RegionBuilder::noteSlotAllocations() {
         return true;
     return false;
   };
-  const SourceManager &SM = Ctx.getSourceManager();
+  const SourceManager &SM = AST.getSourceManager();
   SourceLocation Construct = Spec.Construct->getBeginLoc();
   for (const auto &Entry : BufferIds) {
     const auto &Key = Entry.first;
@@ -322,7 +323,7 @@ void RegionBuilder::noteSlotAllocations() {
   }
 }
 
-void RegionBuilder::noteExtent(Buffer &B, const VarDecl *V, unsigned Level) {
+void RegionContext::noteExtent(Buffer &B, const VarDecl *V, unsigned Level) {
   // Level 0: a container constructed with a count; level 1: a pointer
   // initialized with an allocation.
   if (!V->getInit())

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RegionContext.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Clang/Handles.h"
@@ -182,7 +183,7 @@ std::optional<LoopShape> matchForLoop(const ForStmt *F, const ASTContext &Ctx,
   return L;
 }
 
-SymbolId RegionBuilder::symbolForLoop(const LoopShape &L, SymbolKind Kind) {
+SymbolId RegionContext::symbolForLoop(const LoopShape &L, SymbolKind Kind) {
   Symbol S;
   S.Name = L.Var->getNameAsString();
   S.Kind = Kind;
@@ -231,7 +232,7 @@ bool isThreadIdCall(const Expr *E) {
   return false;
 }
 
-bool RegionBuilder::isThreadIdValue(const Expr *E) {
+bool RegionContext::isThreadIdValue(const Expr *E) {
   if (isThreadIdCall(E))
     return true;
   const VarDecl *V = asVar(E);
@@ -240,7 +241,7 @@ bool RegionBuilder::isThreadIdValue(const Expr *E) {
          isThreadIdCall(V->getInit());
 }
 
-std::optional<SymbolId> RegionBuilder::threadIdSymbol() {
+std::optional<SymbolId> RegionContext::threadIdSymbol() {
   if (ThreadId)
     return ThreadId;
   Symbol S;
@@ -258,7 +259,7 @@ std::optional<SymbolId> RegionBuilder::threadIdSymbol() {
   return ThreadId;
 }
 
-SymbolId RegionBuilder::teamSizeSymbol() {
+SymbolId RegionContext::teamSizeSymbol() {
   if (R.TeamSize)
     return *R.TeamSize;
   Symbol S;
@@ -276,7 +277,7 @@ SymbolId RegionBuilder::teamSizeSymbol() {
   return *R.TeamSize;
 }
 
-bool RegionBuilder::isWorkItemInvariant(const ExprRef &E) const {
+bool RegionContext::isWorkItemInvariant(const ExprRef &E) const {
   return !E->mentions([this](SymbolId S) {
     const Symbol &Sym = R.symbol(S);
     return Sym.Kind == SymbolKind::Induction ||
@@ -286,8 +287,8 @@ bool RegionBuilder::isWorkItemInvariant(const ExprRef &E) const {
   });
 }
 
-std::string RegionBuilder::spell(const Stmt *S) const {
-  const SourceManager &SM = Ctx.getSourceManager();
+std::string RegionContext::spell(const Stmt *S) const {
+  const SourceManager &SM = AST.getSourceManager();
   CharSourceRange Range = CharSourceRange::getTokenRange(S->getSourceRange());
   if (S->getBeginLoc().isMacroID() || S->getEndLoc().isMacroID()) {
     // Inside a macro's body, the access as the macro spells it reads better
@@ -301,7 +302,7 @@ std::string RegionBuilder::spell(const Stmt *S) const {
     else
       Range = SM.getExpansionRange(S->getSourceRange());
   }
-  StringRef Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
+  StringRef Text = Lexer::getSourceText(Range, SM, AST.getLangOpts());
   std::string Out;
   // One line, single spaces: the spelling appears inside a message.
   bool Space = false;
@@ -320,7 +321,7 @@ std::string RegionBuilder::spell(const Stmt *S) const {
   return Out;
 }
 
-ExprRef RegionBuilder::outerDefinition(const VarDecl *V) {
+ExprRef RegionContext::outerDefinition(const VarDecl *V) {
   if (!V->isLocalVarDecl() || !V->getInit() || !V->getType()->isIntegerType() ||
       V->getType().isVolatileQualified() || !Spec.Function ||
       !Spec.Function->getBody() || LetInProgress.count(V))
@@ -329,7 +330,7 @@ ExprRef RegionBuilder::outerDefinition(const VarDecl *V) {
     return nullptr;
   // Everything the initializer reads must hold the same value now: never
   // reassigned, or the variable of a loop that encloses the declaration.
-  const SourceManager &SM = Ctx.getSourceManager();
+  const SourceManager &SM = AST.getSourceManager();
   bool Unstable = walkStmts(
       V->getInit(),
       [&](const Stmt *S) {
@@ -337,7 +338,7 @@ ExprRef RegionBuilder::outerDefinition(const VarDecl *V) {
           if (const auto *X = dyn_cast<VarDecl>(DRE->getDecl())) {
             bool LoopVar = false;
             for (const ForStmt *F : Spec.EnclosingLoops)
-              if (auto Shape = matchForLoop(F, Ctx); Shape && Shape->Var == X)
+              if (auto Shape = matchForLoop(F, AST); Shape && Shape->Var == X)
                 LoopVar = SM.isPointWithin(V->getLocation(), F->getBeginLoc(),
                                            F->getEndLoc());
             if (!LoopVar && (modifiedInFunction(X) || X->hasGlobalStorage()))
@@ -356,7 +357,7 @@ ExprRef RegionBuilder::outerDefinition(const VarDecl *V) {
   return Value;
 }
 
-bool RegionBuilder::modifiedInFunction(const VarDecl *V) {
+bool RegionContext::modifiedInFunction(const VarDecl *V) {
   if (!Spec.Function || !Spec.Function->getBody())
     return true;
   if (!FunctionModified) {
@@ -366,7 +367,7 @@ bool RegionBuilder::modifiedInFunction(const VarDecl *V) {
   return FunctionModified->count(V);
 }
 
-ExprRef RegionBuilder::opaque(const Expr *E, bool Dependent) {
+ExprRef RegionContext::opaque(const Expr *E, bool Dependent) {
   // A value computed before the construct (followed from a definition
   // there) is one value for all work items.
   if (OutsideDefinitions > 0 && E)
@@ -381,7 +382,7 @@ ExprRef RegionBuilder::opaque(const Expr *E, bool Dependent) {
   // Data has the values of its type: an `unsigned char` is 0 to 255. (A
   // wider type bounds nothing an index could count on: only its sign.)
   if (E)
-    if (auto Bounds = typeBounds(Ctx, E->getType())) {
+    if (auto Bounds = typeBounds(AST, E->getType())) {
       S.Min = SymExpr::constant(Bounds->Min);
       if (Bounds->Max && *Bounds->Max <= MaxCountedTypeValue)
         S.Max = SymExpr::constant(*Bounds->Max);
@@ -399,7 +400,7 @@ ExprRef RegionBuilder::opaque(const Expr *E, bool Dependent) {
   return SymExpr::symbol(Id);
 }
 
-ExprRef RegionBuilder::unknownInvariant(const Expr *E) {
+ExprRef RegionContext::unknownInvariant(const Expr *E) {
   // Code before the construct runs once: the same node is the same value.
   auto [It, New] = ValueBefore.try_emplace(E, 0);
   if (New) {
@@ -461,13 +462,13 @@ bool computedWithoutLoads(const Stmt *S) {
 }
 } // namespace
 
-ExprRef RegionBuilder::translate(const Expr *E) {
+ExprRef RegionContext::translate(const Expr *E) {
   if (!E)
     return opaque(E, true);
   if (ExprRef Converted = translateConversion(E))
     return Converted;
   E = E->IgnoreParenCasts();
-  if (auto C = evaluateInt(E, Ctx))
+  if (auto C = evaluateInt(E, AST))
     return SymExpr::constant(*C);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     return translateVariable(DRE);
@@ -533,21 +534,21 @@ void structureKey(const SymExpr &E, std::string &Out) {
 }
 } // namespace
 
-ExprRef RegionBuilder::translateConversion(const Expr *E) {
+ExprRef RegionContext::translateConversion(const Expr *E) {
   const auto *Cast = dyn_cast<CastExpr>(E->IgnoreParens());
   if (!Cast || Cast->getCastKind() != CK_IntegralCast)
     return nullptr;
   const Expr *From = Cast->getSubExpr();
-  if (!conversionMayChangeValue(Ctx, From->getType(), Cast->getType()))
+  if (!conversionMayChangeValue(AST, From->getType(), Cast->getType()))
     return nullptr;
   // Computed values keep the model's value: loop variables and sizes are
   // taken not to wrap. Data may be anything its type holds.
   ExprRef Operand = translate(From);
-  auto To = typeBounds(Ctx, Cast->getType());
+  auto To = typeBounds(AST, Cast->getType());
   if (!mentionsData(R, Operand) || !To || fitsBounds(R, Operand, *To))
     return Operand;
   std::string Name = "(" +
-                     Cast->getType().getAsString(Ctx.getPrintingPolicy()) +
+                     Cast->getType().getAsString(AST.getPrintingPolicy()) +
                      ")" + spell(From);
   std::string Key = Name + "\x03";
   if (auto It = OpaqueBySpelling.find(Key); It != OpaqueBySpelling.end())
@@ -564,7 +565,7 @@ ExprRef RegionBuilder::translateConversion(const Expr *E) {
   return SymExpr::symbol(Id);
 }
 
-ExprRef RegionBuilder::translateBitAnd(const BinaryOperator *BO) {
+ExprRef RegionContext::translateBitAnd(const BinaryOperator *BO) {
   ExprRef L = translate(BO->getLHS()), Rt = translate(BO->getRHS());
   // x & (2^k - 1) is x % 2^k for x >= 0.
   for (auto [X, Mask] : {std::pair(L, Rt), std::pair(Rt, L)})
@@ -583,12 +584,12 @@ ExprRef RegionBuilder::translateBitAnd(const BinaryOperator *BO) {
   return Result;
 }
 
-ExprRef RegionBuilder::translateTableElement(const ArraySubscriptExpr *AS) {
+ExprRef RegionContext::translateTableElement(const ArraySubscriptExpr *AS) {
   const auto *DRE = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!V || !Ctx.getAsConstantArrayType(V->getType()))
+  if (!V || !AST.getAsConstantArrayType(V->getType()))
     return nullptr;
-  auto Contents = constantTableContents(Ctx, V);
+  auto Contents = constantTableContents(AST, V);
   if (!Contents)
     return nullptr;
   ExprRef Index = translate(AS->getIdx());
@@ -610,7 +611,7 @@ ExprRef RegionBuilder::translateTableElement(const ArraySubscriptExpr *AS) {
   return SymExpr::symbol(Id);
 }
 
-ExprRef RegionBuilder::translateVariable(const DeclRefExpr *DRE) {
+ExprRef RegionContext::translateVariable(const DeclRefExpr *DRE) {
   const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
   if (!V)
     return opaque(DRE, true);
@@ -660,10 +661,10 @@ ExprRef RegionBuilder::translateVariable(const DeclRefExpr *DRE) {
   return opaque(DRE, true);
 }
 
-ExprRef RegionBuilder::translateUnitInvariant(const VarDecl *V) {
+ExprRef RegionContext::translateUnitInvariant(const VarDecl *V) {
   // The variable of a loop around the construct keeps its range.
   for (const ForStmt *F : Spec.EnclosingLoops) {
-    auto Shape = matchForLoop(F, Ctx);
+    auto Shape = matchForLoop(F, AST);
     if (!Shape || Shape->Var != V)
       continue;
     SymbolId Id = symbolForLoop(*Shape, SymbolKind::Invariant);
@@ -681,7 +682,7 @@ ExprRef RegionBuilder::translateUnitInvariant(const VarDecl *V) {
   return SymExpr::symbol(Id);
 }
 
-ExprRef RegionBuilder::translateBinary(const BinaryOperator *BO) {
+ExprRef RegionContext::translateBinary(const BinaryOperator *BO) {
   ExprKind K;
   switch (BO->getOpcode()) {
   case BO_Add:
@@ -720,7 +721,7 @@ ExprRef RegionBuilder::translateBinary(const BinaryOperator *BO) {
   return SymExpr::binary(K, translate(BO->getLHS()), translate(BO->getRHS()));
 }
 
-ExprRef RegionBuilder::translateCall(const CallExpr *Call) {
+ExprRef RegionContext::translateCall(const CallExpr *Call) {
   if (isThreadIdCall(Call))
     return SymExpr::symbol(*threadIdSymbol());
   KnownName Name = knownName(calleeName(Call));
@@ -771,7 +772,7 @@ ExprRef RegionBuilder::translateCall(const CallExpr *Call) {
   return Result;
 }
 
-ExprRef RegionBuilder::translateMinMax(const ConditionalOperator *CO) {
+ExprRef RegionContext::translateMinMax(const ConditionalOperator *CO) {
   const auto *Cmp =
       dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
   if (!Cmp || !Cmp->isRelationalOp())
@@ -790,7 +791,7 @@ ExprRef RegionBuilder::translateMinMax(const ConditionalOperator *CO) {
                          translate(CO->getFalseExpr()));
 }
 
-ExprRef RegionBuilder::translateLoad(const Expr *E) {
+ExprRef RegionContext::translateLoad(const Expr *E) {
   // A load (`idx[i]`, `p->n`): the same value in every work item only when
   // nothing it reads is written by the unit or differs per work item.
   // The checker keeps a function_ref: the lambda must outlive it.

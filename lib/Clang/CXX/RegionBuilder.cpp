@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "privateer/Clang/CXX/RegionBuilder.h"
+#include "RegionContext.h"
 #include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
 
@@ -51,9 +52,19 @@ StringRef calleeName(const CallExpr *Call) {
 
 RegionBuilder::RegionBuilder(ASTContext &Ctx, const UnitShape &Spec,
                              ConstructSemantics &Semantics)
-    : Ctx(Ctx), Spec(Spec), Semantics(Semantics) {}
+    : Impl(std::make_unique<RegionContext>(Ctx, Spec, Semantics)) {}
+
+RegionBuilder::~RegionBuilder() = default;
 
 std::optional<ParallelRegion> RegionBuilder::build(ParallelRegion Seed) {
+  return Impl->build(std::move(Seed));
+}
+
+RegionContext::RegionContext(ASTContext &AST, const UnitShape &Spec,
+                             ConstructSemantics &Semantics)
+    : RegionState(AST, Spec, Semantics) {}
+
+std::optional<ParallelRegion> RegionContext::build(ParallelRegion Seed) {
   R = std::move(Seed);
   R.Kind = Spec.Kind;
   R.Handle = handleOf(Spec.Construct);
@@ -92,7 +103,7 @@ std::optional<ParallelRegion> RegionBuilder::build(ParallelRegion Seed) {
   return std::move(R);
 }
 
-bool RegionBuilder::setUpWorkItems() {
+bool RegionContext::setUpWorkItems() {
   switch (Spec.Kind) {
   case RegionKind::Loop:
     return setUpLoopItems();
@@ -110,7 +121,7 @@ bool RegionBuilder::setUpWorkItems() {
   return false;
 }
 
-bool RegionBuilder::setUpLoopItems() {
+bool RegionContext::setUpLoopItems() {
   if (Spec.ItemParam)
     return setUpItemParameter();
   if (Spec.WorkItemLoops.empty())
@@ -133,10 +144,10 @@ bool RegionBuilder::setUpLoopItems() {
   return true;
 }
 
-const Stmt *RegionBuilder::bindItemLoop(const Stmt *S, const Expr *First,
+const Stmt *RegionContext::bindItemLoop(const Stmt *S, const Expr *First,
                                         const Expr *Last) {
   if (const auto *F = dyn_cast<ForStmt>(S)) {
-    auto Shape = matchForLoop(F, Ctx);
+    auto Shape = matchForLoop(F, AST);
     if (Shape && First && Last && Shape->Step > 0) {
       // The header bounds one chunk; all chunks cover the whole range.
       Shape->Init = First;
@@ -170,7 +181,7 @@ const Stmt *RegionBuilder::bindItemLoop(const Stmt *S, const Expr *First,
     const VarDecl *LV = RF->getLoopVariable();
     ItemLocals.insert(LV);
     if (auto T = resolveLValue(RF->getRangeInit())) {
-      pushDim(*T, SymExpr::symbol(Id), sizeOf(Ctx, LV->getType()));
+      pushDim(*T, SymExpr::symbol(Id), sizeOf(AST, LV->getType()));
       if (LV->getType()->isReferenceType())
         Aliases[LV] = T;
     }
@@ -179,7 +190,7 @@ const Stmt *RegionBuilder::bindItemLoop(const Stmt *S, const Expr *First,
   return nullptr;
 }
 
-bool RegionBuilder::setUpSectionItems() {
+bool RegionContext::setUpSectionItems() {
   Body = Spec.Body;
   Sections.append(Spec.Sections.begin(), Spec.Sections.end());
   if (!Spec.StageItems.empty()) {
@@ -198,7 +209,7 @@ bool RegionBuilder::setUpSectionItems() {
   return Sections.size() > 1;
 }
 
-bool RegionBuilder::setUpTaskItems() {
+bool RegionContext::setUpTaskItems() {
   Body = Spec.Body;
   // Code modelled with a task's sharing, statement by statement.
   Sections.append(Spec.Sections.begin(), Spec.Sections.end());
@@ -206,7 +217,7 @@ bool RegionBuilder::setUpTaskItems() {
   for (auto It = Spec.GeneratingLoops.rbegin();
        It != Spec.GeneratingLoops.rend(); ++It) {
     const auto *F = dyn_cast<ForStmt>(*It);
-    if (auto Shape = F ? matchForLoop(F, Ctx) : std::nullopt) {
+    if (auto Shape = F ? matchForLoop(F, AST) : std::nullopt) {
       SymbolId Sym = symbolForLoop(*Shape, SymbolKind::Induction);
       Symbols[Shape->Var] = Sym;
       SymbolScope[Shape->Var] = F;
@@ -226,7 +237,7 @@ bool RegionBuilder::setUpTaskItems() {
   return true;
 }
 
-bool RegionBuilder::setUpItemParameter() {
+bool RegionContext::setUpItemParameter() {
   const VarDecl *P = Spec.ItemParam;
   Body = Spec.Body;
   ItemLocals.insert(P);
@@ -269,12 +280,12 @@ bool RegionBuilder::setUpItemParameter() {
   const Expr *Elements = Spec.Elements->IgnoreParenImpCasts();
   const CXXRecordDecl *RD = Elements->getType()->getAsCXXRecordDecl();
   bool Container = RD && RD->hasDefinition() &&
-                   !RD->lookup(&Ctx.Idents.get("begin")).empty();
+                   !RD->lookup(&AST.Idents.get("begin")).empty();
   std::optional<Target> T;
   if (Container) {
     T = resolveLValue(Elements);
     if (T)
-      pushDim(*T, SymExpr::symbol(Id), sizeOf(Ctx, P->getType()));
+      pushDim(*T, SymExpr::symbol(Id), sizeOf(AST, P->getType()));
   } else {
     const Expr *Start = Elements->IgnoreImplicit();
     if (const auto *CE = dyn_cast<CXXConstructExpr>(Start);
@@ -292,7 +303,7 @@ bool RegionBuilder::setUpItemParameter() {
   return true;
 }
 
-Sharing RegionBuilder::sharingOf(const VarDecl *V) const {
+Sharing RegionContext::sharingOf(const VarDecl *V) const {
   DeclScope Where = ItemLocals.count(V)     ? DeclScope::WorkItem
                     : ThreadLocals.count(V) ? DeclScope::Thread
                                             : DeclScope::Outside;
@@ -307,7 +318,7 @@ uint64_t sizeOf(const ASTContext &Ctx, QualType T) {
   return Ctx.getTypeSizeInChars(T).getQuantity();
 }
 
-void RegionBuilder::collectDeclsIn(
+void RegionContext::collectDeclsIn(
     const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
   if (!S)
     return;
@@ -358,7 +369,7 @@ const VarDecl *baseVar(const Expr *E, bool ThroughPointers) {
 }
 } // namespace
 
-void RegionBuilder::collectModified(
+void RegionContext::collectModified(
     const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
   if (!S)
     return;
@@ -400,7 +411,7 @@ void RegionBuilder::collectModified(
   forEachChild(S, [&](const Stmt *C) { collectModified(C, Out); });
 }
 
-bool RegionBuilder::isDeclaredInUnit(const VarDecl *V) const {
+bool RegionContext::isDeclaredInUnit(const VarDecl *V) const {
   return ItemLocals.count(V);
 }
 
@@ -461,10 +472,10 @@ std::string aliasTypeName(ASTContext &Ctx, QualType T, unsigned Level) {
 }
 } // namespace
 
-bool RegionBuilder::readByTeamAfterConstruct(const VarDecl *V) const {
+bool RegionContext::readByTeamAfterConstruct(const VarDecl *V) const {
   if (!Spec.ThreadBody || Spec.Kind != RegionKind::Loop || !Spec.Construct)
     return false;
-  const SourceManager &SM = Ctx.getSourceManager();
+  const SourceManager &SM = AST.getSourceManager();
   SourceLocation End = Spec.Construct->getEndLoc();
   // Code every thread runs where it stands: not a 'single', a task, or
   // another construct's share of work.
@@ -479,12 +490,12 @@ bool RegionBuilder::readByTeamAfterConstruct(const VarDecl *V) const {
   });
 }
 
-void RegionBuilder::describePointee(Buffer &B, const Target &T) {
+void RegionContext::describePointee(Buffer &B, const Target &T) {
   B.Kind = BufferKind::Pointee;
   const auto *P = dyn_cast<ParmVarDecl>(T.Decl);
   // `long hist[256]` as a parameter: a pointer that says how much.
   if (const auto *CAT = P && T.Level == 1
-                            ? Ctx.getAsConstantArrayType(P->getOriginalType())
+                            ? AST.getAsConstantArrayType(P->getOriginalType())
                             : nullptr)
     B.DeclaredExtent = CAT->getSize().getZExtValue();
   // A parameter of the construct's own function: its callers decide.
@@ -502,10 +513,10 @@ void RegionBuilder::describePointee(Buffer &B, const Target &T) {
   }
 }
 
-void RegionBuilder::describeObject(Buffer &B, const Target &T, QualType Ty,
+void RegionContext::describeObject(Buffer &B, const Target &T, QualType Ty,
                                    bool NestedCopy, bool CalleeGlobal) {
   const auto *V = dyn_cast<VarDecl>(T.Decl);
-  if (const auto *CAT = Ctx.getAsConstantArrayType(Ty)) {
+  if (const auto *CAT = AST.getAsConstantArrayType(Ty)) {
     B.Kind = BufferKind::Array;
     B.Extent = CAT->getSize().getZExtValue();
   } else if (Ty->isArrayType()) {
@@ -529,7 +540,7 @@ void RegionBuilder::describeObject(Buffer &B, const Target &T, QualType Ty,
     B.Attr = Sharing::Private;
 }
 
-std::optional<unsigned> RegionBuilder::bufferFor(const Target &T) {
+std::optional<unsigned> RegionContext::bufferFor(const Target &T) {
   auto Key = std::make_pair(T.Decl, T.Level);
   // `private(g)` privatizes the name g in the construct's own code; a
   // function it calls still uses the one shared global.
@@ -553,19 +564,19 @@ std::optional<unsigned> RegionBuilder::bufferFor(const Target &T) {
   B.Handle = handleOf(T.Decl);
   B.Decl = toLoc(T.Decl->getLocation());
   QualType Ty = T.Decl->getType().getNonReferenceType();
-  B.ElementSize = elementSize(Ctx, Ty);
+  B.ElementSize = elementSize(AST, Ty);
   const auto *V = dyn_cast<VarDecl>(T.Decl);
   if (T.Level > 0)
     describePointee(B, T);
   else
     describeObject(B, T, Ty, NestedCopy, CalleeGlobal);
   B.ElementType =
-      aliasTypeName(Ctx, T.Decl->getType().getNonReferenceType(), T.Level);
+      aliasTypeName(AST, T.Decl->getType().getNonReferenceType(), T.Level);
   B.FloatingPoint = B.ElementType == "float" || B.ElementType == "double" ||
                     B.ElementType == "long double";
   if (V && T.Level == 0 && !V->getType()->isDependentType() &&
       !V->getType()->isIncompleteType())
-    B.Alignment = Ctx.getDeclAlign(V).getQuantity();
+    B.Alignment = AST.getDeclAlign(V).getQuantity();
   if (V && T.Level <= 1 && V->getInit())
     noteExtent(B, V, T.Level);
   if (V && T.Level == 0 && B.Kind == BufferKind::Scalar)

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RegionContext.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Model/Facts.h"
@@ -107,7 +108,7 @@ const Expr *assertedBy(const Stmt *S, bool &Holds) {
 
 } // namespace
 
-void RegionBuilder::addStatedFacts() {
+void RegionContext::addStatedFacts() {
   addLoopTripFacts(R);
   auto Add = [&](const Expr *Cond, bool Holds) {
     std::vector<Condition> Read;
@@ -131,7 +132,7 @@ void RegionBuilder::addStatedFacts() {
   if (!Spec.Construct || !Spec.Function || !Spec.Function->getBody())
     return;
   const Stmt *Child = Spec.Construct;
-  ParentMapContext &Parents = Ctx.getParentMapContext();
+  ParentMapContext &Parents = AST.getParentMapContext();
   for (unsigned Depth = 0; Child && Depth < 64; ++Depth) {
     DynTypedNodeList Ps = Parents.getParents(*Child);
     const Stmt *P = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
@@ -165,7 +166,7 @@ void RegionBuilder::addStatedFacts() {
   }
 }
 
-bool RegionBuilder::changedAfter(const Expr *Cond, SourceLocation After) {
+bool RegionContext::changedAfter(const Expr *Cond, SourceLocation After) {
   llvm::SmallPtrSet<const VarDecl *, 4> Vars;
   bool Other = false;
   forEachStmt(Cond, [&](const Stmt *S) {
@@ -182,7 +183,7 @@ bool RegionBuilder::changedAfter(const Expr *Cond, SourceLocation After) {
   });
   if (Other)
     return true;
-  const SourceManager &SM = Ctx.getSourceManager();
+  const SourceManager &SM = AST.getSourceManager();
   // Reads are the operands of lvalue-to-rvalue conversions; any other use
   // of a variable (an assignment, an increment, its address, a reference)
   // may change it: after the test it breaks the fact, and taking its

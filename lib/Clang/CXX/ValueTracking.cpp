@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RegionContext.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
 
@@ -79,7 +80,7 @@ bool runsOncePerIteration(const Stmt *S, const ForStmt *L,
 
 } // namespace
 
-const ReachingDefinitions *RegionBuilder::dataflowFor(const DeclRefExpr *Use) {
+const ReachingDefinitions *RegionContext::dataflowFor(const DeclRefExpr *Use) {
   llvm::SmallVector<const FunctionDecl *, 4> Candidates(InlineStack.rbegin(),
                                                         InlineStack.rend());
   if (Spec.Function)
@@ -90,14 +91,14 @@ const ReachingDefinitions *RegionBuilder::dataflowFor(const DeclRefExpr *Use) {
       continue;
     auto [It, New] = Dataflow.try_emplace(FD);
     if (New)
-      It->second = ReachingDefinitions::build(FD, FnBody, Ctx);
+      It->second = ReachingDefinitions::build(FD, FnBody, AST);
     if (It->second && It->second->contains(Use))
       return It->second.get();
   }
   return nullptr;
 }
 
-bool RegionBuilder::inUnitCode(const Stmt *S,
+bool RegionContext::inUnitCode(const Stmt *S,
                                const ReachingDefinitions &RD) const {
   if (!InlineStack.empty() && !RD.contains(Spec.Construct))
     return true; // a called function's code runs in the work item
@@ -110,7 +111,7 @@ bool RegionBuilder::inUnitCode(const Stmt *S,
   return Spec.ThreadBody && RD.isWithin(S, Spec.ThreadBody);
 }
 
-bool RegionBuilder::definitionsFlowIn(const VarDecl *V) const {
+bool RegionContext::definitionsFlowIn(const VarDecl *V) const {
   if (ItemLocals.count(V) || ThreadLocals.count(V))
     return true; // declared inside: its definitions are there too
   switch (sharingOf(V)) {
@@ -134,13 +135,13 @@ bool RegionBuilder::definitionsFlowIn(const VarDecl *V) const {
   return false;
 }
 
-bool RegionBuilder::publishedBeforeBarrier(const VarDecl *V) const {
+bool RegionContext::publishedBeforeBarrier(const VarDecl *V) const {
   auto It = SharedWrites.find(V);
   return It != SharedWrites.end() && It->second.OneThread &&
          It->second.LastPhase < Phase;
 }
 
-bool RegionBuilder::reachesUse(const Definition &D, const DeclRefExpr *Use,
+bool RegionContext::reachesUse(const Definition &D, const DeclRefExpr *Use,
                                const ReachingDefinitions &RD) const {
   const auto *V = dyn_cast_or_null<VarDecl>(Use->getDecl());
   bool Published = V && Modified.count(V) && publishedBeforeBarrier(V);
@@ -161,7 +162,7 @@ bool RegionBuilder::reachesUse(const Definition &D, const DeclRefExpr *Use,
   return true;
 }
 
-ExprRef RegionBuilder::valueOfDefinition(const Definition &D) {
+ExprRef RegionContext::valueOfDefinition(const Definition &D) {
   switch (D.K) {
   case Definition::Kind::Entry:
     return nullptr; // a parameter: the caller's value, handled elsewhere
@@ -197,7 +198,7 @@ ExprRef RegionBuilder::valueOfDefinition(const Definition &D) {
   return nullptr;
 }
 
-ExprRef RegionBuilder::valueFromDefinitions(const DeclRefExpr *Use,
+ExprRef RegionContext::valueFromDefinitions(const DeclRefExpr *Use,
                                             const VarDecl *V) {
   if (DefinitionsInProgress.size() >= MaxDefinitionDepth ||
       Semantics.privatizedByNestedConstruct(V))
@@ -247,7 +248,7 @@ ExprRef RegionBuilder::valueFromDefinitions(const DeclRefExpr *Use,
   return Value;
 }
 
-ExprRef RegionBuilder::inductionValue(llvm::ArrayRef<const Definition *> Defs,
+ExprRef RegionContext::inductionValue(llvm::ArrayRef<const Definition *> Defs,
                                       const DeclRefExpr *Use,
                                       const ReachingDefinitions &RD) {
   // The innermost loop around the use that holds one of the definitions.
@@ -273,7 +274,7 @@ ExprRef RegionBuilder::inductionValue(llvm::ArrayRef<const Definition *> Defs,
     return nullptr;
   // The loop's own counter, bound while its body is walked: an inner loop,
   // not a distributed one (whose iterations are not one thread's sequence).
-  auto Shape = matchForLoop(Loop, Ctx);
+  auto Shape = matchForLoop(Loop, AST);
   if (!Shape)
     return nullptr;
   auto It = Symbols.find(Shape->Var);
@@ -324,7 +325,7 @@ ExprRef RegionBuilder::inductionValue(llvm::ArrayRef<const Definition *> Defs,
                          Initial, Advance);
 }
 
-bool RegionBuilder::symbolInScope(const VarDecl *V, const DeclRefExpr *Use) {
+bool RegionContext::symbolInScope(const VarDecl *V, const DeclRefExpr *Use) {
   const Stmt *Scope = SymbolScope.lookup(V);
   if (!Scope)
     return true;

@@ -1,0 +1,353 @@
+//===- RegionContext.h - The parts that build a region ---------*- C++ -*-===//
+//
+// Part of privateer. Owns the state (RegionState.h) and the parts that build
+// the model of one unit of parallel work from the Clang AST; each part holds
+// the context, to call the others, and the state.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PRIVATEER_LIB_CLANG_CXX_REGIONCONTEXT_H
+#define PRIVATEER_LIB_CLANG_CXX_REGIONCONTEXT_H
+
+#include "RegionState.h"
+
+#include "privateer/Clang/CXX/ConstructSemantics.h"
+#include "privateer/Clang/CXX/ReachingDefinitions.h"
+#include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
+
+namespace privateer {
+namespace clangfe {
+
+struct AllocationShape {
+  ExprRef Bytes;
+  uint64_t Alignment = 16;
+  bool LineRounded = false;
+  bool Container = false;
+  std::string Spelling;
+  AllocatorKind Allocator = AllocatorKind::Unknown;
+  /// The element count or byte size as written, when there is one.
+  const clang::Expr *Count = nullptr;
+  const clang::Expr *SizeExpr = nullptr;
+};
+
+class RegionContext : private NestedCodeVisitor, public RegionState {
+public:
+  RegionContext(clang::ASTContext &AST, const UnitShape &Spec,
+                ConstructSemantics &Semantics);
+  std::optional<ParallelRegion> build(ParallelRegion Seed);
+
+  // --- Set-up and buffers (RegionBuilder.cpp) ---
+  bool setUpWorkItems();
+  /// The work items of a loop unit: one symbol per loop of the nest.
+  bool setUpLoopItems();
+  /// Binds the variable of work-item loop \p S (a for or range-for loop;
+  /// \p First and \p Last bound its whole range when its header bounds a
+  /// chunk) and returns its body; null for a loop we cannot model.
+  const clang::Stmt *bindItemLoop(const clang::Stmt *S,
+                                  const clang::Expr *First,
+                                  const clang::Expr *Last);
+  /// Sections, or the stages of a pipeline (one item through all stages).
+  bool setUpSectionItems();
+  /// One work item per iteration of the loops that generate the tasks.
+  bool setUpTaskItems();
+  /// The work item named by UnitShape::ItemParam (no loop statement).
+  bool setUpItemParameter();
+  void collectDeclsIn(const clang::Stmt *S,
+                      llvm::SmallPtrSetImpl<const clang::VarDecl *> &Out);
+  void collectModified(const clang::Stmt *S,
+                       llvm::SmallPtrSetImpl<const clang::VarDecl *> &Out);
+  void collectModified(const clang::Stmt *S) { collectModified(S, Modified); }
+  Sharing sharingOf(const clang::VarDecl *V) const;
+  bool isDeclaredInUnit(const clang::VarDecl *V) const;
+  std::optional<unsigned> bufferFor(const Target &T);
+  /// Kind and sharing of the buffer \p T points into (Level > 0).
+  void describePointee(Buffer &B, const Target &T);
+  /// Kind and sharing of the object \p T names itself (Level 0), of type
+  /// \p Ty.
+  void describeObject(Buffer &B, const Target &T, clang::QualType Ty,
+                      bool NestedCopy, bool CalleeGlobal);
+  /// Whether every thread of the team around a loop unit reads \p V after
+  /// the construct (Buffer::ReadByTeamAfterConstruct).
+  bool readByTeamAfterConstruct(const clang::VarDecl *V) const;
+
+  // --- Facts the code states (StatedFacts.cpp) ---
+  /// Adds to R.Facts what the construct's loops, its programming model
+  /// (ConstructSemantics::statedConditions), the assertions before it and
+  /// the branches around it say (see include/privateer/Model/Facts.h).
+  void addStatedFacts();
+  /// Whether a variable \p Cond reads may change after \p After in the
+  /// function (assigned, incremented, its address taken anywhere), or
+  /// \p Cond reads memory or calls a function.
+  bool changedAfter(const clang::Expr *Cond, clang::SourceLocation After);
+
+  // --- Index translation and loops (IndexTranslator.cpp) ---
+  ExprRef translate(const clang::Expr *E);
+  /// A variable's value: a work item's symbol, what its reaching
+  /// definitions computed, its initializer, or an opaque value.
+  ExprRef translateVariable(const clang::DeclRefExpr *DRE);
+  /// A variable the unit reads and never writes: the same in every work
+  /// item (a loop around the construct keeps its range).
+  ExprRef translateUnitInvariant(const clang::VarDecl *V);
+  ExprRef translateBinary(const clang::BinaryOperator *BO);
+  /// An integral conversion that can change a value (to an unsigned or a
+  /// narrower type: `(unsigned)key[i]`, `(uint8_t)v`): of data, a value of
+  /// the new type's range; of a computed value (or data known to fit), the
+  /// operand's value (loop variables and sizes are taken not to wrap);
+  /// null for any other expression.
+  ExprRef translateConversion(const clang::Expr *E);
+  /// `x & m`: `x % (m + 1)` for x >= 0 and a constant mask of low bits, else
+  /// a value between 0 and the mask.
+  ExprRef translateBitAnd(const clang::BinaryOperator *BO);
+  /// An element of a table whose contents the program fixes (`static
+  /// const int bin_of[8] = {...}`); null for any other subscript.
+  ExprRef translateTableElement(const clang::ArraySubscriptExpr *AS);
+  /// A call: the thread number, a team's size or count, min/max, or an
+  /// opaque result.
+  ExprRef translateCall(const clang::CallExpr *Call);
+  /// `a < b ? a : b` as min(a, b) (and the mirrored forms); null for any
+  /// other conditional.
+  ExprRef translateMinMax(const clang::ConditionalOperator *CO);
+  /// A load (`idx[i]`, `p->n`), opaque: invariant when nothing it reads
+  /// varies per work item.
+  ExprRef translateLoad(const clang::Expr *E);
+  ExprRef opaque(const clang::Expr *E, bool Dependent);
+  /// A value unknown but the same for every work item, equal to no other
+  /// (not shared with other expressions spelled alike).
+  ExprRef unknownInvariant(const clang::Expr *E);
+  /// The initializer of a function local declared before the unit and
+  /// never reassigned, as an expression; null otherwise.
+  ExprRef outerDefinition(const clang::VarDecl *V);
+  /// Whether the enclosing function may change \p V anywhere (assigns it,
+  /// takes its address, binds it to a non-const reference).
+  bool modifiedInFunction(const clang::VarDecl *V);
+  SymbolId symbolForLoop(const LoopShape &L, SymbolKind Kind);
+  std::optional<SymbolId> threadIdSymbol();
+  /// The size of the team that runs the work items (ParallelRegion::
+  /// TeamSize); the thread number is below it.
+  SymbolId teamSizeSymbol();
+  bool isThreadIdValue(const clang::Expr *E);
+  /// Whether \p S uses the thread number, in itself or in the functions it
+  /// calls (\p Depth levels deep; deeper or recursive calls may).
+  /// With \p Unseen false: whether it visibly does (what the analysis
+  /// cannot see does not count).
+  bool mayUseThreadId(const clang::Stmt *S, unsigned Depth, bool Unseen = true);
+  bool isWorkItemInvariant(const ExprRef &E) const;
+  std::string spell(const clang::Stmt *S) const;
+
+  // --- Values through definitions (ValueTracking.cpp) ---
+  /// The reaching definitions of the function \p Use is in: the
+  /// construct's, or one it calls that is being inlined; null when none
+  /// covers it.
+  const ReachingDefinitions *dataflowFor(const clang::DeclRefExpr *Use);
+  /// The value the local \p V has where \p Use reads it, from the
+  /// definitions that reach the use: a single one (an assignment, an
+  /// initializer, an update of a known value) or a loop's secondary
+  /// induction (`off` of `for (off = s, a = 0; ...; ++a, ++off)`); null
+  /// when they do not determine it.
+  ExprRef valueFromDefinitions(const clang::DeclRefExpr *Use,
+                               const clang::VarDecl *V);
+  /// The value \p D assigns, read where it is made.
+  ExprRef valueOfDefinition(const Definition &D);
+  /// Whether the value \p D gave is still what \p Use reads: nothing
+  /// between them repeats \p D (a loop around it and not around the use)
+  /// or runs it elsewhere (a task, a 'single', other threads).
+  bool reachesUse(const Definition &D, const clang::DeclRefExpr *Use,
+                  const ReachingDefinitions &RD) const;
+  /// For the definitions \p Defs of \p V reaching \p Use: V's value as a
+  /// secondary induction variable of the innermost loop around the use.
+  ExprRef inductionValue(llvm::ArrayRef<const Definition *> Defs,
+                         const clang::DeclRefExpr *Use,
+                         const ReachingDefinitions &RD);
+  /// Whether \p V's definitions outside the unit's code can be followed
+  /// into it (its copy there starts with the value outside), and which
+  /// code its copy belongs to.
+  bool definitionsFlowIn(const clang::VarDecl *V) const;
+  /// Whether the unit writes shared scalar \p V only on one thread (single,
+  /// master), all before a barrier the walk has passed since.
+  bool publishedBeforeBarrier(const clang::VarDecl *V) const;
+  /// Whether \p S is code of the unit (its work items' or its team's)
+  /// rather than code before the construct.
+  bool inUnitCode(const clang::Stmt *S, const ReachingDefinitions &RD) const;
+  /// Whether the symbol bound to loop variable \p V names the value \p Use
+  /// reads (the use is inside the loop that binds it).
+  bool symbolInScope(const clang::VarDecl *V, const clang::DeclRefExpr *Use);
+
+  // --- Allocations (AllocationCollector.cpp) ---
+  std::optional<AllocationShape> allocationShape(const clang::Expr *E,
+                                                 clang::QualType VarType);
+  /// `new T[n]` (\p S holds the spelling).
+  std::optional<AllocationShape> newArrayShape(const clang::CXXNewExpr *New,
+                                               AllocationShape S);
+  /// std::vector<T> v(n), std::string s(n, c), ... of type \p VarType.
+  std::optional<AllocationShape>
+  containerShape(const clang::CXXConstructExpr *Construct,
+                 clang::QualType VarType, AllocationShape S);
+  /// malloc, calloc, realloc, aligned_alloc, _mm_malloc, make_unique<T[]>.
+  std::optional<AllocationShape> allocatorCallShape(const clang::CallExpr *Call,
+                                                    AllocationShape S);
+  bool isMaxThreadsValue(const clang::Expr *E) const;
+  void noteAllocation(const clang::VarDecl *V, const clang::Expr *Init);
+  void noteFree(const clang::Expr *E);
+  /// The allocation held by \p E leaves the work item (moved, swapped).
+  void noteEscape(const clang::Expr *E);
+  void noteSlotAllocations();
+  void noteExtent(Buffer &B, const clang::VarDecl *V, unsigned Level);
+
+  // --- Accesses (AccessCollector.cpp: records and expressions; Access
+  // Statements, AccessLoops, AccessCalls, AccessTargets.cpp) ---
+  void visitStmt(const clang::Stmt *S);
+  void visitCompound(const clang::CompoundStmt *CS);
+  void visitIf(const clang::IfStmt *If);
+  /// `if (v > m) m = v;`: notes the max (or min) update the branch's
+  /// assignment makes (PendingConditionalOp).
+  void noteConditionalMinMax(const clang::IfStmt *If);
+  /// Writes of the same element on both arms of an if, accesses
+  /// [ThenBegin, ElseBegin) and [ElseBegin, end), are made where the if is.
+  void hoistWritesOnBothArms(size_t ThenBegin, size_t ElseBegin,
+                             bool ConditionalHere);
+  void visitWhile(const clang::WhileStmt *W);
+  void visitSwitch(const clang::SwitchStmt *Sw);
+  void visitDo(const clang::DoStmt *Do);
+  /// A return, break, continue or goto.
+  void visitJump(const clang::Stmt *S);
+  void visitFor(const clang::ForStmt *F);
+  /// The conditions under which the body of loop \p L, whose variable is
+  /// \p Var, runs when it steps by \p Step, a value known at run time.
+  void runtimeStepConditions(const LoopShape &L, SymbolId Var,
+                             const ExprRef &Step);
+  void visitRangeFor(const clang::CXXForRangeStmt *F);
+  /// Binds the iterator of `for (auto it = v.begin(); ...; ++it)` to the
+  /// elements of v through a new loop symbol of kind \p Kind.
+  std::optional<SymbolId> bindIterator(const clang::ForStmt *F,
+                                       SymbolKind Kind);
+  // The model's nested statements (NestedCodeVisitor).
+  RegionKind unitKind() const override { return Spec.Kind; }
+  bool inCalledFunction() const override { return !InlineStack.empty(); }
+  void visit(const clang::Stmt *S) override { visitStmt(S); }
+  void visitGuarded(const clang::Stmt *S, Guard G,
+                    std::optional<int64_t> Thread) override;
+  void visitNestedTask(const clang::Stmt *S) override;
+  void barrier() override;
+  void schedulingPoint(clang::SourceLocation Where, const char *What) override;
+  void childTasks(const clang::Stmt *Body) override;
+  void worksharingLoop(const clang::Stmt *Body) override;
+  PhaseMark phaseMark() const { return {Phase, PossibleBarriers}; }
+  void resetPhase(PhaseMark M) {
+    Phase = M.Phase;
+    PossibleBarriers = M.Possible;
+  }
+  /// Leaves a branch or loop whose paths ended at \p Ends (one that can be
+  /// skipped ends where it started): the barriers passed on every path
+  /// count, and one on some paths only is a possible barrier.
+  void joinPhases(std::initializer_list<PhaseMark> Ends);
+  /// Notes the fewest barriers passed on a way out of \p Branch, the
+  /// innermost branch of the walk (ParallelRegion::BranchEndPhase).
+  void noteBranchEnd(const clang::Stmt *Branch);
+  /// A break, continue or return here leaves the branches from
+  /// BranchPath[Depth] inwards.
+  void noteExit(size_t Depth);
+  /// A call the walk does not follow may hold a barrier of the team.
+  void notePossibleBarrier(const clang::CallExpr *Call);
+  void visitDecl(const clang::VarDecl *V);
+  void visitExpr(const clang::Expr *E, AccessKind Mode, bool ValueUsed);
+  void visitBinary(const clang::BinaryOperator *BO, AccessKind Mode,
+                   bool ValueUsed);
+  /// `x = e`: a write, or an update when e combines x (`x = x + e`, or the
+  /// pending conditional form of min/max).
+  void visitAssignment(const clang::BinaryOperator *BO, bool ValueUsed);
+  /// An overloaded operator: a subscript is an lvalue, an assignment to a
+  /// whole object of class type a write of it; the rest read operands.
+  void visitOperatorCall(const clang::CXXOperatorCallExpr *OC, AccessKind Mode,
+                         bool ValueUsed);
+  bool visitCall(const clang::CallExpr *Call, bool ValueUsed);
+  /// The read an argument `&v` of a call into code the analysis cannot
+  /// see may make.
+  void noteOpaqueCallRead(const clang::Expr *Arg);
+  bool visitKnownLibraryCall(const clang::CallExpr *Call);
+  void visitMemberCall(const clang::CXXMemberCallExpr *Call);
+  void inlineCall(const clang::CallExpr *Call, const clang::FunctionDecl *FD);
+  void visitIndices(const clang::Expr *E);
+  std::optional<Target> resolveLValue(const clang::Expr *E);
+  std::optional<Target> resolveVariable(const clang::DeclRefExpr *DRE);
+  std::optional<Target> resolveSubscript(const clang::ArraySubscriptExpr *AS);
+  std::optional<Target> resolveMember(const clang::MemberExpr *ME);
+  /// `*it` of an iterator over a buffer, `v[i]`, C++23's `m[i, j]`.
+  std::optional<Target>
+  resolveOperatorCall(const clang::CXXOperatorCallExpr *OC);
+  /// `v.at(i)`, `v.front()`, `v.back()`.
+  std::optional<Target>
+  resolveElementAccessor(const clang::CXXMemberCallExpr *MC);
+  std::optional<Target> resolvePointer(const clang::Expr *E);
+  std::optional<Target> resolvePointerCast(const clang::CastExpr *CE);
+  /// A pointer read from a variable or from memory (`rows[i]`, `s.data`).
+  std::optional<Target> resolveLoadedPointer(const clang::CastExpr *CE);
+  /// `p + k`, `k + p`, `p - k`.
+  std::optional<Target>
+  resolvePointerArithmetic(const clang::BinaryOperator *BO);
+  /// `v.data()`, `u.get()`, `v.begin()`: the container's first element.
+  std::optional<Target> resolveDataPointer(const clang::CXXMemberCallExpr *MC);
+  /// The pointer a helper of the unit returns (`return base + i*stride;`,
+  /// its body that one statement), with the call's arguments for its
+  /// parameters.
+  std::optional<Target> resolveReturnedPointer(const clang::CallExpr *Call);
+  /// The pointer parameter of the function being inlined that \p BO
+  /// assigns in its straight-line code (`dst = dst + offset;`): from there
+  /// on it points where the right-hand side does.
+  const clang::VarDecl *reboundPointerParam(const clang::BinaryOperator *BO);
+  /// `p++`, `--p` of a pointer parameter of the function being inlined
+  /// (faiss's heaps: `bh_val--;` for 1-based indices): from there on it
+  /// points one element further (or back); stepped in a branch or a loop,
+  /// it points nowhere known.
+  void stepPointerParam(const clang::UnaryOperator *UO);
+  /// What the std::reference_wrapper \p Wrapper refers to, where a
+  /// variable made by std::ref(x) that the function never changes holds it.
+  std::optional<Target> resolveWrapped(const clang::Expr *Wrapper);
+  std::optional<Target> provenance(const clang::VarDecl *V);
+  /// Whether \p ME, a pointer member of a struct local to the work item
+  /// (`d.vals`), holds only blocks the work item allocates: every value
+  /// the work item gives it is fresh, and nothing else can reach it.
+  bool memberHoldsFreshAllocation(const clang::MemberExpr *ME);
+  /// The value local pointer \p V holds when the construct starts, where
+  /// straight-line statements of the construct's block set it (the last of
+  /// its initializer and plain assignments); null when other code could.
+  const clang::Expr *valueAtConstruct(const clang::VarDecl *V);
+  std::optional<Target> pointerVariable(const clang::VarDecl *V);
+  bool isFreshAllocation(const clang::Expr *E) const;
+  uint64_t pointeeSize(const clang::ValueDecl *V) const;
+  void visitLValue(const clang::Expr *E, AccessKind Mode, ReductionOp Op,
+                   bool ValueUsed);
+  /// `m[k]` of a std::map or std::unordered_map (which inserts k when it
+  /// is missing): the subscript; null for anything else.
+  const clang::CXXOperatorCallExpr *mapSubscript(const clang::Expr *E) const;
+  void visitPointerOperand(const clang::Expr *E);
+  /// Records an access of the elements [Pointer, Pointer + Length); Length
+  /// counts bytes for the mem* routines, elements for std:: algorithms.
+  void recordRange(const clang::Expr *Pointer, const clang::Expr *Length,
+                   AccessKind Kind, const clang::Expr *Where,
+                   bool LengthInBytes);
+  ReductionOp selfUpdateOp(const clang::Expr *LHS, const clang::Expr *RHS);
+  bool sameTarget(const clang::Expr *A, const clang::Expr *B);
+  void record(const Target &T, AccessKind Kind, const clang::Expr *Where,
+              ReductionOp Op = ReductionOp::None, bool ResultUsed = false,
+              bool Whole = false, ExprRef Range = nullptr);
+  /// Whether only one thread of the team runs code under \p Cond
+  /// (`tid == k`, `omp_get_num_threads() == 1`, or a conjunct of those).
+  bool oneThreadOnly(const clang::Expr *Cond);
+  /// Whether \p Cond is `nthreads == 1` for the team's size.
+  bool teamOfOneTest(const clang::Expr *Cond);
+  /// For `v == e` on the work-item variable v: e (or 0 for `!v`).
+  ExprRef singleWorkItemValue(const clang::Expr *Cond);
+  /// The comparisons that hold when \p Cond is \p Holds (its conjuncts,
+  /// through `!` and De Morgan), as far as they compare integers.
+  void conditionsOf(const clang::Expr *Cond, bool Holds,
+                    std::vector<Condition> &Out);
+  /// Whether \p Pointer, a parameter of an inlined call, is null, where
+  /// the caller's argument says.
+  std::optional<bool> knownNull(const clang::Expr *Pointer) const;
+};
+
+} // namespace clangfe
+} // namespace privateer
+
+#endif // PRIVATEER_LIB_CLANG_CXX_REGIONCONTEXT_H
