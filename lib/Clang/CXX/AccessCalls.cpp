@@ -57,7 +57,7 @@ void RegionContext::recordRange(const Expr *Pointer, const Expr *Length,
     return;
   bool Dependent = false;
   for (const ExprRef &I : T->Index)
-    Dependent |= !isWorkItemInvariant(I);
+    Dependent |= !Exprs.isWorkItemInvariant(I);
   if (!Dependent) {
     // The same range in every work item: treat it as the whole buffer.
     record(*T, Kind, Where, ReductionOp::None, false, /*Whole=*/true);
@@ -66,7 +66,7 @@ void RegionContext::recordRange(const Expr *Pointer, const Expr *Length,
   if (!Length || T->Index.empty())
     return; // a range per work item of unknown length: nothing to claim
   // The elements [start, start + count): an inner loop over the count.
-  ExprRef Count = translate(Length);
+  ExprRef Count = Exprs.translate(Length);
   if (LengthInBytes) {
     QualType Elem = Pointer->getType()->isPointerType()
                         ? Pointer->getType()->getPointeeType()
@@ -95,7 +95,7 @@ void RegionContext::recordRange(const Expr *Pointer, const Expr *Length,
     }
   }
   Symbol Offset;
-  Offset.Name = "offset in " + spell(Where);
+  Offset.Name = "offset in " + Exprs.spell(Where);
   Offset.Kind = SymbolKind::InnerLoop;
   Offset.CoveredByAccess = true;
   Offset.Min = SymExpr::constant(0);
@@ -352,7 +352,7 @@ void RegionContext::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
     } else {
       visitExpr(Arg, AccessKind::Read, true);
       if (T->isIntegerType())
-        ParamValues[P] = translate(Arg);
+        ParamValues[P] = Exprs.translate(Arg);
     }
   }
   collectDeclsIn(FD->getBody(), ItemLocals);
@@ -443,7 +443,7 @@ RegionContext::resolveReturnedPointer(const CallExpr *Call) {
       auto It = ParamValues.find(P);
       SavedValues.push_back(
           {P, It == ParamValues.end() ? ExprRef() : It->second});
-      ParamValues[P] = translate(Arg);
+      ParamValues[P] = Exprs.translate(Arg);
     }
   }
   InlineStack.push_back(Def);

@@ -112,7 +112,7 @@ void RegionContext::record(const Target &T, AccessKind Kind, const Expr *Where,
   A.Order = NextOrder++;
   const Expr *At = CallSite ? CallSite : Where;
   A.Where = toLoc(At ? At->getBeginLoc() : SourceLocation());
-  A.Spelling = Where ? spell(Where) : R.Buffers[*Id].Name;
+  A.Spelling = Where ? Exprs.spell(Where) : R.Buffers[*Id].Name;
   if (CallSite && !InlineStack.empty())
     A.Via = InlineStack.back()->getNameAsString();
   R.Accesses.push_back(std::move(A));
@@ -389,7 +389,7 @@ void RegionContext::visitAssignment(const BinaryOperator *BO, bool ValueUsed) {
   if (Op == ReductionOp::None && BO->getOpcode() == BO_Assign && Named &&
       BO->getType()->isScalarType()) {
     StoreTarget = Stored;
-    StoreValue = translate(BO->getRHS());
+    StoreValue = Exprs.translate(BO->getRHS());
   }
   visitLValue(BO->getLHS(),
               Op == ReductionOp::None ? AccessKind::Write

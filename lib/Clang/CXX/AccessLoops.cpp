@@ -204,7 +204,7 @@ void RegionContext::visitFor(const ForStmt *F) {
     // The step must be one value for the whole loop that the model can
     // name (a size, the team's size); a value it cannot see per work item
     // leaves the variable unknown.
-    RuntimeStep = translate(Shape->StepExpr);
+    RuntimeStep = Exprs.translate(Shape->StepExpr);
     if (RuntimeStep->mentions([&](SymbolId S) {
           const Symbol &Sym = R.symbol(S);
           return Sym.Kind == SymbolKind::Opaque && Sym.IterationDependent;
@@ -219,7 +219,7 @@ void RegionContext::visitFor(const ForStmt *F) {
     if (auto It = Symbols.find(Shape->Var); It != Symbols.end())
       Previous = It->second;
     PreviousScope = SymbolScope.lookup(Shape->Var);
-    Symbols[Shape->Var] = symbolForLoop(*Shape, SymbolKind::InnerLoop);
+    Symbols[Shape->Var] = Exprs.symbolForLoop(*Shape, SymbolKind::InnerLoop);
     SymbolScope[Shape->Var] = F;
   }
   size_t SavedConditions = PathConditions.size();

@@ -226,8 +226,10 @@ bool RegionContext::oneThreadOnly(const Expr *Cond) {
     return true;
   const Expr *L = BO->getLHS(), *Rt = BO->getRHS();
   // `tid == k`, `tid == nthreads - 1`: one thread of the team.
-  return (isThreadIdValue(L) && isWorkItemInvariant(translate(Rt))) ||
-         (isThreadIdValue(Rt) && isWorkItemInvariant(translate(L)));
+  return (Exprs.isThreadIdValue(L) &&
+          Exprs.isWorkItemInvariant(Exprs.translate(Rt))) ||
+         (Exprs.isThreadIdValue(Rt) &&
+          Exprs.isWorkItemInvariant(Exprs.translate(L)));
 }
 
 void RegionContext::conditionsOf(const Expr *Cond, bool Holds,
@@ -282,7 +284,8 @@ void RegionContext::conditionsOf(const Expr *Cond, bool Holds,
     return;
   if (!Holds)
     Op = negated(Op);
-  Out.push_back({translate(L), Op, Rt ? translate(Rt) : SymExpr::constant(0)});
+  Out.push_back({Exprs.translate(L), Op,
+                 Rt ? Exprs.translate(Rt) : SymExpr::constant(0)});
 }
 
 ExprRef RegionContext::singleWorkItemValue(const Expr *Cond) {
@@ -299,15 +302,16 @@ ExprRef RegionContext::singleWorkItemValue(const Expr *Cond) {
     }
     if (BO->getOpcode() != BO_EQ)
       return nullptr;
-    ExprRef L = translate(BO->getLHS()), Rt = translate(BO->getRHS());
-    if (IsItem(L) && isWorkItemInvariant(Rt))
+    ExprRef L = Exprs.translate(BO->getLHS()),
+            Rt = Exprs.translate(BO->getRHS());
+    if (IsItem(L) && Exprs.isWorkItemInvariant(Rt))
       return Rt;
-    if (IsItem(Rt) && isWorkItemInvariant(L))
+    if (IsItem(Rt) && Exprs.isWorkItemInvariant(L))
       return L;
     return nullptr;
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(Cond))
-    if (UO->getOpcode() == UO_LNot && IsItem(translate(UO->getSubExpr())))
+    if (UO->getOpcode() == UO_LNot && IsItem(Exprs.translate(UO->getSubExpr())))
       return SymExpr::constant(0);
   return nullptr;
 }
@@ -315,7 +319,7 @@ ExprRef RegionContext::singleWorkItemValue(const Expr *Cond) {
 bool RegionContext::mayUseThreadId(const Stmt *S, unsigned Depth, bool Unseen) {
   if (!S)
     return false;
-  if (const auto *E = dyn_cast<Expr>(S); E && isThreadIdValue(E))
+  if (const auto *E = dyn_cast<Expr>(S); E && Exprs.isThreadIdValue(E))
     return true;
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
     // Code we cannot see may take a slot: an indirect or virtual call, or a
@@ -366,11 +370,12 @@ void RegionContext::noteConditionalMinMax(const IfStmt *If) {
       Cmp->isRelationalOp() && !If->getElse()) {
     const Expr *L = Cmp->getLHS(), *Rt = Cmp->getRHS();
     bool Greater = Cmp->getOpcode() == BO_GT || Cmp->getOpcode() == BO_GE;
-    std::string LHS = spell(Assign->getLHS()), RHS = spell(Assign->getRHS());
+    std::string LHS = Exprs.spell(Assign->getLHS()),
+                RHS = Exprs.spell(Assign->getRHS());
     // v > m, m = v  => max;  v < m, m = v  => min;  and mirrored.
-    if (LHS == spell(Rt) && RHS == spell(L))
+    if (LHS == Exprs.spell(Rt) && RHS == Exprs.spell(L))
       PendingConditionalOp = Greater ? ReductionOp::Max : ReductionOp::Min;
-    else if (LHS == spell(L) && RHS == spell(Rt))
+    else if (LHS == Exprs.spell(L) && RHS == Exprs.spell(Rt))
       PendingConditionalOp = Greater ? ReductionOp::Min : ReductionOp::Max;
     if (PendingConditionalOp != ReductionOp::None)
       PendingConditionalLHS = Assign->getLHS();

@@ -118,7 +118,7 @@ RegionContext::resolveSubscript(const ArraySubscriptExpr *AS) {
     T = resolveLValue(IC->getSubExpr());
     if (!T)
       return std::nullopt;
-    pushDim(*T, translate(AS->getIdx()), sizeOf(AST, AS->getType()));
+    pushDim(*T, Exprs.translate(AS->getIdx()), sizeOf(AST, AS->getType()));
     T->Scalar = false;
     return T;
   }
@@ -127,8 +127,8 @@ RegionContext::resolveSubscript(const ArraySubscriptExpr *AS) {
     return std::nullopt;
   if (T->Scalar || T->Index.empty())
     return std::nullopt; // `(&x)[k]`: not an array
-  T->Index.back() =
-      SymExpr::binary(ExprKind::Add, T->Index.back(), translate(AS->getIdx()));
+  T->Index.back() = SymExpr::binary(ExprKind::Add, T->Index.back(),
+                                    Exprs.translate(AS->getIdx()));
   return T;
 }
 
@@ -175,7 +175,7 @@ RegionContext::resolveOperatorCall(const CXXOperatorCallExpr *OC) {
     if (elementsApart(OC->getArg(0)->getType()))
       for (uint64_t &Stride : T->Strides)
         Stride = 0;
-    pushDim(*T, translate(OC->getArg(1)), sizeOf(AST, OC->getType()));
+    pushDim(*T, Exprs.translate(OC->getArg(1)), sizeOf(AST, OC->getType()));
     T->Scalar = false;
     return T;
   }
@@ -190,7 +190,7 @@ RegionContext::resolveOperatorCall(const CXXOperatorCallExpr *OC) {
     if (OC->getNumArgs() == 1)
       pushDim(*T, SymExpr::constant(0), 0);
     for (unsigned I = 1; I < OC->getNumArgs(); ++I)
-      pushDim(*T, translate(OC->getArg(I)), 0);
+      pushDim(*T, Exprs.translate(OC->getArg(I)), 0);
     return T;
   }
   return std::nullopt;
@@ -211,11 +211,11 @@ RegionContext::resolveElementAccessor(const CXXMemberCallExpr *MC) {
     return std::nullopt;
   uint64_t Stride = sizeOf(AST, MC->getType());
   if (Name == KnownName::At && MC->getNumArgs() == 1)
-    pushDim(*T, translate(MC->getArg(0)), Stride);
+    pushDim(*T, Exprs.translate(MC->getArg(0)), Stride);
   else if (Name == KnownName::Front)
     pushDim(*T, SymExpr::constant(0), Stride);
   else
-    pushDim(*T, opaque(MC, false), Stride);
+    pushDim(*T, Exprs.opaque(MC, false), Stride);
   T->Scalar = false;
   return T;
 }
@@ -589,7 +589,7 @@ RegionContext::resolvePointerArithmetic(const BinaryOperator *BO) {
   if (!T || T->Scalar || T->Index.empty())
     return std::nullopt;
   T->Index.back() = SymExpr::binary(Add ? ExprKind::Add : ExprKind::Sub,
-                                    T->Index.back(), translate(Off));
+                                    T->Index.back(), Exprs.translate(Off));
   return T;
 }
 

@@ -67,7 +67,7 @@ RegionContext::allocationShape(const Expr *E, QualType VarType) {
   // Through cleanups, temporaries and conversions (`(double *)malloc(n)`).
   E = E->IgnoreImplicit()->IgnoreParenCasts()->IgnoreImplicit();
   AllocationShape S;
-  S.Spelling = spell(E);
+  S.Spelling = Exprs.spell(E);
 
   if (const auto *New = dyn_cast<CXXNewExpr>(E))
     return newArrayShape(New, std::move(S));
@@ -93,8 +93,9 @@ RegionContext::newArrayShape(const CXXNewExpr *New, AllocationShape S) {
     return std::nullopt;
   S.Count = *New->getArraySize();
   S.Allocator = AllocatorKind::NewArray;
-  S.Bytes = SymExpr::binary(ExprKind::Mul, translate(*New->getArraySize()),
-                            SymExpr::constant(Size));
+  S.Bytes =
+      SymExpr::binary(ExprKind::Mul, Exprs.translate(*New->getArraySize()),
+                      SymExpr::constant(Size));
   S.Alignment = std::max<uint64_t>(MallocAlignment,
                                    AST.getTypeAlignInChars(T).getQuantity());
   return S;
@@ -126,8 +127,9 @@ RegionContext::containerShape(const CXXConstructExpr *Construct,
        (Name == "basic_string" && Count.Val.getInt().getExtValue() <= 15)))
     return std::nullopt;
   S.Count = Construct->getArg(0);
-  S.Bytes = SymExpr::binary(ExprKind::Mul, translate(Construct->getArg(0)),
-                            SymExpr::constant(Size));
+  S.Bytes =
+      SymExpr::binary(ExprKind::Mul, Exprs.translate(Construct->getArg(0)),
+                      SymExpr::constant(Size));
   S.Alignment = std::max<uint64_t>(MallocAlignment,
                                    AST.getTypeAlignInChars(Elem).getQuantity());
   S.Container = true;
@@ -152,25 +154,25 @@ RegionContext::allocatorCallShape(const CallExpr *Call, AllocationShape S) {
   S.Alignment = MallocAlignment;
   if (N == KnownName::Malloc && Args == 1) {
     S.Allocator = AllocatorKind::Malloc;
-    S.Bytes = translate(Arg(0));
+    S.Bytes = Exprs.translate(Arg(0));
   } else if (N == KnownName::Calloc && Args == 2) {
     S.Allocator = AllocatorKind::Calloc;
-    S.Bytes = Mul(translate(Arg(0)), translate(Arg(1)));
+    S.Bytes = Mul(Exprs.translate(Arg(0)), Exprs.translate(Arg(1)));
   } else if (N == KnownName::Realloc && Args == 2) {
     S.Allocator = AllocatorKind::Realloc;
-    S.Bytes = translate(Arg(1));
+    S.Bytes = Exprs.translate(Arg(1));
   } else if ((N == KnownName::AlignedAlloc || N == KnownName::Memalign) &&
              Args == 2) {
     S.Allocator = AllocatorKind::AlignedAlloc;
-    S.Bytes = translate(Arg(1));
+    S.Bytes = Exprs.translate(Arg(1));
     S.Alignment = std::max<uint64_t>(Constant(Arg(0)), 1);
   } else if (N == KnownName::MmMalloc && Args == 2) {
     S.Allocator = AllocatorKind::MmMalloc;
-    S.Bytes = translate(Arg(0));
+    S.Bytes = Exprs.translate(Arg(0));
     S.Alignment = std::max<uint64_t>(Constant(Arg(1)), 1);
   } else if (N == KnownName::PrivateerAlignedAlloc && Args == 1) {
     S.Allocator = AllocatorKind::PrivateerAlignedAlloc;
-    S.Bytes = translate(Arg(0));
+    S.Bytes = Exprs.translate(Arg(0));
     S.LineRounded = true;
   } else if (N == KnownName::MakeUnique && Args == 1 &&
              Call->getType()->getAsCXXRecordDecl()) {
@@ -180,7 +182,7 @@ RegionContext::allocatorCallShape(const CallExpr *Call, AllocationShape S) {
     if (!Size)
       return std::nullopt;
     S.Count = Arg(0);
-    S.Bytes = Mul(translate(Arg(0)), SymExpr::constant(Size));
+    S.Bytes = Mul(Exprs.translate(Arg(0)), SymExpr::constant(Size));
     S.Allocator = AllocatorKind::MakeUnique;
     S.Container = true; // owned: freed when the variable goes away
   } else {
@@ -216,7 +218,7 @@ void RegionContext::noteAllocation(const VarDecl *V, const Expr *Init) {
   A.End = toLoc(Init->IgnoreImplicit()->getEndLoc());
   A.Allocator = Shape->Allocator;
   if (Shape->SizeExpr)
-    A.SizeSpelling = spell(Shape->SizeExpr);
+    A.SizeSpelling = Exprs.spell(Shape->SizeExpr);
   A.Name = V->getNameAsString();
   A.Bytes = Shape->Bytes;
   A.Alignment = Shape->Alignment;
@@ -307,7 +309,7 @@ void RegionContext::noteSlotAllocations() {
             A.End = toLoc(BO->getRHS()->IgnoreImplicit()->getEndLoc());
             A.Allocator = Shape->Allocator;
             if (Shape->SizeExpr)
-              A.SizeSpelling = spell(Shape->SizeExpr);
+              A.SizeSpelling = Exprs.spell(Shape->SizeExpr);
             A.Name = X->getNameAsString() + "[...]";
             A.Bytes = Shape->Bytes;
             A.Alignment = Shape->Alignment;

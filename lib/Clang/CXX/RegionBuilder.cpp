@@ -109,7 +109,7 @@ bool RegionContext::setUpWorkItems() {
     return setUpLoopItems();
   case RegionKind::Replicated: {
     Body = Spec.Body;
-    if (auto Id = threadIdSymbol())
+    if (auto Id = Exprs.threadIdSymbol())
       R.WorkItemVars.push_back(*Id);
     return true;
   }
@@ -155,7 +155,7 @@ const Stmt *RegionContext::bindItemLoop(const Stmt *S, const Expr *First,
       Shape->Cmp = BO_LT;
     }
     if (Shape) {
-      SymbolId Sym = symbolForLoop(*Shape, SymbolKind::Induction);
+      SymbolId Sym = Exprs.symbolForLoop(*Shape, SymbolKind::Induction);
       Symbols[Shape->Var] = Sym;
       SymbolScope[Shape->Var] = F;
       ItemLocals.insert(Shape->Var);
@@ -218,7 +218,7 @@ bool RegionContext::setUpTaskItems() {
        It != Spec.GeneratingLoops.rend(); ++It) {
     const auto *F = dyn_cast<ForStmt>(*It);
     if (auto Shape = F ? matchForLoop(F, AST) : std::nullopt) {
-      SymbolId Sym = symbolForLoop(*Shape, SymbolKind::Induction);
+      SymbolId Sym = Exprs.symbolForLoop(*Shape, SymbolKind::Induction);
       Symbols[Shape->Var] = Sym;
       SymbolScope[Shape->Var] = F;
       R.WorkItemVars.push_back(Sym);
@@ -263,7 +263,7 @@ bool RegionContext::setUpItemParameter() {
     L.Bound = Spec.ItemRanges[0].second;
     L.Cmp = BO_LT;
     L.Step = Spec.ItemStep;
-    SymbolId Sym = symbolForLoop(L, SymbolKind::Induction);
+    SymbolId Sym = Exprs.symbolForLoop(L, SymbolKind::Induction);
     Symbols[P] = Sym;
     R.WorkItemVars.push_back(Sym);
     return true;
@@ -509,7 +509,7 @@ void RegionContext::describePointee(Buffer &B, const Target &T) {
   B.SharingUnproven = Binding.Sharing == PointeeSharing::Unproven;
   if (const Expr *Arg = Binding.SharedArgument) {
     B.SharedThrough = toLoc(Arg->getBeginLoc());
-    B.SharedThroughName = spell(Arg);
+    B.SharedThroughName = Exprs.spell(Arg);
   }
 }
 

@@ -114,7 +114,7 @@ void RegionContext::addStatedFacts() {
     std::vector<Condition> Read;
     conditionsOf(Cond, Holds, Read);
     for (Condition &C : Read)
-      if (isWorkItemInvariant(C.Lhs) && isWorkItemInvariant(C.Rhs))
+      if (Exprs.isWorkItemInvariant(C.Lhs) && Exprs.isWorkItemInvariant(C.Rhs))
         addStatedFact(R, std::move(C));
   };
   // What the programming model states (it asserts them for the whole
@@ -125,7 +125,8 @@ void RegionContext::addStatedFacts() {
   for (const Expr *H : Holds)
     Add(H, true);
   if (TeamSize)
-    if (ExprRef N = translate(TeamSize); N && isWorkItemInvariant(N))
+    if (ExprRef N = Exprs.translate(TeamSize);
+        N && Exprs.isWorkItemInvariant(N))
       addStatedFact(R, {N, Comparison::GE, SymExpr::constant(2)});
   // What the code asserts before the construct and the branches it is in,
   // walking up from it to its function's body.

@@ -168,13 +168,13 @@ ExprRef RegionContext::valueOfDefinition(const Definition &D) {
     return nullptr; // a parameter: the caller's value, handled elsewhere
   case Definition::Kind::Declaration:
   case Definition::Kind::Assignment:
-    return D.Value ? translate(D.Value) : nullptr;
+    return D.Value ? Exprs.translate(D.Value) : nullptr;
   case Definition::Kind::Update: {
     const auto *V = cast<VarDecl>(D.UpdatedUse->getDecl());
     ExprRef Old = valueFromDefinitions(D.UpdatedUse, V);
     if (!Old)
       return nullptr;
-    ExprRef Operand = D.Value ? translate(D.Value) : SymExpr::constant(1);
+    ExprRef Operand = D.Value ? Exprs.translate(D.Value) : SymExpr::constant(1);
     switch (D.Op) {
     case BO_Add:
       return SymExpr::binary(ExprKind::Add, Old, Operand);
@@ -237,7 +237,7 @@ ExprRef RegionContext::valueFromDefinitions(const DeclRefExpr *Use,
   DefinitionsInProgress.erase(&D);
   // What code before the construct computed is the same for every work
   // item; a thread number or a loop value there is another context's.
-  if (Value && Outside && UseInUnit && !isWorkItemInvariant(Value))
+  if (Value && Outside && UseInUnit && !Exprs.isWorkItemInvariant(Value))
     return nullptr;
   // An unknown value computed before the construct reads best by the
   // variable's name (`n`, not `static_cast<int>(a.size())`).
@@ -289,9 +289,9 @@ ExprRef RegionContext::inductionValue(llvm::ArrayRef<const Definition *> Defs,
     return nullptr;
   DefinitionsInProgress.insert(Step);
   ExprRef Increment =
-      Step->Value ? translate(Step->Value) : SymExpr::constant(1);
+      Step->Value ? Exprs.translate(Step->Value) : SymExpr::constant(1);
   DefinitionsInProgress.erase(Step);
-  if (!Increment || !isWorkItemInvariant(Increment) ||
+  if (!Increment || !Exprs.isWorkItemInvariant(Increment) ||
       Increment->mentions([&](SymbolId S) { return S == It->second; }))
     return nullptr;
   // The start is the value the loop begins with: the one definition
@@ -304,7 +304,7 @@ ExprRef RegionContext::inductionValue(llvm::ArrayRef<const Definition *> Defs,
   ExprRef Initial = valueOfDefinition(*Start);
   OutsideDefinitions -= Outside;
   DefinitionsInProgress.erase(Start);
-  if (!Initial || (Outside && !isWorkItemInvariant(Initial)))
+  if (!Initial || (Outside && !Exprs.isWorkItemInvariant(Initial)))
     return nullptr;
   // Iterations done before this one: (a - first) / step of the counter.
   ExprRef Count = SymExpr::symbol(It->second);
