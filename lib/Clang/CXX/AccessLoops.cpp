@@ -341,10 +341,10 @@ void RegionContext::visitNestedTask(const Stmt *S) {
 
 void RegionContext::childTasks(const Stmt *TaskBody) {
   R.CreatesChildTasks = true;
-  R.ChildTasksUseThreadId |= mayUseThreadId(TaskBody, 0);
+  R.ChildTasksUseThreadId |= Facts.mayUseThreadId(TaskBody, 0);
   ThreadIdWalked.clear();
   R.ChildTasksSeenUsingThreadId |=
-      mayUseThreadId(TaskBody, 0, /*Unseen=*/false);
+      Facts.mayUseThreadId(TaskBody, 0, /*Unseen=*/false);
 }
 
 void RegionContext::worksharingLoop(const Stmt *Body) {

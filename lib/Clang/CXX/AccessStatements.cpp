@@ -232,130 +232,6 @@ bool RegionContext::oneThreadOnly(const Expr *Cond) {
           Exprs.isWorkItemInvariant(Exprs.translate(L)));
 }
 
-void RegionContext::conditionsOf(const Expr *Cond, bool Holds,
-                                 std::vector<Condition> &Out) {
-  if (!Cond || Cond->isValueDependent() || Cond->isTypeDependent())
-    return;
-  Cond = Cond->IgnoreParenImpCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
-      UO && UO->getOpcode() == UO_LNot)
-    return conditionsOf(UO->getSubExpr(), !Holds, Out);
-  const auto *BO = dyn_cast<BinaryOperator>(Cond);
-  // a && b holds: both do; a || b fails: neither holds.
-  if (BO && ((Holds && BO->getOpcode() == BO_LAnd) ||
-             (!Holds && BO->getOpcode() == BO_LOr))) {
-    conditionsOf(BO->getLHS(), Holds, Out);
-    conditionsOf(BO->getRHS(), Holds, Out);
-    return;
-  }
-  const Expr *L = Cond, *Rt = nullptr;
-  Comparison Op = Comparison::NE; // `if (x)`: x != 0
-  if (BO && BO->isComparisonOp() && BO->getOpcode() != BO_Cmp) {
-    L = BO->getLHS();
-    Rt = BO->getRHS();
-    switch (BO->getOpcode()) {
-    case BO_EQ:
-      Op = Comparison::EQ;
-      break;
-    case BO_NE:
-      Op = Comparison::NE;
-      break;
-    case BO_LT:
-      Op = Comparison::LT;
-      break;
-    case BO_LE:
-      Op = Comparison::LE;
-      break;
-    case BO_GT:
-      Op = Comparison::GT;
-      break;
-    default:
-      Op = Comparison::GE;
-      break;
-    }
-  } else if (BO) {
-    return; // && that may fail, || that may hold, arithmetic as a truth
-  }
-  auto IsInteger = [](const Expr *E) {
-    return E &&
-           E->IgnoreParenImpCasts()->getType()->isIntegralOrEnumerationType();
-  };
-  if (!IsInteger(L) || (Rt && !IsInteger(Rt)))
-    return;
-  if (!Holds)
-    Op = negated(Op);
-  Out.push_back({Exprs.translate(L), Op,
-                 Rt ? Exprs.translate(Rt) : SymExpr::constant(0)});
-}
-
-ExprRef RegionContext::singleWorkItemValue(const Expr *Cond) {
-  Cond = Cond->IgnoreParenImpCasts();
-  auto IsItem = [&](const ExprRef &E) {
-    return E->kind() == ExprKind::Symbol && R.isWorkItemVar(E->symbol()) &&
-           R.WorkItemVars.size() == 1;
-  };
-  if (const auto *BO = dyn_cast<BinaryOperator>(Cond)) {
-    if (BO->getOpcode() == BO_LAnd) {
-      if (ExprRef V = singleWorkItemValue(BO->getLHS()))
-        return V;
-      return singleWorkItemValue(BO->getRHS());
-    }
-    if (BO->getOpcode() != BO_EQ)
-      return nullptr;
-    ExprRef L = Exprs.translate(BO->getLHS()),
-            Rt = Exprs.translate(BO->getRHS());
-    if (IsItem(L) && Exprs.isWorkItemInvariant(Rt))
-      return Rt;
-    if (IsItem(Rt) && Exprs.isWorkItemInvariant(L))
-      return L;
-    return nullptr;
-  }
-  if (const auto *UO = dyn_cast<UnaryOperator>(Cond))
-    if (UO->getOpcode() == UO_LNot && IsItem(Exprs.translate(UO->getSubExpr())))
-      return SymExpr::constant(0);
-  return nullptr;
-}
-
-bool RegionContext::mayUseThreadId(const Stmt *S, unsigned Depth, bool Unseen) {
-  if (!S)
-    return false;
-  if (const auto *E = dyn_cast<Expr>(S); E && Exprs.isThreadIdValue(E))
-    return true;
-  if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    // Code we cannot see may take a slot: an indirect or virtual call, or a
-    // function defined elsewhere (but not the C and OpenMP libraries).
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
-    if (!Callee || (Method && Method->isVirtual()))
-      return Unseen;
-    if (!Callee->getBody() && !Callee->getBuiltinID() &&
-        !AST.getSourceManager().isInSystemHeader(Callee->getLocation()))
-      return Unseen;
-  }
-  if (const auto *Call = dyn_cast<CallExpr>(S))
-    if (const FunctionDecl *FD = Call->getDirectCallee(); FD && FD->getBody()) {
-      // A callee deeper than we look (or recursion, which is deeper
-      // still) may; visibly, a recursive call uses what the function's
-      // body does, walked once.
-      if (Depth >= 3)
-        return Unseen;
-      if (Unseen && llvm::is_contained(InlineStack, FD))
-        return true;
-      if (Unseen || ThreadIdWalked.insert(FD).second) {
-        InlineStack.push_back(FD);
-        bool Uses = mayUseThreadId(FD->getBody(), Depth + 1, Unseen);
-        InlineStack.pop_back();
-        if (Uses)
-          return true;
-      }
-    }
-  bool Uses = false;
-  forEachChild(S, [&](const Stmt *C) {
-    Uses = Uses || mayUseThreadId(C, Depth, Unseen);
-  });
-  return Uses;
-}
-
 void RegionContext::noteConditionalMinMax(const IfStmt *If) {
   const Expr *Cond = If->getCond();
   // `if (v > m) m = v;` is a max update of m (and `<` a min update).
@@ -402,7 +278,7 @@ void RegionContext::visitIf(const IfStmt *If) {
   bool ConditionalHere = InConditional || AfterReturn;
   ExprRef SavedPinned = PinnedItem;
   Guard SavedGuard = CurrentGuard;
-  if (ExprRef Pinned = singleWorkItemValue(Cond)) {
+  if (ExprRef Pinned = Facts.singleWorkItemValue(Cond)) {
     InSingleItem = true;
     if (!PinnedItem)
       PinnedItem = Pinned;
@@ -421,7 +297,7 @@ void RegionContext::visitIf(const IfStmt *If) {
   size_t ThenBegin = R.Accesses.size();
   BranchPath.push_back(NextBranch++);
   size_t SavedConditions = PathConditions.size();
-  conditionsOf(Cond, true, PathConditions);
+  Facts.conditionsOf(Cond, true, PathConditions);
   PhaseMark Before = phaseMark();
   visitStmt(If->getThen());
   noteBranchEnd(If->getThen());
@@ -431,7 +307,7 @@ void RegionContext::visitIf(const IfStmt *If) {
   BranchPath.back() = NextBranch++;
   size_t ElseBegin = R.Accesses.size();
   if (If->getElse())
-    conditionsOf(Cond, false, PathConditions);
+    Facts.conditionsOf(Cond, false, PathConditions);
   PendingConditionalOp = ReductionOp::None;
   PendingConditionalLHS = nullptr;
   InSingleItem = SavedSingle;

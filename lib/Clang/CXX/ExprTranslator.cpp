@@ -321,52 +321,6 @@ std::string ExprTranslator::spell(const Stmt *S) const {
   return Out;
 }
 
-ExprRef RegionContext::outerDefinition(const VarDecl *V) {
-  if (!V->isLocalVarDecl() || !V->getInit() || !V->getType()->isIntegerType() ||
-      V->getType().isVolatileQualified() || !Spec.Function ||
-      !Spec.Function->getBody() || LetInProgress.count(V))
-    return nullptr;
-  if (modifiedInFunction(V))
-    return nullptr;
-  // Everything the initializer reads must hold the same value now: never
-  // reassigned, or the variable of a loop that encloses the declaration.
-  const SourceManager &SM = AST.getSourceManager();
-  bool Unstable = walkStmts(
-      V->getInit(),
-      [&](const Stmt *S) {
-        if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-          if (const auto *X = dyn_cast<VarDecl>(DRE->getDecl())) {
-            bool LoopVar = false;
-            for (const ForStmt *F : Spec.EnclosingLoops)
-              if (auto Shape = matchForLoop(F, AST); Shape && Shape->Var == X)
-                LoopVar = SM.isPointWithin(V->getLocation(), F->getBeginLoc(),
-                                           F->getEndLoc());
-            if (!LoopVar && (modifiedInFunction(X) || X->hasGlobalStorage()))
-              return WalkStep::Interrupt;
-          }
-        // (A call, omp_get_thread_num() included: another thread's value.)
-        return isa<CallExpr>(S) ? WalkStep::Interrupt : WalkStep::Advance;
-      },
-      CapturedChildren::Captures);
-  if (Unstable)
-    return nullptr;
-  LetInProgress.insert(V);
-  ExprRef Value = Exprs.translate(V->getInit());
-  LetInProgress.erase(V);
-  LetBound[V] = Value;
-  return Value;
-}
-
-bool RegionContext::modifiedInFunction(const VarDecl *V) {
-  if (!Spec.Function || !Spec.Function->getBody())
-    return true;
-  if (!FunctionModified) {
-    FunctionModified.emplace();
-    collectModified(Spec.Function->getBody(), *FunctionModified);
-  }
-  return FunctionModified->count(V);
-}
-
 ExprRef ExprTranslator::opaque(const Expr *E, bool Dependent) {
   // A value computed before the construct (followed from a definition
   // there) is one value for all work items.
@@ -620,26 +574,26 @@ ExprRef ExprTranslator::translateVariable(const DeclRefExpr *DRE) {
   if (!V)
     return opaque(DRE, true);
   if (auto It = State.Symbols.find(V);
-      It != State.Symbols.end() && Ctx.symbolInScope(V, DRE))
+      It != State.Symbols.end() && Ctx.Facts.symbolInScope(V, DRE))
     return SymExpr::symbol(It->second);
   if (auto It = State.ParamValues.find(V); It != State.ParamValues.end())
     return It->second;
   if (State.OutsideDefinitions == 0 && isThreadIdValue(DRE))
     return SymExpr::symbol(*threadIdSymbol());
   // What the assignments that reach this use computed.
-  if (ExprRef Value = Ctx.valueFromDefinitions(DRE, V))
+  if (ExprRef Value = Ctx.Facts.valueFromDefinitions(DRE, V))
     return Value;
   if (State.OutsideDefinitions > 0) {
     // Code before the construct: only a value that never changes in the
     // function is known there; anything else is some value, the same for
     // every work item.
-    if (ExprRef Value = Ctx.outerDefinition(V))
+    if (ExprRef Value = Ctx.Facts.outerDefinition(V))
       return Value;
     // A parameter the function never changes is the value the unit reads
     // too (`updates = 4 * size` before a loop over `table[... & (size -
     // 1)]`): one symbol for both.
     if (isa<ParmVarDecl>(V) && !V->getType()->isReferenceType() &&
-        !State.Modified.count(V) && !Ctx.modifiedInFunction(V))
+        !State.Modified.count(V) && !Ctx.Facts.modifiedInFunction(V))
       return translateUnitInvariant(V);
     return unknownInvariant(DRE);
   }
@@ -678,7 +632,7 @@ ExprRef ExprTranslator::translateUnitInvariant(const VarDecl *V) {
     return SymExpr::symbol(Id);
   }
   // A local the function never reassigns stands for its initializer.
-  if (ExprRef Value = Ctx.outerDefinition(V))
+  if (ExprRef Value = Ctx.Facts.outerDefinition(V))
     return Value;
   Symbol S;
   S.Name = V->getNameAsString();

@@ -99,7 +99,7 @@ std::optional<ParallelRegion> RegionContext::build(ParallelRegion Seed) {
     FindCall(S);
   FindCall(Body);
   noteSlotAllocations();
-  addStatedFacts();
+  Facts.addStatedFacts();
   return std::move(R);
 }
 
