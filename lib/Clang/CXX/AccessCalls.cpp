@@ -165,7 +165,7 @@ bool RegionContext::visitCall(const CallExpr *Call, bool ValueUsed) {
   if (isThreadIdCall(Call) || lockEffect(Call, AST))
     return true;
   // A call that is one of the model's constructs (a nested TBB algorithm).
-  if (Semantics.visitNested(Call, *this))
+  if (Semantics.visitNested(Call, Sync))
     return true;
   unsigned Callee = nameFamilies(stripBuiltin(calleeName(Call)));
   // `std::move(v)` and `std::swap(v, w)` hand v's storage elsewhere: an
@@ -198,7 +198,7 @@ bool RegionContext::visitCall(const CallExpr *Call, bool ValueUsed) {
     noteOpaqueCallRead(Arg);
   }
   // (Its arguments are evaluated before any barrier it holds.)
-  notePossibleBarrier(Call);
+  Sync.notePossibleBarrier(Call);
   return false;
 }
 
@@ -244,7 +244,7 @@ bool locksWholeBody(const CXXMethodDecl *MD) {
 void RegionContext::visitMemberCall(const CXXMemberCallExpr *Call) {
   const CXXMethodDecl *MD = Call->getMethodDecl();
   const Expr *Obj = Call->getImplicitObjectArgument();
-  if (Semantics.visitNested(Call, *this))
+  if (Semantics.visitNested(Call, Sync))
     return;
   // A method is never followed into (unlike a function): what it does with
   // an address it is given is unseen.
@@ -254,7 +254,7 @@ void RegionContext::visitMemberCall(const CXXMemberCallExpr *Call) {
     if (Unseen)
       noteOpaqueCallRead(Arg);
   }
-  notePossibleBarrier(Call);
+  Sync.notePossibleBarrier(Call);
   if (!MD || !Obj)
     return;
   if (isAtomicType(Obj->getType()) || lockEffect(Call, AST))
@@ -325,7 +325,7 @@ void RegionContext::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
       FD->getNumParams() != Call->getNumArgs()) {
     for (const Expr *Arg : Call->arguments())
       visitExpr(Arg, AccessKind::Read, true);
-    notePossibleBarrier(Call);
+    Sync.notePossibleBarrier(Call);
     return;
   }
   for (unsigned K = 0; K < FD->getNumParams(); ++K) {

@@ -82,73 +82,6 @@ bool runsAtLeastOnce(const LoopShape &L, const ASTContext &Ctx) {
 } // namespace
 
 namespace {
-/// \p S can leave by a jump the walk does not follow (goto, throw).
-bool jumpsAway(const Stmt *S) {
-  if (!S || isa<LambdaExpr>(S) || isa<BlockExpr>(S))
-    return false;
-  if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<CXXThrowExpr>(S) ||
-      isa<CoreturnStmt>(S))
-    return true;
-  return llvm::any_of(S->children(), jumpsAway);
-}
-} // namespace
-
-void RegionContext::noteExit(size_t Depth) {
-  // (A return of a called function leaves that function only.)
-  if (Depth == 0 && InlineStack.empty())
-    LeftWorkItem = true;
-  for (size_t K = Depth; K < BranchPath.size(); ++K) {
-    auto [It, New] = ExitPhases.try_emplace(BranchPath[K], Phase);
-    if (!New)
-      It->second = std::min(It->second, Phase);
-  }
-}
-
-void RegionContext::noteBranchEnd(const Stmt *Branch) {
-  if (BranchPath.empty() || !Branch || jumpsAway(Branch))
-    return;
-  // The fewest barriers passed on a way out: its end, a break, a continue
-  // or a return.
-  unsigned Id = BranchPath.back(), Fewest = Phase;
-  if (auto It = ExitPhases.find(Id); It != ExitPhases.end())
-    Fewest = std::min(Fewest, It->second);
-  R.BranchEndPhase[Id] = Fewest;
-}
-
-void RegionContext::joinPhases(std::initializer_list<PhaseMark> Ends) {
-  unsigned Fewest = ~0u, Most = 0;
-  for (const PhaseMark &M : Ends) {
-    Fewest = std::min(Fewest, M.Phase);
-    Most = std::max(Most, M.Possible);
-  }
-  bool Same = llvm::all_of(
-      Ends, [&](const PhaseMark &M) { return M == *Ends.begin(); });
-  Phase = Fewest;
-  // A count no path through the arms reached: what follows may or may not
-  // be past a barrier of some arm.
-  PossibleBarriers = Same ? Most : Most + 1;
-}
-
-void RegionContext::barrier() {
-  // After a return in a called function, only paths that did not take it
-  // reach the barrier.
-  if (AfterReturn)
-    ++PossibleBarriers;
-  else
-    ++Phase;
-}
-
-void RegionContext::notePossibleBarrier(const CallExpr *Call) {
-  // Only a team's replicated code meets the team's barriers; none may be in
-  // a task, a critical section or code one thread runs.
-  if (Spec.Kind != RegionKind::Replicated || InNestedTask ||
-      CurrentGuard != Guard::None)
-    return;
-  if (Semantics.callMayHoldBarrier(Call))
-    ++PossibleBarriers;
-}
-
-namespace {
 /// Whether \p S names one of the variables in \p Vars.
 bool mentionsAny(const Stmt *S,
                  const llvm::SmallPtrSetImpl<const VarDecl *> &Vars) {
@@ -232,11 +165,11 @@ void RegionContext::visitFor(const ForStmt *F) {
     R.CompleteLoops[NextBranch] = Symbols[Shape->Var];
   LoopBodies.insert(NextBranch);
   BranchPath.push_back(NextBranch++); // a body may run zero times
-  PhaseMark Before = phaseMark();
+  PhaseMark Before = Sync.phaseMark();
   visitStmt(F->getBody());
-  noteBranchEnd(F->getBody());
+  Sync.noteBranchEnd(F->getBody());
   if (!Shape || !runsAtLeastOnce(*Shape, AST))
-    joinPhases({Before, phaseMark()});
+    Sync.joinPhases({Before, Sync.phaseMark()});
   BranchPath.pop_back();
   if (F->getInc())
     visitExpr(F->getInc(), AccessKind::Read, false);
@@ -311,120 +244,12 @@ void RegionContext::visitRangeFor(const CXXForRangeStmt *F) {
   ++LoopDepth;
   LoopBodies.insert(NextBranch);
   BranchPath.push_back(NextBranch++); // a body may run zero times
-  PhaseMark Before = phaseMark();
+  PhaseMark Before = Sync.phaseMark();
   visitStmt(F->getBody());
-  noteBranchEnd(F->getBody());
-  joinPhases({Before, phaseMark()});
+  Sync.noteBranchEnd(F->getBody());
+  Sync.joinPhases({Before, Sync.phaseMark()});
   BranchPath.pop_back();
   --LoopDepth;
-}
-
-void RegionContext::visitGuarded(const Stmt *S, Guard G,
-                                 std::optional<int64_t> Thread) {
-  Guard Saved = CurrentGuard;
-  std::optional<int64_t> SavedThread = GuardThread;
-  if (G != Guard::None && CurrentGuard == Guard::None)
-    CurrentGuard = G;
-  if (Thread && !GuardThread)
-    GuardThread = Thread;
-  visitStmt(S);
-  CurrentGuard = Saved;
-  GuardThread = SavedThread;
-}
-
-void RegionContext::visitNestedTask(const Stmt *S) {
-  bool Saved = InNestedTask;
-  InNestedTask = true;
-  visitStmt(S);
-  InNestedTask = Saved;
-}
-
-void RegionContext::childTasks(const Stmt *TaskBody) {
-  R.CreatesChildTasks = true;
-  R.ChildTasksUseThreadId |= Facts.mayUseThreadId(TaskBody, 0);
-  ThreadIdWalked.clear();
-  R.ChildTasksSeenUsingThreadId |=
-      Facts.mayUseThreadId(TaskBody, 0, /*Unseen=*/false);
-}
-
-void RegionContext::worksharingLoop(const Stmt *Body) {
-  if (R.Kind != RegionKind::Replicated || !Body)
-    return;
-  // `ws[k] = ...`, `ws[k] += ...`, `*ws = ...`, `ws[k]++` on a variable
-  // holding one of this work item's blocks.
-  auto Block = [&](const Expr *Target) -> const VarDecl * {
-    Target = Target->IgnoreParenImpCasts();
-    const Expr *Base = nullptr;
-    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Target))
-      Base = AS->getBase();
-    else if (const auto *UO = dyn_cast<UnaryOperator>(Target);
-             UO && UO->getOpcode() == UO_Deref)
-      Base = UO->getSubExpr();
-    const auto *DRE =
-        Base ? dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()) : nullptr;
-    return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  };
-  auto Written = [&](const Stmt *S) -> const Expr * {
-    if (const auto *BO = dyn_cast<BinaryOperator>(S);
-        BO && BO->isAssignmentOp())
-      return BO->getLHS();
-    if (const auto *UO = dyn_cast<UnaryOperator>(S);
-        UO && UO->isIncrementDecrementOp())
-      return UO->getSubExpr();
-    return nullptr;
-  };
-  // Whether \p S writes through the pointer \p P.
-  auto WritesThrough = [&](const Stmt *S, const VarDecl *P) {
-    return walkStmts(
-        S,
-        [&](const Stmt *X) {
-          const Expr *Target = Written(X);
-          return Target && Block(Target) == P ? WalkStep::Interrupt
-                                              : WalkStep::Advance;
-        },
-        CapturedChildren::Captures);
-  };
-  auto Mark = [&](const VarDecl *V, SourceLocation At) {
-    auto It = V ? AllocationsOf.find(V) : AllocationsOf.end();
-    if (It == AllocationsOf.end())
-      return;
-    for (size_t K : It->second)
-      if (R.Allocations[K].PerThread &&
-          !R.Allocations[K].WrittenInNestedLoop.valid())
-        R.Allocations[K].WrittenInNestedLoop = toLoc(At);
-  };
-  auto Visit = [&](const Stmt *S) {
-    if (const Expr *Target = Written(S))
-      Mark(Block(Target), Target->getBeginLoc());
-    // A block handed to a function of the unit that writes through it
-    // (`step(ws, x, i)`), one call deep.
-    if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      const FunctionDecl *Def = nullptr;
-      if (const FunctionDecl *FD = Call->getDirectCallee();
-          FD && FD->hasBody(Def) && Def &&
-          !isSystemFunction(Def, AST.getSourceManager()) &&
-          Def->getNumParams() == Call->getNumArgs())
-        for (unsigned K = 0; K < Call->getNumArgs(); ++K) {
-          const auto *Arg =
-              dyn_cast<DeclRefExpr>(Call->getArg(K)->IgnoreParenImpCasts());
-          const auto *V = Arg ? dyn_cast<VarDecl>(Arg->getDecl()) : nullptr;
-          if (V && AllocationsOf.count(V) &&
-              WritesThrough(Def->getBody(), Def->getParamDecl(K)))
-            Mark(V, Call->getBeginLoc());
-        }
-    }
-  };
-  forEachStmt(Body, Visit, CapturedChildren::Captures);
-}
-
-void RegionContext::schedulingPoint(SourceLocation Where, const char *What) {
-  // Every unit runs in a task, explicit or implicit: what its thread may
-  // run while it waits decides about its thread-indexed slots.
-  SchedulingPoint P;
-  P.Where = toLoc(Where);
-  P.What = What;
-  P.Order = NextOrder++;
-  R.SchedulingPoints.push_back(std::move(P));
 }
 
 } // namespace clangfe

@@ -46,7 +46,7 @@ void RegionContext::visitStmt(const Stmt *S) {
   if (const auto *F = dyn_cast<CXXForRangeStmt>(S))
     return visitRangeFor(F);
   // A directive, a guard, a barrier: what it means is the model's.
-  if (Semantics.visitNested(S, *this))
+  if (Semantics.visitNested(S, Sync))
     return;
   if (const auto *W = dyn_cast<WhileStmt>(S))
     return visitWhile(W);
@@ -76,10 +76,10 @@ void RegionContext::visitWhile(const WhileStmt *W) {
   LoopBodies.insert(NextBranch);
   BranchPath.push_back(NextBranch++);
   ++LoopDepth;
-  PhaseMark Before = phaseMark();
+  PhaseMark Before = Sync.phaseMark();
   visitStmt(W->getBody());
-  noteBranchEnd(W->getBody());
-  joinPhases({Before, phaseMark()}); // (it may run zero times)
+  Sync.noteBranchEnd(W->getBody());
+  Sync.joinPhases({Before, Sync.phaseMark()}); // (it may run zero times)
   --LoopDepth;
   BranchPath.pop_back();
   InConditional = Saved;
@@ -92,9 +92,9 @@ void RegionContext::visitSwitch(const SwitchStmt *Sw) {
   InConditional = true;
   SwitchBodies.insert(NextBranch);
   BranchPath.push_back(NextBranch++);
-  PhaseMark Before = phaseMark();
+  PhaseMark Before = Sync.phaseMark();
   visitStmt(Sw->getBody());
-  joinPhases({Before, phaseMark()}); // (a case may skip any of it)
+  Sync.joinPhases({Before, Sync.phaseMark()}); // (a case may skip any of it)
   BranchPath.pop_back();
   InConditional = Saved;
 }
@@ -106,7 +106,7 @@ void RegionContext::visitJump(const Stmt *S) {
     // What follows a return in the function runs only on paths that did not
     // take it.
     AfterReturn = true;
-    noteExit(FunctionBranchDepth.empty() ? 0 : FunctionBranchDepth.back());
+    Sync.noteExit(FunctionBranchDepth.empty() ? 0 : FunctionBranchDepth.back());
     return;
   }
   if (isa<BreakStmt>(S) || isa<ContinueStmt>(S)) {
@@ -115,11 +115,11 @@ void RegionContext::visitJump(const Stmt *S) {
     while (Depth > 0 && !LoopBodies.count(BranchPath[Depth - 1]) &&
            !(isa<BreakStmt>(S) && SwitchBodies.count(BranchPath[Depth - 1])))
       --Depth;
-    noteExit(Depth ? Depth - 1 : 0);
+    Sync.noteExit(Depth ? Depth - 1 : 0);
     return;
   }
   // goto, indirect goto
-  noteExit(0);
+  Sync.noteExit(0);
 }
 
 void RegionContext::visitDo(const DoStmt *Do) {
@@ -184,54 +184,6 @@ std::optional<bool> RegionContext::knownNull(const Expr *Pointer) const {
   return It->second;
 }
 
-bool RegionContext::teamOfOneTest(const Expr *Cond) {
-  const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
-  if (!BO || BO->getOpcode() != BO_EQ)
-    return false;
-  // The team size, as a call or a local that holds one.
-  auto IsTeamCount = [&](const Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-          V && V->getInit() && !Modified.count(V))
-        E = V->getInit()->IgnoreParenImpCasts();
-    const auto *Call = dyn_cast<CallExpr>(E);
-    return Call && isKnown(Call, TeamCount);
-  };
-  auto IsOne = [&](const Expr *E) {
-    Expr::EvalResult V;
-    return !E->isValueDependent() && E->EvaluateAsInt(V, AST) &&
-           V.Val.getInt() == 1;
-  };
-  const Expr *L = BO->getLHS(), *Rt = BO->getRHS();
-  return (IsTeamCount(L) && IsOne(Rt)) || (IsTeamCount(Rt) && IsOne(L));
-}
-
-bool RegionContext::oneThreadOnly(const Expr *Cond) {
-  Cond = Cond->IgnoreParenImpCasts();
-  const auto *BO = dyn_cast<BinaryOperator>(Cond);
-  if (!BO)
-    return false;
-  if (BO->getOpcode() == BO_LAnd)
-    return oneThreadOnly(BO->getLHS()) || oneThreadOnly(BO->getRHS());
-  // `tid == 1 || nthreads == 1`: in a team of one its only thread, in a
-  // larger team the one thread the other side selects.
-  if (BO->getOpcode() == BO_LOr)
-    return (teamOfOneTest(BO->getLHS()) && oneThreadOnly(BO->getRHS())) ||
-           (teamOfOneTest(BO->getRHS()) && oneThreadOnly(BO->getLHS()));
-  if (BO->getOpcode() != BO_EQ)
-    return false;
-  // `omp_get_num_threads() == 1`: the serial path of a team of one.
-  if (teamOfOneTest(BO))
-    return true;
-  const Expr *L = BO->getLHS(), *Rt = BO->getRHS();
-  // `tid == k`, `tid == nthreads - 1`: one thread of the team.
-  return (Exprs.isThreadIdValue(L) &&
-          Exprs.isWorkItemInvariant(Exprs.translate(Rt))) ||
-         (Exprs.isThreadIdValue(Rt) &&
-          Exprs.isWorkItemInvariant(Exprs.translate(L)));
-}
-
 void RegionContext::noteConditionalMinMax(const IfStmt *If) {
   const Expr *Cond = If->getCond();
   // `if (v > m) m = v;` is a max update of m (and `<` a min update).
@@ -289,7 +241,7 @@ void RegionContext::visitIf(const IfStmt *If) {
     // among themselves they cannot race. (Tasks on one thread can
     // interleave, so not for tasks.)
     if (CurrentGuard == Guard::None && R.Kind != RegionKind::Tasks &&
-        !InNestedTask && oneThreadOnly(Cond))
+        !InNestedTask && Sync.oneThreadOnly(Cond))
       CurrentGuard = Guard::Single;
   }
 
@@ -298,11 +250,11 @@ void RegionContext::visitIf(const IfStmt *If) {
   BranchPath.push_back(NextBranch++);
   size_t SavedConditions = PathConditions.size();
   Facts.conditionsOf(Cond, true, PathConditions);
-  PhaseMark Before = phaseMark();
+  PhaseMark Before = Sync.phaseMark();
   visitStmt(If->getThen());
-  noteBranchEnd(If->getThen());
-  PhaseMark ThenEnd = phaseMark();
-  resetPhase(Before);
+  Sync.noteBranchEnd(If->getThen());
+  PhaseMark ThenEnd = Sync.phaseMark();
+  Sync.resetPhase(Before);
   PathConditions.resize(SavedConditions);
   BranchPath.back() = NextBranch++;
   size_t ElseBegin = R.Accesses.size();
@@ -317,8 +269,8 @@ void RegionContext::visitIf(const IfStmt *If) {
   visitStmt(If->getElse());
   PathConditions.resize(SavedConditions);
   if (If->getElse())
-    noteBranchEnd(If->getElse());
-  joinPhases({ThenEnd, phaseMark()});
+    Sync.noteBranchEnd(If->getElse());
+  Sync.joinPhases({ThenEnd, Sync.phaseMark()});
   BranchPath.pop_back();
   InConditional = SavedCond;
   if (If->getElse())

@@ -11,6 +11,7 @@
 
 #include "ExprTranslator.h"
 #include "RegionState.h"
+#include "SyncTracker.h"
 #include "ValueFacts.h"
 
 #include "privateer/Clang/CXX/ConstructSemantics.h"
@@ -33,7 +34,7 @@ struct AllocationShape {
   const clang::Expr *SizeExpr = nullptr;
 };
 
-class RegionContext : private NestedCodeVisitor, public RegionState {
+class RegionContext : public RegionState {
 public:
   RegionContext(clang::ASTContext &AST, const UnitShape &Spec,
                 ConstructSemantics &Semantics);
@@ -127,34 +128,6 @@ public:
   /// elements of v through a new loop symbol of kind \p Kind.
   std::optional<SymbolId> bindIterator(const clang::ForStmt *F,
                                        SymbolKind Kind);
-  // The model's nested statements (NestedCodeVisitor).
-  RegionKind unitKind() const override { return Spec.Kind; }
-  bool inCalledFunction() const override { return !InlineStack.empty(); }
-  void visit(const clang::Stmt *S) override { visitStmt(S); }
-  void visitGuarded(const clang::Stmt *S, Guard G,
-                    std::optional<int64_t> Thread) override;
-  void visitNestedTask(const clang::Stmt *S) override;
-  void barrier() override;
-  void schedulingPoint(clang::SourceLocation Where, const char *What) override;
-  void childTasks(const clang::Stmt *Body) override;
-  void worksharingLoop(const clang::Stmt *Body) override;
-  PhaseMark phaseMark() const { return {Phase, PossibleBarriers}; }
-  void resetPhase(PhaseMark M) {
-    Phase = M.Phase;
-    PossibleBarriers = M.Possible;
-  }
-  /// Leaves a branch or loop whose paths ended at \p Ends (one that can be
-  /// skipped ends where it started): the barriers passed on every path
-  /// count, and one on some paths only is a possible barrier.
-  void joinPhases(std::initializer_list<PhaseMark> Ends);
-  /// Notes the fewest barriers passed on a way out of \p Branch, the
-  /// innermost branch of the walk (ParallelRegion::BranchEndPhase).
-  void noteBranchEnd(const clang::Stmt *Branch);
-  /// A break, continue or return here leaves the branches from
-  /// BranchPath[Depth] inwards.
-  void noteExit(size_t Depth);
-  /// A call the walk does not follow may hold a barrier of the team.
-  void notePossibleBarrier(const clang::CallExpr *Call);
   void visitDecl(const clang::VarDecl *V);
   void visitExpr(const clang::Expr *E, AccessKind Mode, bool ValueUsed);
   void visitBinary(const clang::BinaryOperator *BO, AccessKind Mode,
@@ -237,11 +210,6 @@ public:
   void record(const Target &T, AccessKind Kind, const clang::Expr *Where,
               ReductionOp Op = ReductionOp::None, bool ResultUsed = false,
               bool Whole = false, ExprRef Range = nullptr);
-  /// Whether only one thread of the team runs code under \p Cond
-  /// (`tid == k`, `omp_get_num_threads() == 1`, or a conjunct of those).
-  bool oneThreadOnly(const clang::Expr *Cond);
-  /// Whether \p Cond is `nthreads == 1` for the team's size.
-  bool teamOfOneTest(const clang::Expr *Cond);
   /// Whether \p Pointer, a parameter of an inlined call, is null, where
   /// the caller's argument says.
   std::optional<bool> knownNull(const clang::Expr *Pointer) const;
@@ -249,6 +217,7 @@ public:
   // --- The parts ---
   ExprTranslator Exprs{*this, *this};
   ValueFacts Facts{*this, *this};
+  SyncTracker Sync{*this, *this};
 };
 
 } // namespace clangfe
