@@ -280,7 +280,7 @@ void RegionContext::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
     if (UO->isIncrementDecrementOp()) {
       visitLValue(UO->getSubExpr(), AccessKind::ReadModifyWrite,
                   ReductionOp::Add, ValueUsed);
-      return stepPointerParam(UO);
+      return Calls.stepPointerParam(UO);
     }
     if (UO->getOpcode() == UO_AddrOf)
       return visitIndices(UO->getSubExpr());
@@ -297,9 +297,9 @@ void RegionContext::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
     return visitOperatorCall(OC, Mode, ValueUsed);
 
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
-    return visitMemberCall(MC);
+    return Calls.visitMemberCall(MC);
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    visitCall(Call, ValueUsed);
+    Calls.visitCall(Call, ValueUsed);
     return;
   }
 
@@ -325,7 +325,7 @@ void RegionContext::visitBinary(const BinaryOperator *BO, AccessKind Mode,
   if (BO->isCompoundAssignmentOp()) {
     // `dst += offset;` of a pointer parameter moves it as `dst = dst +
     // offset;` does.
-    const VarDecl *Rebound = reboundPointerParam(BO);
+    const VarDecl *Rebound = Calls.reboundPointerParam(BO);
     std::optional<Target> NewTarget;
     if (Rebound)
       NewTarget = resolvePointerArithmetic(BO);
@@ -348,7 +348,7 @@ void RegionContext::visitBinary(const BinaryOperator *BO, AccessKind Mode,
 void RegionContext::visitAssignment(const BinaryOperator *BO, bool ValueUsed) {
   // Where a rebound pointer parameter points from here on, resolved before
   // the assignment changes what the right-hand side's own use of it means.
-  const VarDecl *Rebound = reboundPointerParam(BO);
+  const VarDecl *Rebound = Calls.reboundPointerParam(BO);
   std::optional<Target> NewTarget;
   if (Rebound)
     NewTarget = resolvePointer(BO->getRHS());

@@ -140,7 +140,7 @@ void RegionContext::visitCompound(const CompoundStmt *CS) {
       // none.)
       const auto *If = dyn_cast<IfStmt>(Child);
       auto Test = If ? testsLockPointer(If->getCond(), AST) : std::nullopt;
-      if (Test && knownNull(Test->Pointer).value_or(false))
+      if (Test && Calls.knownNull(Test->Pointer).value_or(false))
         continue;
       if (Effect > 0)
         ++LockDepth;
@@ -173,15 +173,6 @@ void RegionContext::visitDecl(const VarDecl *V) {
   }
   visitExpr(Init, AccessKind::Read, true);
   noteAllocation(V, Init);
-}
-
-std::optional<bool> RegionContext::knownNull(const Expr *Pointer) const {
-  const auto *DRE = dyn_cast<DeclRefExpr>(Pointer->IgnoreParenImpCasts());
-  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  auto It = V ? NullPointerParams.find(V) : NullPointerParams.end();
-  if (It == NullPointerParams.end())
-    return std::nullopt;
-  return It->second;
 }
 
 void RegionContext::noteConditionalMinMax(const IfStmt *If) {
@@ -221,7 +212,7 @@ void RegionContext::visitIf(const IfStmt *If) {
   // unless the caller's argument says which one runs (a null lock passed
   // in parallel code: every thread takes the unlocked path).
   if (auto Test = testsLockPointer(Cond, AST)) {
-    bool Null = knownNull(Test->Pointer).value_or(false);
+    bool Null = Calls.knownNull(Test->Pointer).value_or(false);
     visitStmt(Test->HoldsWhenNull == Null ? If->getThen() : If->getElse());
     return;
   }

@@ -506,7 +506,7 @@ std::optional<Target> RegionContext::resolvePointer(const Expr *E) {
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
     return resolveDataPointer(MC);
   if (const auto *Call = dyn_cast<CallExpr>(E))
-    return resolveReturnedPointer(Call);
+    return Calls.resolveReturnedPointer(Call);
   return std::nullopt;
 }
 

@@ -9,6 +9,7 @@
 #ifndef PRIVATEER_LIB_CLANG_CXX_REGIONCONTEXT_H
 #define PRIVATEER_LIB_CLANG_CXX_REGIONCONTEXT_H
 
+#include "CallFollower.h"
 #include "ExprTranslator.h"
 #include "RegionState.h"
 #include "SyncTracker.h"
@@ -139,13 +140,6 @@ public:
   /// whole object of class type a write of it; the rest read operands.
   void visitOperatorCall(const clang::CXXOperatorCallExpr *OC, AccessKind Mode,
                          bool ValueUsed);
-  bool visitCall(const clang::CallExpr *Call, bool ValueUsed);
-  /// The read an argument `&v` of a call into code the analysis cannot
-  /// see may make.
-  void noteOpaqueCallRead(const clang::Expr *Arg);
-  bool visitKnownLibraryCall(const clang::CallExpr *Call);
-  void visitMemberCall(const clang::CXXMemberCallExpr *Call);
-  void inlineCall(const clang::CallExpr *Call, const clang::FunctionDecl *FD);
   void visitIndices(const clang::Expr *E);
   std::optional<Target> resolveLValue(const clang::Expr *E);
   std::optional<Target> resolveVariable(const clang::DeclRefExpr *DRE);
@@ -166,19 +160,6 @@ public:
   resolvePointerArithmetic(const clang::BinaryOperator *BO);
   /// `v.data()`, `u.get()`, `v.begin()`: the container's first element.
   std::optional<Target> resolveDataPointer(const clang::CXXMemberCallExpr *MC);
-  /// The pointer a helper of the unit returns (`return base + i*stride;`,
-  /// its body that one statement), with the call's arguments for its
-  /// parameters.
-  std::optional<Target> resolveReturnedPointer(const clang::CallExpr *Call);
-  /// The pointer parameter of the function being inlined that \p BO
-  /// assigns in its straight-line code (`dst = dst + offset;`): from there
-  /// on it points where the right-hand side does.
-  const clang::VarDecl *reboundPointerParam(const clang::BinaryOperator *BO);
-  /// `p++`, `--p` of a pointer parameter of the function being inlined
-  /// (faiss's heaps: `bh_val--;` for 1-based indices): from there on it
-  /// points one element further (or back); stepped in a branch or a loop,
-  /// it points nowhere known.
-  void stepPointerParam(const clang::UnaryOperator *UO);
   /// What the std::reference_wrapper \p Wrapper refers to, where a
   /// variable made by std::ref(x) that the function never changes holds it.
   std::optional<Target> resolveWrapped(const clang::Expr *Wrapper);
@@ -200,24 +181,17 @@ public:
   /// is missing): the subscript; null for anything else.
   const clang::CXXOperatorCallExpr *mapSubscript(const clang::Expr *E) const;
   void visitPointerOperand(const clang::Expr *E);
-  /// Records an access of the elements [Pointer, Pointer + Length); Length
-  /// counts bytes for the mem* routines, elements for std:: algorithms.
-  void recordRange(const clang::Expr *Pointer, const clang::Expr *Length,
-                   AccessKind Kind, const clang::Expr *Where,
-                   bool LengthInBytes);
   ReductionOp selfUpdateOp(const clang::Expr *LHS, const clang::Expr *RHS);
   bool sameTarget(const clang::Expr *A, const clang::Expr *B);
   void record(const Target &T, AccessKind Kind, const clang::Expr *Where,
               ReductionOp Op = ReductionOp::None, bool ResultUsed = false,
               bool Whole = false, ExprRef Range = nullptr);
-  /// Whether \p Pointer, a parameter of an inlined call, is null, where
-  /// the caller's argument says.
-  std::optional<bool> knownNull(const clang::Expr *Pointer) const;
 
   // --- The parts ---
   ExprTranslator Exprs{*this, *this};
   ValueFacts Facts{*this, *this};
   SyncTracker Sync{*this, *this};
+  CallFollower Calls{*this, *this};
 };
 
 } // namespace clangfe
