@@ -121,7 +121,7 @@ void RegionContext::record(const Target &T, AccessKind Kind, const Expr *Where,
 //===-- Expressions -------------------------------------------------------===//
 
 bool RegionContext::sameTarget(const Expr *A, const Expr *B) {
-  auto TA = resolveLValue(A), TB = resolveLValue(B);
+  auto TA = Targets.resolveLValue(A), TB = Targets.resolveLValue(B);
   return TA && TB && TA->Decl == TB->Decl && TA->Level == TB->Level &&
          equalIndex(TA->Index, TB->Index);
 }
@@ -161,7 +161,7 @@ void RegionContext::visitLValue(const Expr *E, AccessKind Mode, ReductionOp Op,
     // inserts i into the outer map first, a change of the whole outer map.
     if (mapSubscript(OC->getArg(0)))
       visitLValue(OC->getArg(0), AccessKind::Write, ReductionOp::None, false);
-    if (auto T = resolveLValue(OC->getArg(0))) {
+    if (auto T = Targets.resolveLValue(OC->getArg(0))) {
       Guard Saved = CurrentGuard;
       if (CurrentGuard == Guard::Atomic)
         CurrentGuard = Guard::None;
@@ -180,7 +180,7 @@ void RegionContext::visitLValue(const Expr *E, AccessKind Mode, ReductionOp Op,
     visitIndices(E);
     return;
   }
-  if (auto T = resolveLValue(E))
+  if (auto T = Targets.resolveLValue(E))
     record(*T, Mode, E, Op, Mode == AccessKind::ReadModifyWrite && ValueUsed);
   visitIndices(E);
 }
@@ -328,7 +328,7 @@ void RegionContext::visitBinary(const BinaryOperator *BO, AccessKind Mode,
     const VarDecl *Rebound = Calls.reboundPointerParam(BO);
     std::optional<Target> NewTarget;
     if (Rebound)
-      NewTarget = resolvePointerArithmetic(BO);
+      NewTarget = Targets.resolvePointerArithmetic(BO);
     visitExpr(BO->getRHS(), AccessKind::Read, true);
     visitLValue(BO->getLHS(), AccessKind::ReadModifyWrite,
                 opFor(BO->getOpcode()), ValueUsed);
@@ -351,7 +351,7 @@ void RegionContext::visitAssignment(const BinaryOperator *BO, bool ValueUsed) {
   const VarDecl *Rebound = Calls.reboundPointerParam(BO);
   std::optional<Target> NewTarget;
   if (Rebound)
-    NewTarget = resolvePointer(BO->getRHS());
+    NewTarget = Targets.resolvePointer(BO->getRHS());
   if (const auto *DRE =
           dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
@@ -413,7 +413,7 @@ void RegionContext::visitOperatorCall(const CXXOperatorCallExpr *OC,
       !isAtomicType(OC->getArg(0)->getType())) {
     // Assignment to a whole object of class type (`s = t`, `v += w`).
     visitExpr(OC->getArg(1), AccessKind::Read, true);
-    if (auto T = resolveLValue(OC->getArg(0))) {
+    if (auto T = Targets.resolveLValue(OC->getArg(0))) {
       bool Element =
           OC->getArg(0)->getType()->isArithmeticType() || !T->Index.empty();
       size_t Before = R.Accesses.size();

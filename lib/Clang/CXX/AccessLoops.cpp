@@ -211,7 +211,7 @@ std::optional<SymbolId> RegionContext::bindIterator(const ForStmt *F,
   if (const auto *CE = dyn_cast<CXXConstructExpr>(Init);
       CE && CE->getNumArgs() == 1)
     Init = CE->getArg(0)->IgnoreImplicit();
-  auto T = resolvePointer(Init);
+  auto T = Targets.resolvePointer(Init);
   if (!T || T->Scalar || T->Index.empty())
     return std::nullopt;
   Symbol S;
@@ -232,7 +232,7 @@ void RegionContext::visitRangeFor(const CXXForRangeStmt *F) {
   S.Kind = SymbolKind::InnerLoop;
   S.Min = SymExpr::constant(0);
   SymbolId Id = R.addSymbol(std::move(S));
-  if (auto T = resolveLValue(F->getRangeInit())) {
+  if (auto T = Targets.resolveLValue(F->getRangeInit())) {
     pushDim(*T, SymExpr::symbol(Id), sizeOf(AST, LV->getType()));
     if (LV->getType()->isReferenceType())
       Aliases[LV] = T;

@@ -165,7 +165,7 @@ void RegionContext::visitDecl(const VarDecl *V) {
   if (V->getType()->isReferenceType()) {
     // `double &r = a[i];` names that element from now on; `auto &m =
     // outer[k];` of a map inserts k first.
-    Aliases[V] = resolveLValue(Init);
+    Aliases[V] = Targets.resolveLValue(Init);
     if (mapSubscript(Init))
       MapElementRefs.insert(V);
     visitIndices(Init);

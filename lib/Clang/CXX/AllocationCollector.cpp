@@ -206,7 +206,7 @@ void RegionContext::noteAllocation(const VarDecl *V, const Expr *Init) {
     T.Scalar = false;
   } else {
     T.Level = 1;
-    pushDim(T, SymExpr::constant(0), pointeeSize(V));
+    pushDim(T, SymExpr::constant(0), Targets.pointeeSize(V));
   }
   auto Id = bufferFor(T);
   if (!Id)

@@ -52,7 +52,7 @@ void CallFollower::recordRange(const Expr *Pointer, const Expr *Length,
   }
   if (Length)
     Ctx.visitExpr(Length, AccessKind::Read, true);
-  auto T = Ctx.resolvePointer(Pointer);
+  auto T = Ctx.Targets.resolvePointer(Pointer);
   if (!T)
     return;
   bool Dependent = false;
@@ -281,7 +281,8 @@ void CallFollower::visitMemberCall(const CXXMemberCallExpr *Call) {
     // push_back and friends change the container itself (size, storage).
     // A mutation of the container itself, or of one element of an outer
     // container (`rows[i].push_back(x)` changes rows[i] only).
-    auto T = Arrow ? Ctx.resolvePointer(Obj) : Ctx.resolveLValue(Obj);
+    auto T = Arrow ? Ctx.Targets.resolvePointer(Obj)
+                   : Ctx.Targets.resolveLValue(Obj);
     size_t Before = State.R.Accesses.size();
     if (T)
       Ctx.record(*T, AccessKind::Write, Call, ReductionOp::None, false,
@@ -336,10 +337,10 @@ void CallFollower::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
     State.ItemLocals.insert(P);
     QualType T = P->getType();
     if (T->isReferenceType()) {
-      State.Aliases[P] = Ctx.resolveLValue(Arg);
+      State.Aliases[P] = Ctx.Targets.resolveLValue(Arg);
       Ctx.visitIndices(Arg);
     } else if (T->isPointerType() || T->isArrayType()) {
-      State.Aliases[P] = Ctx.resolvePointer(Arg);
+      State.Aliases[P] = Ctx.Targets.resolvePointer(Arg);
       State.PointerParams.insert(P);
       Ctx.visitPointerOperand(Arg);
       const Expr *Value = Arg->IgnoreParenImpCasts();
@@ -386,7 +387,7 @@ void CallFollower::stepPointerParam(const UnaryOperator *UO) {
                   State.BranchPath.size() == State.FunctionBranchDepth.back() &&
                   !State.AfterReturn;
   if (TopLevel)
-    Stepped = Ctx.pointerVariable(P);
+    Stepped = Ctx.Targets.pointerVariable(P);
   if (Stepped && !Stepped->Scalar && !Stepped->Index.empty())
     Stepped->Index.back() =
         SymExpr::binary(UO->isIncrementOp() ? ExprKind::Add : ExprKind::Sub,
@@ -443,8 +444,8 @@ CallFollower::resolveReturnedPointer(const CallExpr *Call) {
       SavedAliases.push_back({P, It == State.Aliases.end()
                                      ? AliasEntry()
                                      : AliasEntry(It->second)});
-      State.Aliases[P] = T->isReferenceType() ? Ctx.resolveLValue(Arg)
-                                              : Ctx.resolvePointer(Arg);
+      State.Aliases[P] = T->isReferenceType() ? Ctx.Targets.resolveLValue(Arg)
+                                              : Ctx.Targets.resolvePointer(Arg);
     } else if (T->isIntegerType()) {
       auto It = State.ParamValues.find(P);
       SavedValues.push_back(
@@ -453,7 +454,7 @@ CallFollower::resolveReturnedPointer(const CallExpr *Call) {
     }
   }
   State.InlineStack.push_back(Def);
-  auto T = Ctx.resolvePointer(Ret->getRetValue());
+  auto T = Ctx.Targets.resolvePointer(Ret->getRetValue());
   State.InlineStack.pop_back();
   for (auto &[P, Old] : SavedAliases)
     if (Old)

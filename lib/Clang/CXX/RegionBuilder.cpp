@@ -180,7 +180,7 @@ const Stmt *RegionContext::bindItemLoop(const Stmt *S, const Expr *First,
     // The loop variable is the element of the range for this iteration.
     const VarDecl *LV = RF->getLoopVariable();
     ItemLocals.insert(LV);
-    if (auto T = resolveLValue(RF->getRangeInit())) {
+    if (auto T = Targets.resolveLValue(RF->getRangeInit())) {
       pushDim(*T, SymExpr::symbol(Id), sizeOf(AST, LV->getType()));
       if (LV->getType()->isReferenceType())
         Aliases[LV] = T;
@@ -283,7 +283,7 @@ bool RegionContext::setUpItemParameter() {
                    !RD->lookup(&AST.Idents.get("begin")).empty();
   std::optional<Target> T;
   if (Container) {
-    T = resolveLValue(Elements);
+    T = Targets.resolveLValue(Elements);
     if (T)
       pushDim(*T, SymExpr::symbol(Id), sizeOf(AST, P->getType()));
   } else {
@@ -291,7 +291,7 @@ bool RegionContext::setUpItemParameter() {
     if (const auto *CE = dyn_cast<CXXConstructExpr>(Start);
         CE && CE->getNumArgs() == 1)
       Start = CE->getArg(0)->IgnoreImplicit();
-    T = resolvePointer(Start);
+    T = Targets.resolvePointer(Start);
     if (T && !T->Scalar && !T->Index.empty())
       T->Index.back() =
           SymExpr::binary(ExprKind::Add, T->Index.back(), SymExpr::symbol(Id));
