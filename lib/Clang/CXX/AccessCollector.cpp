@@ -311,7 +311,7 @@ void RegionContext::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
   }
 
   if (const auto *Del = dyn_cast<CXXDeleteExpr>(E))
-    noteFree(Del->getArgument());
+    Allocations.noteFree(Del->getArgument());
 
   for (const Stmt *Child : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(Child))
@@ -355,7 +355,7 @@ void RegionContext::visitAssignment(const BinaryOperator *BO, bool ValueUsed) {
   if (const auto *DRE =
           dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-      noteAllocation(V, BO->getRHS());
+      Allocations.noteAllocation(V, BO->getRHS());
   ReductionOp Op = selfUpdateOp(BO->getLHS(), BO->getRHS());
   if (Op == ReductionOp::None && PendingConditionalLHS == BO->getLHS())
     Op = PendingConditionalOp;

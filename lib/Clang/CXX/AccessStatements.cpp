@@ -172,7 +172,7 @@ void RegionContext::visitDecl(const VarDecl *V) {
     return;
   }
   visitExpr(Init, AccessKind::Read, true);
-  noteAllocation(V, Init);
+  Allocations.noteAllocation(V, Init);
 }
 
 void RegionContext::noteConditionalMinMax(const IfStmt *If) {

@@ -173,9 +173,9 @@ bool CallFollower::visitCall(const CallExpr *Call, bool ValueUsed) {
   if ((Callee & family::HandsOverStorage) && Call->getDirectCallee() &&
       Call->getDirectCallee()->isInStdNamespace())
     for (const Expr *Arg : Call->arguments())
-      Ctx.noteEscape(Arg);
+      Ctx.Allocations.noteEscape(Arg);
   if (isKnown(Call, Free) && Call->getNumArgs() == 1) {
-    Ctx.noteFree(Call->getArg(0));
+    Ctx.Allocations.noteFree(Call->getArg(0));
     Ctx.visitExpr(Call->getArg(0), AccessKind::Read, true);
     return true;
   }
@@ -263,7 +263,7 @@ void CallFollower::visitMemberCall(const CXXMemberCallExpr *Call) {
   KnownName Known = knownName(Name);
   if (Known == KnownName::Swap)
     for (const Expr *Arg : Call->arguments())
-      Ctx.noteEscape(Arg);
+      Ctx.Allocations.noteEscape(Arg);
   if (nameFamilies(Name) & family::ElementRef) {
     // Element access used as a value.
     Ctx.visitLValue(Call, AccessKind::Read, ReductionOp::None, true);

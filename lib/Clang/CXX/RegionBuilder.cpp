@@ -98,7 +98,7 @@ std::optional<ParallelRegion> RegionContext::build(ParallelRegion Seed) {
   for (const Stmt *S : Sections)
     FindCall(S);
   FindCall(Body);
-  noteSlotAllocations();
+  Allocations.noteSlotAllocations();
   Facts.addStatedFacts();
   return std::move(R);
 }
@@ -578,7 +578,7 @@ std::optional<unsigned> RegionContext::bufferFor(const Target &T) {
       !V->getType()->isIncompleteType())
     B.Alignment = AST.getDeclAlign(V).getQuantity();
   if (V && T.Level <= 1 && V->getInit())
-    noteExtent(B, V, T.Level);
+    Allocations.noteExtent(B, V, T.Level);
   if (V && T.Level == 0 && B.Kind == BufferKind::Scalar)
     B.ReadByTeamAfterConstruct = readByTeamAfterConstruct(V);
   // A static local of a called function cannot appear in a clause here.

@@ -9,6 +9,7 @@
 #ifndef PRIVATEER_LIB_CLANG_CXX_REGIONCONTEXT_H
 #define PRIVATEER_LIB_CLANG_CXX_REGIONCONTEXT_H
 
+#include "AllocationTracker.h"
 #include "CallFollower.h"
 #include "ExprTranslator.h"
 #include "RegionState.h"
@@ -23,18 +24,6 @@
 
 namespace privateer {
 namespace clangfe {
-
-struct AllocationShape {
-  ExprRef Bytes;
-  uint64_t Alignment = 16;
-  bool LineRounded = false;
-  bool Container = false;
-  std::string Spelling;
-  AllocatorKind Allocator = AllocatorKind::Unknown;
-  /// The element count or byte size as written, when there is one.
-  const clang::Expr *Count = nullptr;
-  const clang::Expr *SizeExpr = nullptr;
-};
 
 class RegionContext : public RegionState {
 public:
@@ -83,25 +72,6 @@ public:
   // --- Values through definitions (ValueTracking.cpp) ---
 
   // --- Allocations (AllocationCollector.cpp) ---
-  std::optional<AllocationShape> allocationShape(const clang::Expr *E,
-                                                 clang::QualType VarType);
-  /// `new T[n]` (\p S holds the spelling).
-  std::optional<AllocationShape> newArrayShape(const clang::CXXNewExpr *New,
-                                               AllocationShape S);
-  /// std::vector<T> v(n), std::string s(n, c), ... of type \p VarType.
-  std::optional<AllocationShape>
-  containerShape(const clang::CXXConstructExpr *Construct,
-                 clang::QualType VarType, AllocationShape S);
-  /// malloc, calloc, realloc, aligned_alloc, _mm_malloc, make_unique<T[]>.
-  std::optional<AllocationShape> allocatorCallShape(const clang::CallExpr *Call,
-                                                    AllocationShape S);
-  bool isMaxThreadsValue(const clang::Expr *E) const;
-  void noteAllocation(const clang::VarDecl *V, const clang::Expr *Init);
-  void noteFree(const clang::Expr *E);
-  /// The allocation held by \p E leaves the work item (moved, swapped).
-  void noteEscape(const clang::Expr *E);
-  void noteSlotAllocations();
-  void noteExtent(Buffer &B, const clang::VarDecl *V, unsigned Level);
 
   // --- Accesses (AccessCollector.cpp: records and expressions; Access
   // Statements, AccessLoops, AccessCalls, AccessTargets.cpp) ---
@@ -160,6 +130,7 @@ public:
   SyncTracker Sync{*this, *this};
   CallFollower Calls{*this, *this};
   TargetResolver Targets{*this, *this};
+  AllocationTracker Allocations{*this, *this};
 };
 
 } // namespace clangfe
