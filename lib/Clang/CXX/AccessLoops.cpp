@@ -97,37 +97,37 @@ bool mentionsAny(const Stmt *S,
 }
 } // namespace
 
-void RegionContext::runtimeStepConditions(const LoopShape &L, SymbolId Var,
-                                          const ExprRef &Step) {
+void AccessWalker::runtimeStepConditions(const LoopShape &L, SymbolId Var,
+                                         const ExprRef &Step) {
   // i = start + Step * k for a count k >= 0 of steps taken, and Step >= 1
   // (a loop `i < n; i += s` entered with s < 1 never ends). The symbol of
   // i keeps the step-1 range around those values for the analyses that
   // read ranges; the conditions give the solver the lattice.
-  R.Symbols[Var].RuntimeStep = Step;
+  State.R.Symbols[Var].RuntimeStep = Step;
   Symbol K;
   K.Name = "steps of " + L.Var->getNameAsString();
   K.Kind = SymbolKind::InnerLoop;
   K.Min = SymExpr::constant(0);
-  ExprRef Steps = SymExpr::symbol(R.addSymbol(std::move(K)));
-  ExprRef Start = R.symbol(Var).Min;
+  ExprRef Steps = SymExpr::symbol(State.R.addSymbol(std::move(K)));
+  ExprRef Start = State.R.symbol(Var).Min;
   if (!Start)
     return;
-  PathConditions.push_back({Step, Comparison::GE, SymExpr::constant(1)});
-  PathConditions.push_back(
+  State.PathConditions.push_back({Step, Comparison::GE, SymExpr::constant(1)});
+  State.PathConditions.push_back(
       {SymExpr::symbol(Var), Comparison::EQ,
        SymExpr::binary(ExprKind::Add, Start,
                        SymExpr::binary(ExprKind::Mul, Step, Steps))});
 }
 
-void RegionContext::visitFor(const ForStmt *F) {
+void AccessWalker::visitFor(const ForStmt *F) {
   visitStmt(F->getInit());
-  auto Shape = matchForLoop(F, AST, /*RuntimeStep=*/true);
+  auto Shape = matchForLoop(F, State.AST, /*RuntimeStep=*/true);
   if (Shape) {
     // A variable the body changes (`j++` inside) leaves its header's
     // range: it is an unknown value, not a loop variable. So does one
     // whose step the body changes.
     llvm::SmallPtrSet<const VarDecl *, 8> InBody;
-    collectModified(F->getBody(), InBody);
+    Ctx.collectModified(F->getBody(), InBody);
     if (InBody.count(Shape->Var) ||
         (Shape->StepExpr && mentionsAny(Shape->StepExpr, InBody)))
       Shape.reset();
@@ -137,9 +137,9 @@ void RegionContext::visitFor(const ForStmt *F) {
     // The step must be one value for the whole loop that the model can
     // name (a size, the team's size); a value it cannot see per work item
     // leaves the variable unknown.
-    RuntimeStep = Exprs.translate(Shape->StepExpr);
+    RuntimeStep = Ctx.Exprs.translate(Shape->StepExpr);
     if (RuntimeStep->mentions([&](SymbolId S) {
-          const Symbol &Sym = R.symbol(S);
+          const Symbol &Sym = State.R.symbol(S);
           return Sym.Kind == SymbolKind::Opaque && Sym.IterationDependent;
         }))
       Shape.reset();
@@ -149,46 +149,47 @@ void RegionContext::visitFor(const ForStmt *F) {
   std::optional<SymbolId> Previous;
   const Stmt *PreviousScope = nullptr;
   if (Shape) {
-    if (auto It = Symbols.find(Shape->Var); It != Symbols.end())
+    if (auto It = State.Symbols.find(Shape->Var); It != State.Symbols.end())
       Previous = It->second;
-    PreviousScope = SymbolScope.lookup(Shape->Var);
-    Symbols[Shape->Var] = Exprs.symbolForLoop(*Shape, SymbolKind::InnerLoop);
-    SymbolScope[Shape->Var] = F;
+    PreviousScope = State.SymbolScope.lookup(Shape->Var);
+    State.Symbols[Shape->Var] =
+        Ctx.Exprs.symbolForLoop(*Shape, SymbolKind::InnerLoop);
+    State.SymbolScope[Shape->Var] = F;
   }
-  size_t SavedConditions = PathConditions.size();
+  size_t SavedConditions = State.PathConditions.size();
   if (Shape && Shape->StepExpr)
-    runtimeStepConditions(*Shape, Symbols[Shape->Var], RuntimeStep);
-  ++LoopDepth;
+    runtimeStepConditions(*Shape, State.Symbols[Shape->Var], RuntimeStep);
+  ++State.LoopDepth;
   if (F->getCond())
     visitExpr(F->getCond(), AccessKind::Read, true);
   if (Shape && !mayLeaveEarly(F->getBody()))
-    R.CompleteLoops[NextBranch] = Symbols[Shape->Var];
-  LoopBodies.insert(NextBranch);
-  BranchPath.push_back(NextBranch++); // a body may run zero times
-  PhaseMark Before = Sync.phaseMark();
+    State.R.CompleteLoops[State.NextBranch] = State.Symbols[Shape->Var];
+  State.LoopBodies.insert(State.NextBranch);
+  State.BranchPath.push_back(State.NextBranch++); // a body may run zero times
+  PhaseMark Before = Ctx.Sync.phaseMark();
   visitStmt(F->getBody());
-  Sync.noteBranchEnd(F->getBody());
-  if (!Shape || !runsAtLeastOnce(*Shape, AST))
-    Sync.joinPhases({Before, Sync.phaseMark()});
-  BranchPath.pop_back();
+  Ctx.Sync.noteBranchEnd(F->getBody());
+  if (!Shape || !runsAtLeastOnce(*Shape, State.AST))
+    Ctx.Sync.joinPhases({Before, Ctx.Sync.phaseMark()});
+  State.BranchPath.pop_back();
   if (F->getInc())
     visitExpr(F->getInc(), AccessKind::Read, false);
-  --LoopDepth;
-  PathConditions.resize(SavedConditions);
+  --State.LoopDepth;
+  State.PathConditions.resize(SavedConditions);
   if (Shape) {
     if (Previous)
-      Symbols[Shape->Var] = *Previous;
+      State.Symbols[Shape->Var] = *Previous;
     else
-      Symbols.erase(Shape->Var);
+      State.Symbols.erase(Shape->Var);
     if (PreviousScope)
-      SymbolScope[Shape->Var] = PreviousScope;
+      State.SymbolScope[Shape->Var] = PreviousScope;
     else
-      SymbolScope.erase(Shape->Var);
+      State.SymbolScope.erase(Shape->Var);
   }
 }
 
-std::optional<SymbolId> RegionContext::bindIterator(const ForStmt *F,
-                                                    SymbolKind Kind) {
+std::optional<SymbolId> AccessWalker::bindIterator(const ForStmt *F,
+                                                   SymbolKind Kind) {
   // `for (auto it = v.begin(); ...; ++it)` or `for (T *p = a; ...; ++p)`:
   // the iterator walks the elements of one buffer.
   const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit());
@@ -204,52 +205,52 @@ std::optional<SymbolId> RegionContext::bindIterator(const ForStmt *F,
   if (!V || !V->getInit() || !Forward)
     return std::nullopt;
   llvm::SmallPtrSet<const VarDecl *, 8> InBody;
-  collectModified(F->getBody(), InBody);
+  Ctx.collectModified(F->getBody(), InBody);
   if (InBody.count(V))
     return std::nullopt;
   const Expr *Init = V->getInit()->IgnoreImplicit();
   if (const auto *CE = dyn_cast<CXXConstructExpr>(Init);
       CE && CE->getNumArgs() == 1)
     Init = CE->getArg(0)->IgnoreImplicit();
-  auto T = Targets.resolvePointer(Init);
+  auto T = Ctx.Targets.resolvePointer(Init);
   if (!T || T->Scalar || T->Index.empty())
     return std::nullopt;
   Symbol S;
   S.Name = V->getNameAsString();
   S.Kind = Kind;
   S.Min = SymExpr::constant(0);
-  SymbolId Id = R.addSymbol(std::move(S));
+  SymbolId Id = State.R.addSymbol(std::move(S));
   T->Index.back() =
       SymExpr::binary(ExprKind::Add, T->Index.back(), SymExpr::symbol(Id));
-  Aliases[V] = T;
+  State.Aliases[V] = T;
   return Id;
 }
 
-void RegionContext::visitRangeFor(const CXXForRangeStmt *F) {
+void AccessWalker::visitRangeFor(const CXXForRangeStmt *F) {
   const VarDecl *LV = F->getLoopVariable();
   Symbol S;
   S.Name = LV->getNameAsString();
   S.Kind = SymbolKind::InnerLoop;
   S.Min = SymExpr::constant(0);
-  SymbolId Id = R.addSymbol(std::move(S));
-  if (auto T = Targets.resolveLValue(F->getRangeInit())) {
-    pushDim(*T, SymExpr::symbol(Id), sizeOf(AST, LV->getType()));
+  SymbolId Id = State.R.addSymbol(std::move(S));
+  if (auto T = Ctx.Targets.resolveLValue(F->getRangeInit())) {
+    pushDim(*T, SymExpr::symbol(Id), sizeOf(State.AST, LV->getType()));
     if (LV->getType()->isReferenceType())
-      Aliases[LV] = T;
+      State.Aliases[LV] = T;
     else
       record(*T, AccessKind::Read, F->getRangeInit());
   } else {
     visitExpr(F->getRangeInit(), AccessKind::Read, true);
   }
-  ++LoopDepth;
-  LoopBodies.insert(NextBranch);
-  BranchPath.push_back(NextBranch++); // a body may run zero times
-  PhaseMark Before = Sync.phaseMark();
+  ++State.LoopDepth;
+  State.LoopBodies.insert(State.NextBranch);
+  State.BranchPath.push_back(State.NextBranch++); // a body may run zero times
+  PhaseMark Before = Ctx.Sync.phaseMark();
   visitStmt(F->getBody());
-  Sync.noteBranchEnd(F->getBody());
-  Sync.joinPhases({Before, Sync.phaseMark()});
-  BranchPath.pop_back();
-  --LoopDepth;
+  Ctx.Sync.noteBranchEnd(F->getBody());
+  Ctx.Sync.joinPhases({Before, Ctx.Sync.phaseMark()});
+  State.BranchPath.pop_back();
+  --State.LoopDepth;
 }
 
 } // namespace clangfe

@@ -24,7 +24,7 @@ namespace clangfe {
 
 using namespace accessdetail;
 
-void RegionContext::visitStmt(const Stmt *S) {
+void AccessWalker::visitStmt(const Stmt *S) {
   if (!S)
     return;
   if (const auto *E = dyn_cast<Expr>(S)) {
@@ -46,7 +46,7 @@ void RegionContext::visitStmt(const Stmt *S) {
   if (const auto *F = dyn_cast<CXXForRangeStmt>(S))
     return visitRangeFor(F);
   // A directive, a guard, a barrier: what it means is the model's.
-  if (Semantics.visitNested(S, Sync))
+  if (State.Semantics.visitNested(S, Ctx.Sync))
     return;
   if (const auto *W = dyn_cast<WhileStmt>(S))
     return visitWhile(W);
@@ -61,102 +61,109 @@ void RegionContext::visitStmt(const Stmt *S) {
   // Control can reach a label or a case without what came before it on its
   // path: a new epoch.
   if (isa<SwitchCase>(S) || isa<LabelStmt>(S))
-    ++LabelEpoch;
+    ++State.LabelEpoch;
   // labels, case, attributed statements, try blocks...
   for (const Stmt *Child : S->children())
     visitStmt(Child);
 }
 
-void RegionContext::visitWhile(const WhileStmt *W) {
+void AccessWalker::visitWhile(const WhileStmt *W) {
   if (const VarDecl *CV = W->getConditionVariable())
     visitDecl(CV);
   visitExpr(W->getCond(), AccessKind::Read, true);
-  bool Saved = InConditional;
-  InConditional = true;
-  LoopBodies.insert(NextBranch);
-  BranchPath.push_back(NextBranch++);
-  ++LoopDepth;
-  PhaseMark Before = Sync.phaseMark();
+  bool Saved = State.InConditional;
+  State.InConditional = true;
+  State.LoopBodies.insert(State.NextBranch);
+  State.BranchPath.push_back(State.NextBranch++);
+  ++State.LoopDepth;
+  PhaseMark Before = Ctx.Sync.phaseMark();
   visitStmt(W->getBody());
-  Sync.noteBranchEnd(W->getBody());
-  Sync.joinPhases({Before, Sync.phaseMark()}); // (it may run zero times)
-  --LoopDepth;
-  BranchPath.pop_back();
-  InConditional = Saved;
+  Ctx.Sync.noteBranchEnd(W->getBody());
+  Ctx.Sync.joinPhases(
+      {Before, Ctx.Sync.phaseMark()}); // (it may run zero times)
+  --State.LoopDepth;
+  State.BranchPath.pop_back();
+  State.InConditional = Saved;
 }
 
-void RegionContext::visitSwitch(const SwitchStmt *Sw) {
+void AccessWalker::visitSwitch(const SwitchStmt *Sw) {
   visitStmt(Sw->getInit());
   visitExpr(Sw->getCond(), AccessKind::Read, true);
-  bool Saved = InConditional;
-  InConditional = true;
-  SwitchBodies.insert(NextBranch);
-  BranchPath.push_back(NextBranch++);
-  PhaseMark Before = Sync.phaseMark();
+  bool Saved = State.InConditional;
+  State.InConditional = true;
+  State.SwitchBodies.insert(State.NextBranch);
+  State.BranchPath.push_back(State.NextBranch++);
+  PhaseMark Before = Ctx.Sync.phaseMark();
   visitStmt(Sw->getBody());
-  Sync.joinPhases({Before, Sync.phaseMark()}); // (a case may skip any of it)
-  BranchPath.pop_back();
-  InConditional = Saved;
+  Ctx.Sync.joinPhases(
+      {Before, Ctx.Sync.phaseMark()}); // (a case may skip any of it)
+  State.BranchPath.pop_back();
+  State.InConditional = Saved;
 }
 
-void RegionContext::visitJump(const Stmt *S) {
+void AccessWalker::visitJump(const Stmt *S) {
   if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
     if (Ret->getRetValue())
       visitExpr(Ret->getRetValue(), AccessKind::Read, true);
     // What follows a return in the function runs only on paths that did not
     // take it.
-    AfterReturn = true;
-    Sync.noteExit(FunctionBranchDepth.empty() ? 0 : FunctionBranchDepth.back());
+    State.AfterReturn = true;
+    Ctx.Sync.noteExit(State.FunctionBranchDepth.empty()
+                          ? 0
+                          : State.FunctionBranchDepth.back());
     return;
   }
   if (isa<BreakStmt>(S) || isa<ContinueStmt>(S)) {
     // Out of the branches up to the innermost loop's body (or switch's).
-    size_t Depth = BranchPath.size();
-    while (Depth > 0 && !LoopBodies.count(BranchPath[Depth - 1]) &&
-           !(isa<BreakStmt>(S) && SwitchBodies.count(BranchPath[Depth - 1])))
+    size_t Depth = State.BranchPath.size();
+    while (Depth > 0 && !State.LoopBodies.count(State.BranchPath[Depth - 1]) &&
+           !(isa<BreakStmt>(S) &&
+             State.SwitchBodies.count(State.BranchPath[Depth - 1])))
       --Depth;
-    Sync.noteExit(Depth ? Depth - 1 : 0);
+    Ctx.Sync.noteExit(Depth ? Depth - 1 : 0);
     return;
   }
   // goto, indirect goto
-  Sync.noteExit(0);
+  Ctx.Sync.noteExit(0);
 }
 
-void RegionContext::visitDo(const DoStmt *Do) {
-  ++LoopDepth;
-  LoopBodies.insert(NextBranch);
-  BranchPath.push_back(NextBranch++); // (a loop body is a branch too)
+void AccessWalker::visitDo(const DoStmt *Do) {
+  ++State.LoopDepth;
+  State.LoopBodies.insert(State.NextBranch);
+  State.BranchPath.push_back(
+      State.NextBranch++); // (a loop body is a branch too)
   visitStmt(Do->getBody());
-  BranchPath.pop_back();
+  State.BranchPath.pop_back();
   visitExpr(Do->getCond(), AccessKind::Read, true);
-  --LoopDepth;
+  --State.LoopDepth;
 }
 
-void RegionContext::visitCompound(const CompoundStmt *CS) {
-  unsigned SavedLock = LockDepth;
+void AccessWalker::visitCompound(const CompoundStmt *CS) {
+  unsigned SavedLock = State.LockDepth;
   for (const Stmt *Child : CS->body()) {
-    if (int Effect = lockEffect(Child, AST)) {
+    if (int Effect = lockEffect(Child, State.AST)) {
       // (`if (lk) omp_set_lock(lk);` takes no lock where the caller passes
       // none.)
       const auto *If = dyn_cast<IfStmt>(Child);
-      auto Test = If ? testsLockPointer(If->getCond(), AST) : std::nullopt;
-      if (Test && Calls.knownNull(Test->Pointer).value_or(false))
+      auto Test =
+          If ? testsLockPointer(If->getCond(), State.AST) : std::nullopt;
+      if (Test && Ctx.Calls.knownNull(Test->Pointer).value_or(false))
         continue;
       if (Effect > 0)
-        ++LockDepth;
-      else if (LockDepth > SavedLock)
-        --LockDepth;
+        ++State.LockDepth;
+      else if (State.LockDepth > SavedLock)
+        --State.LockDepth;
       continue;
     }
     visitStmt(Child);
   }
   // Guards declared in this block are released at its end.
-  LockDepth = SavedLock;
+  State.LockDepth = SavedLock;
 }
 
-void RegionContext::visitDecl(const VarDecl *V) {
+void AccessWalker::visitDecl(const VarDecl *V) {
   if (isLockGuardType(V->getType())) {
-    ++LockDepth; // released when the enclosing block ends
+    ++State.LockDepth; // released when the enclosing block ends
     return;
   }
   const Expr *Init = V->getInit();
@@ -165,17 +172,17 @@ void RegionContext::visitDecl(const VarDecl *V) {
   if (V->getType()->isReferenceType()) {
     // `double &r = a[i];` names that element from now on; `auto &m =
     // outer[k];` of a map inserts k first.
-    Aliases[V] = Targets.resolveLValue(Init);
+    State.Aliases[V] = Ctx.Targets.resolveLValue(Init);
     if (mapSubscript(Init))
-      MapElementRefs.insert(V);
+      State.MapElementRefs.insert(V);
     visitIndices(Init);
     return;
   }
   visitExpr(Init, AccessKind::Read, true);
-  Allocations.noteAllocation(V, Init);
+  Ctx.Allocations.noteAllocation(V, Init);
 }
 
-void RegionContext::noteConditionalMinMax(const IfStmt *If) {
+void AccessWalker::noteConditionalMinMax(const IfStmt *If) {
   const Expr *Cond = If->getCond();
   // `if (v > m) m = v;` is a max update of m (and `<` a min update).
   const Stmt *Then = If->getThen();
@@ -189,19 +196,21 @@ void RegionContext::noteConditionalMinMax(const IfStmt *If) {
       Cmp->isRelationalOp() && !If->getElse()) {
     const Expr *L = Cmp->getLHS(), *Rt = Cmp->getRHS();
     bool Greater = Cmp->getOpcode() == BO_GT || Cmp->getOpcode() == BO_GE;
-    std::string LHS = Exprs.spell(Assign->getLHS()),
-                RHS = Exprs.spell(Assign->getRHS());
+    std::string LHS = Ctx.Exprs.spell(Assign->getLHS()),
+                RHS = Ctx.Exprs.spell(Assign->getRHS());
     // v > m, m = v  => max;  v < m, m = v  => min;  and mirrored.
-    if (LHS == Exprs.spell(Rt) && RHS == Exprs.spell(L))
-      PendingConditionalOp = Greater ? ReductionOp::Max : ReductionOp::Min;
-    else if (LHS == Exprs.spell(L) && RHS == Exprs.spell(Rt))
-      PendingConditionalOp = Greater ? ReductionOp::Min : ReductionOp::Max;
-    if (PendingConditionalOp != ReductionOp::None)
-      PendingConditionalLHS = Assign->getLHS();
+    if (LHS == Ctx.Exprs.spell(Rt) && RHS == Ctx.Exprs.spell(L))
+      State.PendingConditionalOp =
+          Greater ? ReductionOp::Max : ReductionOp::Min;
+    else if (LHS == Ctx.Exprs.spell(L) && RHS == Ctx.Exprs.spell(Rt))
+      State.PendingConditionalOp =
+          Greater ? ReductionOp::Min : ReductionOp::Max;
+    if (State.PendingConditionalOp != ReductionOp::None)
+      State.PendingConditionalLHS = Assign->getLHS();
   }
 }
 
-void RegionContext::visitIf(const IfStmt *If) {
+void AccessWalker::visitIf(const IfStmt *If) {
   visitStmt(If->getInit());
   if (const VarDecl *CV = If->getConditionVariable())
     visitDecl(CV);
@@ -211,83 +220,84 @@ void RegionContext::visitIf(const IfStmt *If) {
   // path (nothing runs beside it), the other one is what runs in parallel;
   // unless the caller's argument says which one runs (a null lock passed
   // in parallel code: every thread takes the unlocked path).
-  if (auto Test = testsLockPointer(Cond, AST)) {
-    bool Null = Calls.knownNull(Test->Pointer).value_or(false);
+  if (auto Test = testsLockPointer(Cond, State.AST)) {
+    bool Null = Ctx.Calls.knownNull(Test->Pointer).value_or(false);
     visitStmt(Test->HoldsWhenNull == Null ? If->getThen() : If->getElse());
     return;
   }
 
-  bool SavedCond = InConditional, SavedSingle = InSingleItem;
-  bool ConditionalHere = InConditional || AfterReturn;
-  ExprRef SavedPinned = PinnedItem;
-  Guard SavedGuard = CurrentGuard;
-  if (ExprRef Pinned = Facts.singleWorkItemValue(Cond)) {
-    InSingleItem = true;
-    if (!PinnedItem)
-      PinnedItem = Pinned;
+  bool SavedCond = State.InConditional, SavedSingle = State.InSingleItem;
+  bool ConditionalHere = State.InConditional || State.AfterReturn;
+  ExprRef SavedPinned = State.PinnedItem;
+  Guard SavedGuard = State.CurrentGuard;
+  if (ExprRef Pinned = Ctx.Facts.singleWorkItemValue(Cond)) {
+    State.InSingleItem = true;
+    if (!State.PinnedItem)
+      State.PinnedItem = Pinned;
   } else {
-    InConditional = true;
+    State.InConditional = true;
     // Code only one thread of the team runs (`if (omp_get_thread_num() ==
     // 1)` in a worksharing loop) runs its work items one after the other:
     // among themselves they cannot race. (Tasks on one thread can
     // interleave, so not for tasks.)
-    if (CurrentGuard == Guard::None && R.Kind != RegionKind::Tasks &&
-        !InNestedTask && Sync.oneThreadOnly(Cond))
-      CurrentGuard = Guard::Single;
+    if (State.CurrentGuard == Guard::None &&
+        State.R.Kind != RegionKind::Tasks && !State.InNestedTask &&
+        Ctx.Sync.oneThreadOnly(Cond))
+      State.CurrentGuard = Guard::Single;
   }
 
   noteConditionalMinMax(If);
-  size_t ThenBegin = R.Accesses.size();
-  BranchPath.push_back(NextBranch++);
-  size_t SavedConditions = PathConditions.size();
-  Facts.conditionsOf(Cond, true, PathConditions);
-  PhaseMark Before = Sync.phaseMark();
+  size_t ThenBegin = State.R.Accesses.size();
+  State.BranchPath.push_back(State.NextBranch++);
+  size_t SavedConditions = State.PathConditions.size();
+  Ctx.Facts.conditionsOf(Cond, true, State.PathConditions);
+  PhaseMark Before = Ctx.Sync.phaseMark();
   visitStmt(If->getThen());
-  Sync.noteBranchEnd(If->getThen());
-  PhaseMark ThenEnd = Sync.phaseMark();
-  Sync.resetPhase(Before);
-  PathConditions.resize(SavedConditions);
-  BranchPath.back() = NextBranch++;
-  size_t ElseBegin = R.Accesses.size();
+  Ctx.Sync.noteBranchEnd(If->getThen());
+  PhaseMark ThenEnd = Ctx.Sync.phaseMark();
+  Ctx.Sync.resetPhase(Before);
+  State.PathConditions.resize(SavedConditions);
+  State.BranchPath.back() = State.NextBranch++;
+  size_t ElseBegin = State.R.Accesses.size();
   if (If->getElse())
-    Facts.conditionsOf(Cond, false, PathConditions);
-  PendingConditionalOp = ReductionOp::None;
-  PendingConditionalLHS = nullptr;
-  InSingleItem = SavedSingle;
-  PinnedItem = SavedPinned;
-  CurrentGuard = SavedGuard;
-  InConditional = true;
+    Ctx.Facts.conditionsOf(Cond, false, State.PathConditions);
+  State.PendingConditionalOp = ReductionOp::None;
+  State.PendingConditionalLHS = nullptr;
+  State.InSingleItem = SavedSingle;
+  State.PinnedItem = SavedPinned;
+  State.CurrentGuard = SavedGuard;
+  State.InConditional = true;
   visitStmt(If->getElse());
-  PathConditions.resize(SavedConditions);
+  State.PathConditions.resize(SavedConditions);
   if (If->getElse())
-    Sync.noteBranchEnd(If->getElse());
-  Sync.joinPhases({ThenEnd, Sync.phaseMark()});
-  BranchPath.pop_back();
-  InConditional = SavedCond;
+    Ctx.Sync.noteBranchEnd(If->getElse());
+  Ctx.Sync.joinPhases({ThenEnd, Ctx.Sync.phaseMark()});
+  State.BranchPath.pop_back();
+  State.InConditional = SavedCond;
   if (If->getElse())
     hoistWritesOnBothArms(ThenBegin, ElseBegin, ConditionalHere);
 }
 
-void RegionContext::hoistWritesOnBothArms(size_t ThenBegin, size_t ElseBegin,
-                                          bool ConditionalHere) {
+void AccessWalker::hoistWritesOnBothArms(size_t ThenBegin, size_t ElseBegin,
+                                         bool ConditionalHere) {
   // A write made on both paths (`if (c) t = 1; else t = 2;`) is made
   // where the `if` is: as unconditionally as the `if` itself runs, on its
   // branch path and under its conditions. Only one made by the arm itself:
   // a write under a further branch of an arm (`if (c) { if (d) t = 1; }
   // else t = 2;`) leaves a path without it.
   auto InArm = [&](const Access &A) {
-    return A.Branch.size() == BranchPath.size() + 1;
+    return A.Branch.size() == State.BranchPath.size() + 1;
   };
   for (size_t T = ThenBegin; T < ElseBegin; ++T)
-    for (size_t E = ElseBegin; E < R.Accesses.size(); ++E) {
-      Access &X = R.Accesses[T], &Y = R.Accesses[E];
+    for (size_t E = ElseBegin; E < State.R.Accesses.size(); ++E) {
+      Access &X = State.R.Accesses[T], &Y = State.R.Accesses[E];
       if (X.Kind == AccessKind::Write && Y.Kind == AccessKind::Write &&
           X.BufferIndex == Y.BufferIndex && !X.SingleWorkItem &&
           !Y.SingleWorkItem && InArm(X) && InArm(Y) &&
           equalIndex(X.Index, Y.Index)) {
         X.Conditional = Y.Conditional = ConditionalHere;
-        X.Branch = Y.Branch = BranchPath;
-        X.Conditions = Y.Conditions = PathConditions;
+        X.Branch = Y.Branch = State.BranchPath;
+        X.Conditions = Y.Conditions = State.PathConditions;
       }
     }
 }

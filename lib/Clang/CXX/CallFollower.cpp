@@ -42,7 +42,7 @@ bool isMutatingMethod(StringRef Name) {
 void CallFollower::recordRange(const Expr *Pointer, const Expr *Length,
                                AccessKind Kind, const Expr *Where,
                                bool LengthInBytes) {
-  Ctx.visitPointerOperand(Pointer);
+  Ctx.Walker.visitPointerOperand(Pointer);
   // memset and memcpy take `void *`: look through that conversion.
   while (const auto *IC = dyn_cast<ImplicitCastExpr>(Pointer->IgnoreParens())) {
     if ((IC->getCastKind() != CK_BitCast && IC->getCastKind() != CK_NoOp) ||
@@ -51,7 +51,7 @@ void CallFollower::recordRange(const Expr *Pointer, const Expr *Length,
     Pointer = IC->getSubExpr();
   }
   if (Length)
-    Ctx.visitExpr(Length, AccessKind::Read, true);
+    Ctx.Walker.visitExpr(Length, AccessKind::Read, true);
   auto T = Ctx.Targets.resolvePointer(Pointer);
   if (!T)
     return;
@@ -60,7 +60,8 @@ void CallFollower::recordRange(const Expr *Pointer, const Expr *Length,
     Dependent |= !Ctx.Exprs.isWorkItemInvariant(I);
   if (!Dependent) {
     // The same range in every work item: treat it as the whole buffer.
-    Ctx.record(*T, Kind, Where, ReductionOp::None, false, /*Whole=*/true);
+    Ctx.Walker.record(*T, Kind, Where, ReductionOp::None, false,
+                      /*Whole=*/true);
     return;
   }
   if (!Length || T->Index.empty())
@@ -103,7 +104,7 @@ void CallFollower::recordRange(const Expr *Pointer, const Expr *Length,
   SymbolId Id = State.R.addSymbol(std::move(Offset));
   T->Index.back() =
       SymExpr::binary(ExprKind::Add, T->Index.back(), SymExpr::symbol(Id));
-  Ctx.record(*T, Kind, Where);
+  Ctx.Walker.record(*T, Kind, Where);
 }
 
 bool CallFollower::visitKnownLibraryCall(const CallExpr *Call) {
@@ -134,18 +135,18 @@ bool CallFollower::visitKnownLibraryCall(const CallExpr *Call) {
   bool Std = FD->isInStdNamespace();
   if (Std && Name == KnownName::Fill && N == 3) {
     recordRange(Arg(0), nullptr, AccessKind::Write, Call, false);
-    Ctx.visitExpr(Arg(1), AccessKind::Read, true);
-    Ctx.visitExpr(Arg(2), AccessKind::Read, true);
+    Ctx.Walker.visitExpr(Arg(1), AccessKind::Read, true);
+    Ctx.Walker.visitExpr(Arg(2), AccessKind::Read, true);
     return true;
   }
   if (Std && Name == KnownName::FillN && N == 3) {
     recordRange(Arg(0), Arg(1), AccessKind::Write, Call, false);
-    Ctx.visitExpr(Arg(2), AccessKind::Read, true);
+    Ctx.Walker.visitExpr(Arg(2), AccessKind::Read, true);
     return true;
   }
   if (Std && Name == KnownName::Copy && N == 3) {
     recordRange(Arg(0), nullptr, AccessKind::Read, Call, false);
-    Ctx.visitExpr(Arg(1), AccessKind::Read, true);
+    Ctx.Walker.visitExpr(Arg(1), AccessKind::Read, true);
     recordRange(Arg(2), nullptr, AccessKind::Write, Call, false);
     return true;
   }
@@ -176,7 +177,7 @@ bool CallFollower::visitCall(const CallExpr *Call, bool ValueUsed) {
       Ctx.Allocations.noteEscape(Arg);
   if (isKnown(Call, Free) && Call->getNumArgs() == 1) {
     Ctx.Allocations.noteFree(Call->getArg(0));
-    Ctx.visitExpr(Call->getArg(0), AccessKind::Read, true);
+    Ctx.Walker.visitExpr(Call->getArg(0), AccessKind::Read, true);
     return true;
   }
   if (visitKnownLibraryCall(Call))
@@ -191,10 +192,10 @@ bool CallFollower::visitCall(const CallExpr *Call, bool ValueUsed) {
       return true;
     }
   } else {
-    Ctx.visitExpr(Call->getCallee(), AccessKind::Read, true);
+    Ctx.Walker.visitExpr(Call->getCallee(), AccessKind::Read, true);
   }
   for (const Expr *Arg : Call->arguments()) {
-    Ctx.visitExpr(Arg, AccessKind::Read, true);
+    Ctx.Walker.visitExpr(Arg, AccessKind::Read, true);
     noteOpaqueCallRead(Arg);
   }
   // (Its arguments are evaluated before any barrier it holds.)
@@ -219,7 +220,7 @@ void CallFollower::noteOpaqueCallRead(const Expr *Arg) {
   // container is then the work item's scratch, filled by the call.
   const CXXRecordDecl *RD = V->getType()->getAsCXXRecordDecl();
   if (V->getType()->isScalarType() || (RD && RD->isInStdNamespace()))
-    Ctx.visitLValue(DRE, AccessKind::Read, ReductionOp::None, true);
+    Ctx.Walker.visitLValue(DRE, AccessKind::Read, ReductionOp::None, true);
 }
 
 namespace {
@@ -250,7 +251,7 @@ void CallFollower::visitMemberCall(const CXXMemberCallExpr *Call) {
   // an address it is given is unseen.
   bool Unseen = MD && !MD->getParent()->isInStdNamespace();
   for (const Expr *Arg : Call->arguments()) {
-    Ctx.visitExpr(Arg, AccessKind::Read, true);
+    Ctx.Walker.visitExpr(Arg, AccessKind::Read, true);
     if (Unseen)
       noteOpaqueCallRead(Arg);
   }
@@ -266,7 +267,7 @@ void CallFollower::visitMemberCall(const CXXMemberCallExpr *Call) {
       Ctx.Allocations.noteEscape(Arg);
   if (nameFamilies(Name) & family::ElementRef) {
     // Element access used as a value.
-    Ctx.visitLValue(Call, AccessKind::Read, ReductionOp::None, true);
+    Ctx.Walker.visitLValue(Call, AccessKind::Read, ReductionOp::None, true);
     return;
   }
   bool Arrow = Obj->getType()->isPointerType();
@@ -285,8 +286,8 @@ void CallFollower::visitMemberCall(const CXXMemberCallExpr *Call) {
                    : Ctx.Targets.resolveLValue(Obj);
     size_t Before = State.R.Accesses.size();
     if (T)
-      Ctx.record(*T, AccessKind::Write, Call, ReductionOp::None, false,
-                 /*Whole=*/T->Index.empty());
+      Ctx.Walker.record(*T, AccessKind::Write, Call, ReductionOp::None, false,
+                        /*Whole=*/T->Index.empty());
     if (State.R.Accesses.size() == Before + 1 &&
         (nameFamilies(Name) & family::Appends) &&
         MD->getParent()->isInStdNamespace())
@@ -309,9 +310,9 @@ void CallFollower::visitMemberCall(const CXXMemberCallExpr *Call) {
     }
   }
   if (Arrow)
-    Ctx.visitPointerOperand(Obj);
+    Ctx.Walker.visitPointerOperand(Obj);
   else
-    Ctx.visitIndices(Obj);
+    Ctx.Walker.visitIndices(Obj);
 }
 
 void CallFollower::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
@@ -327,7 +328,7 @@ void CallFollower::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
   if (Recursive || State.InlineStack.size() >= 3 || !FD->getBody() ||
       FD->getNumParams() != Call->getNumArgs()) {
     for (const Expr *Arg : Call->arguments())
-      Ctx.visitExpr(Arg, AccessKind::Read, true);
+      Ctx.Walker.visitExpr(Arg, AccessKind::Read, true);
     Ctx.Sync.notePossibleBarrier(Call);
     return;
   }
@@ -338,11 +339,11 @@ void CallFollower::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
     QualType T = P->getType();
     if (T->isReferenceType()) {
       State.Aliases[P] = Ctx.Targets.resolveLValue(Arg);
-      Ctx.visitIndices(Arg);
+      Ctx.Walker.visitIndices(Arg);
     } else if (T->isPointerType() || T->isArrayType()) {
       State.Aliases[P] = Ctx.Targets.resolvePointer(Arg);
       State.PointerParams.insert(P);
-      Ctx.visitPointerOperand(Arg);
+      Ctx.Walker.visitPointerOperand(Arg);
       const Expr *Value = Arg->IgnoreParenImpCasts();
       if (!Value->isValueDependent() &&
           Value->isNullPointerConstant(State.AST,
@@ -354,7 +355,7 @@ void CallFollower::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
       else
         State.NullPointerParams.erase(P);
     } else {
-      Ctx.visitExpr(Arg, AccessKind::Read, true);
+      Ctx.Walker.visitExpr(Arg, AccessKind::Read, true);
       if (T->isIntegerType())
         State.ParamValues[P] = Ctx.Exprs.translate(Arg);
     }
@@ -368,7 +369,7 @@ void CallFollower::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
   State.FunctionBranchDepth.push_back(State.BranchPath.size());
   bool SavedAfterReturn = State.AfterReturn;
   State.AfterReturn = false;
-  Ctx.visitStmt(FD->getBody());
+  Ctx.Walker.visitStmt(FD->getBody());
   State.AfterReturn = SavedAfterReturn;
   State.FunctionBranchDepth.pop_back();
   State.InlineStack.pop_back();

@@ -81,10 +81,10 @@ std::optional<ParallelRegion> RegionContext::build(ParallelRegion Seed) {
   if (!Sections.empty()) {
     for (unsigned K = 0; K < Sections.size(); ++K) {
       CurrentSection = K + 1;
-      visitStmt(Sections[K]);
+      Walker.visitStmt(Sections[K]);
     }
   } else {
-    visitStmt(Body);
+    Walker.visitStmt(Body);
   }
   // Any call (constructors and overloaded operators aside) keeps the
   // compiler from holding memory in registers across it.
@@ -160,7 +160,7 @@ const Stmt *RegionContext::bindItemLoop(const Stmt *S, const Expr *First,
       SymbolScope[Shape->Var] = F;
       ItemLocals.insert(Shape->Var);
       R.WorkItemVars.push_back(Sym);
-    } else if (auto It = bindIterator(F, SymbolKind::Induction)) {
+    } else if (auto It = Walker.bindIterator(F, SymbolKind::Induction)) {
       // A random-access iterator or pointer loop.
       const auto *DS = cast<DeclStmt>(F->getInit());
       ItemLocals.insert(cast<VarDecl>(DS->getSingleDecl()));

@@ -41,7 +41,7 @@ bool jumpsAway(const Stmt *S) {
 }
 } // namespace
 
-void SyncTracker::visit(const Stmt *S) { Ctx.visitStmt(S); }
+void SyncTracker::visit(const Stmt *S) { Ctx.Walker.visitStmt(S); }
 
 void SyncTracker::noteExit(size_t Depth) {
   // (A return of a called function leaves that function only.)
@@ -155,7 +155,7 @@ void SyncTracker::visitGuarded(const Stmt *S, Guard G,
     State.CurrentGuard = G;
   if (Thread && !State.GuardThread)
     State.GuardThread = Thread;
-  Ctx.visitStmt(S);
+  Ctx.Walker.visitStmt(S);
   State.CurrentGuard = Saved;
   State.GuardThread = SavedThread;
 }
@@ -163,7 +163,7 @@ void SyncTracker::visitGuarded(const Stmt *S, Guard G,
 void SyncTracker::visitNestedTask(const Stmt *S) {
   bool Saved = State.InNestedTask;
   State.InNestedTask = true;
-  Ctx.visitStmt(S);
+  Ctx.Walker.visitStmt(S);
   State.InNestedTask = Saved;
 }
 
