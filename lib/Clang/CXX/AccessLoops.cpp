@@ -127,7 +127,7 @@ void AccessWalker::visitFor(const ForStmt *F) {
     // range: it is an unknown value, not a loop variable. So does one
     // whose step the body changes.
     llvm::SmallPtrSet<const VarDecl *, 8> InBody;
-    Ctx.collectModified(F->getBody(), InBody);
+    Ctx.Assembler.collectModified(F->getBody(), InBody);
     if (InBody.count(Shape->Var) ||
         (Shape->StepExpr && mentionsAny(Shape->StepExpr, InBody)))
       Shape.reset();
@@ -205,7 +205,7 @@ std::optional<SymbolId> AccessWalker::bindIterator(const ForStmt *F,
   if (!V || !V->getInit() || !Forward)
     return std::nullopt;
   llvm::SmallPtrSet<const VarDecl *, 8> InBody;
-  Ctx.collectModified(F->getBody(), InBody);
+  Ctx.Assembler.collectModified(F->getBody(), InBody);
   if (InBody.count(V))
     return std::nullopt;
   const Expr *Init = V->getInit()->IgnoreImplicit();

@@ -63,7 +63,7 @@ ReductionOp opFor(BinaryOperatorKind K) {
 void AccessWalker::record(const Target &T, AccessKind Kind, const Expr *Where,
                           ReductionOp Op, bool ResultUsed, bool Whole,
                           ExprRef Range) {
-  auto Id = Ctx.bufferFor(T);
+  auto Id = Ctx.Assembler.bufferFor(T);
   if (!Id)
     return;
   if (Kind != AccessKind::Read && T.Level == 0 && T.Index.empty())

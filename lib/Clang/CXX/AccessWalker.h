@@ -22,7 +22,6 @@ public:
   AccessWalker(RegionContext &Ctx, RegionState &State)
       : Ctx(Ctx), State(State) {}
 
-  // Statements, AccessLoops, AccessCalls, AccessTargets.cpp) ---
   void visitStmt(const clang::Stmt *S);
   void visitCompound(const clang::CompoundStmt *CS);
   void visitIf(const clang::IfStmt *If);

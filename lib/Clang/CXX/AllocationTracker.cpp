@@ -209,7 +209,7 @@ void AllocationTracker::noteAllocation(const VarDecl *V, const Expr *Init) {
     T.Level = 1;
     pushDim(T, SymExpr::constant(0), Ctx.Targets.pointeeSize(V));
   }
-  auto Id = Ctx.bufferFor(T);
+  auto Id = Ctx.Assembler.bufferFor(T);
   if (!Id)
     return;
   State.R.Buffers[*Id].Alignment = Shape->LineRounded ? 0 : Shape->Alignment;

@@ -360,8 +360,8 @@ void CallFollower::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
         State.ParamValues[P] = Ctx.Exprs.translate(Arg);
     }
   }
-  Ctx.collectDeclsIn(FD->getBody(), State.ItemLocals);
-  Ctx.collectModified(FD->getBody());
+  Ctx.Assembler.collectDeclsIn(FD->getBody(), State.ItemLocals);
+  Ctx.Assembler.collectModified(FD->getBody());
   const Expr *SavedSite = State.CallSite;
   if (!State.CallSite)
     State.CallSite = Call;

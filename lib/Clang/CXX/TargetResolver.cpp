@@ -395,7 +395,7 @@ std::optional<Target> TargetResolver::provenance(const VarDecl *V) {
 std::optional<Target> TargetResolver::pointerVariable(const VarDecl *V) {
   if (auto It = State.Aliases.find(V); It != State.Aliases.end())
     return It->second;
-  auto S = Ctx.sharingOf(V);
+  auto S = Ctx.Assembler.sharingOf(V);
   if (State.Semantics.orderedOn(V))
     return std::nullopt; // tasks ordered on it by depend clauses
   // `reduction(+: p[:n])` privatizes the section p points to, on the
@@ -420,8 +420,8 @@ std::optional<Target> TargetResolver::pointerVariable(const VarDecl *V) {
       State.Spec.Function->getBody()) {
     if (!State.FunctionModified) {
       State.FunctionModified.emplace();
-      Ctx.collectModified(State.Spec.Function->getBody(),
-                          *State.FunctionModified);
+      Ctx.Assembler.collectModified(State.Spec.Function->getBody(),
+                                    *State.FunctionModified);
     }
     const Expr *Value =
         !State.FunctionModified->count(V) ? V->getInit() : valueAtConstruct(V);
@@ -463,7 +463,7 @@ const Expr *TargetResolver::valueAtConstruct(const VarDecl *V) {
   for (const Stmt *S : Block->body()) {
     if (S == At) {
       llvm::SmallPtrSet<const VarDecl *, 32> Inside;
-      Ctx.collectModified(S, Inside);
+      Ctx.Assembler.collectModified(S, Inside);
       return Declared && !Inside.count(V) ? Value : nullptr;
     }
     if (const auto *DS = dyn_cast<DeclStmt>(S);
@@ -483,7 +483,7 @@ const Expr *TargetResolver::valueAtConstruct(const VarDecl *V) {
         continue;
       }
     llvm::SmallPtrSet<const VarDecl *, 32> Here;
-    Ctx.collectModified(S, Here);
+    Ctx.Assembler.collectModified(S, Here);
     if (Here.count(V))
       return nullptr; // set in a branch, a loop or through its address
   }

@@ -116,7 +116,7 @@ bool ValueFacts::inUnitCode(const Stmt *S,
 bool ValueFacts::definitionsFlowIn(const VarDecl *V) const {
   if (State.ItemLocals.count(V) || State.ThreadLocals.count(V))
     return true; // declared inside: its definitions are there too
-  switch (Ctx.sharingOf(V)) {
+  switch (Ctx.Assembler.sharingOf(V)) {
   case Sharing::Shared:
     // Another work item may change it meanwhile, unless one thread wrote
     // it before a barrier the use comes after: every thread then reads
@@ -228,7 +228,7 @@ ExprRef ValueFacts::valueFromDefinitions(const DeclRefExpr *Use,
   // not copies: their values flow in.)
   if (UseInUnit && !DefInUnit && !State.ItemLocals.count(V) &&
       !State.ThreadLocals.count(V) && State.Semantics.namedByConstruct(V)) {
-    Sharing S = Ctx.sharingOf(V);
+    Sharing S = Ctx.Assembler.sharingOf(V);
     if (S == Sharing::Private || S == Sharing::LastPrivate)
       return nullptr;
   }
@@ -381,8 +381,8 @@ bool ValueFacts::modifiedInFunction(const VarDecl *V) {
     return true;
   if (!State.FunctionModified) {
     State.FunctionModified.emplace();
-    Ctx.collectModified(State.Spec.Function->getBody(),
-                        *State.FunctionModified);
+    Ctx.Assembler.collectModified(State.Spec.Function->getBody(),
+                                  *State.FunctionModified);
   }
   return State.FunctionModified->count(V);
 }
