@@ -10,6 +10,7 @@
 
 #include "AccessCollectorHelpers.h"
 
+#include "RegionContext.h"
 #include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
@@ -81,73 +82,6 @@ bool runsAtLeastOnce(const LoopShape &L, const ASTContext &Ctx) {
 } // namespace
 
 namespace {
-/// \p S can leave by a jump the walk does not follow (goto, throw).
-bool jumpsAway(const Stmt *S) {
-  if (!S || isa<LambdaExpr>(S) || isa<BlockExpr>(S))
-    return false;
-  if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<CXXThrowExpr>(S) ||
-      isa<CoreturnStmt>(S))
-    return true;
-  return llvm::any_of(S->children(), jumpsAway);
-}
-} // namespace
-
-void RegionBuilder::noteExit(size_t Depth) {
-  // (A return of a called function leaves that function only.)
-  if (Depth == 0 && InlineStack.empty())
-    LeftWorkItem = true;
-  for (size_t K = Depth; K < BranchPath.size(); ++K) {
-    auto [It, New] = ExitPhases.try_emplace(BranchPath[K], Phase);
-    if (!New)
-      It->second = std::min(It->second, Phase);
-  }
-}
-
-void RegionBuilder::noteBranchEnd(const Stmt *Branch) {
-  if (BranchPath.empty() || !Branch || jumpsAway(Branch))
-    return;
-  // The fewest barriers passed on a way out: its end, a break, a continue
-  // or a return.
-  unsigned Id = BranchPath.back(), Fewest = Phase;
-  if (auto It = ExitPhases.find(Id); It != ExitPhases.end())
-    Fewest = std::min(Fewest, It->second);
-  R.BranchEndPhase[Id] = Fewest;
-}
-
-void RegionBuilder::joinPhases(std::initializer_list<PhaseMark> Ends) {
-  unsigned Fewest = ~0u, Most = 0;
-  for (const PhaseMark &M : Ends) {
-    Fewest = std::min(Fewest, M.Phase);
-    Most = std::max(Most, M.Possible);
-  }
-  bool Same = llvm::all_of(
-      Ends, [&](const PhaseMark &M) { return M == *Ends.begin(); });
-  Phase = Fewest;
-  // A count no path through the arms reached: what follows may or may not
-  // be past a barrier of some arm.
-  PossibleBarriers = Same ? Most : Most + 1;
-}
-
-void RegionBuilder::barrier() {
-  // After a return in a called function, only paths that did not take it
-  // reach the barrier.
-  if (AfterReturn)
-    ++PossibleBarriers;
-  else
-    ++Phase;
-}
-
-void RegionBuilder::notePossibleBarrier(const CallExpr *Call) {
-  // Only a team's replicated code meets the team's barriers; none may be in
-  // a task, a critical section or code one thread runs.
-  if (Spec.Kind != RegionKind::Replicated || InNestedTask ||
-      CurrentGuard != Guard::None)
-    return;
-  if (Semantics.callMayHoldBarrier(Call))
-    ++PossibleBarriers;
-}
-
-namespace {
 /// Whether \p S names one of the variables in \p Vars.
 bool mentionsAny(const Stmt *S,
                  const llvm::SmallPtrSetImpl<const VarDecl *> &Vars) {
@@ -163,37 +97,37 @@ bool mentionsAny(const Stmt *S,
 }
 } // namespace
 
-void RegionBuilder::runtimeStepConditions(const LoopShape &L, SymbolId Var,
-                                          const ExprRef &Step) {
+void AccessWalker::runtimeStepConditions(const LoopShape &L, SymbolId Var,
+                                         const ExprRef &Step) {
   // i = start + Step * k for a count k >= 0 of steps taken, and Step >= 1
   // (a loop `i < n; i += s` entered with s < 1 never ends). The symbol of
   // i keeps the step-1 range around those values for the analyses that
   // read ranges; the conditions give the solver the lattice.
-  R.Symbols[Var].RuntimeStep = Step;
+  State.R.Symbols[Var].RuntimeStep = Step;
   Symbol K;
   K.Name = "steps of " + L.Var->getNameAsString();
   K.Kind = SymbolKind::InnerLoop;
   K.Min = SymExpr::constant(0);
-  ExprRef Steps = SymExpr::symbol(R.addSymbol(std::move(K)));
-  ExprRef Start = R.symbol(Var).Min;
+  ExprRef Steps = SymExpr::symbol(State.R.addSymbol(std::move(K)));
+  ExprRef Start = State.R.symbol(Var).Min;
   if (!Start)
     return;
-  PathConditions.push_back({Step, Comparison::GE, SymExpr::constant(1)});
-  PathConditions.push_back(
+  State.PathConditions.push_back({Step, Comparison::GE, SymExpr::constant(1)});
+  State.PathConditions.push_back(
       {SymExpr::symbol(Var), Comparison::EQ,
        SymExpr::binary(ExprKind::Add, Start,
                        SymExpr::binary(ExprKind::Mul, Step, Steps))});
 }
 
-void RegionBuilder::visitFor(const ForStmt *F) {
+void AccessWalker::visitFor(const ForStmt *F) {
   visitStmt(F->getInit());
-  auto Shape = matchForLoop(F, Ctx, /*RuntimeStep=*/true);
+  auto Shape = matchForLoop(F, State.AST, /*RuntimeStep=*/true);
   if (Shape) {
     // A variable the body changes (`j++` inside) leaves its header's
     // range: it is an unknown value, not a loop variable. So does one
     // whose step the body changes.
     llvm::SmallPtrSet<const VarDecl *, 8> InBody;
-    collectModified(F->getBody(), InBody);
+    Ctx.Assembler.collectModified(F->getBody(), InBody);
     if (InBody.count(Shape->Var) ||
         (Shape->StepExpr && mentionsAny(Shape->StepExpr, InBody)))
       Shape.reset();
@@ -203,9 +137,9 @@ void RegionBuilder::visitFor(const ForStmt *F) {
     // The step must be one value for the whole loop that the model can
     // name (a size, the team's size); a value it cannot see per work item
     // leaves the variable unknown.
-    RuntimeStep = translate(Shape->StepExpr);
+    RuntimeStep = Ctx.Exprs.translate(Shape->StepExpr);
     if (RuntimeStep->mentions([&](SymbolId S) {
-          const Symbol &Sym = R.symbol(S);
+          const Symbol &Sym = State.R.symbol(S);
           return Sym.Kind == SymbolKind::Opaque && Sym.IterationDependent;
         }))
       Shape.reset();
@@ -215,46 +149,47 @@ void RegionBuilder::visitFor(const ForStmt *F) {
   std::optional<SymbolId> Previous;
   const Stmt *PreviousScope = nullptr;
   if (Shape) {
-    if (auto It = Symbols.find(Shape->Var); It != Symbols.end())
+    if (auto It = State.Symbols.find(Shape->Var); It != State.Symbols.end())
       Previous = It->second;
-    PreviousScope = SymbolScope.lookup(Shape->Var);
-    Symbols[Shape->Var] = symbolForLoop(*Shape, SymbolKind::InnerLoop);
-    SymbolScope[Shape->Var] = F;
+    PreviousScope = State.SymbolScope.lookup(Shape->Var);
+    State.Symbols[Shape->Var] =
+        Ctx.Exprs.symbolForLoop(*Shape, SymbolKind::InnerLoop);
+    State.SymbolScope[Shape->Var] = F;
   }
-  size_t SavedConditions = PathConditions.size();
+  size_t SavedConditions = State.PathConditions.size();
   if (Shape && Shape->StepExpr)
-    runtimeStepConditions(*Shape, Symbols[Shape->Var], RuntimeStep);
-  ++LoopDepth;
+    runtimeStepConditions(*Shape, State.Symbols[Shape->Var], RuntimeStep);
+  ++State.LoopDepth;
   if (F->getCond())
     visitExpr(F->getCond(), AccessKind::Read, true);
   if (Shape && !mayLeaveEarly(F->getBody()))
-    R.CompleteLoops[NextBranch] = Symbols[Shape->Var];
-  LoopBodies.insert(NextBranch);
-  BranchPath.push_back(NextBranch++); // a body may run zero times
-  PhaseMark Before = phaseMark();
+    State.R.CompleteLoops[State.NextBranch] = State.Symbols[Shape->Var];
+  State.LoopBodies.insert(State.NextBranch);
+  State.BranchPath.push_back(State.NextBranch++); // a body may run zero times
+  PhaseMark Before = Ctx.Sync.phaseMark();
   visitStmt(F->getBody());
-  noteBranchEnd(F->getBody());
-  if (!Shape || !runsAtLeastOnce(*Shape, Ctx))
-    joinPhases({Before, phaseMark()});
-  BranchPath.pop_back();
+  Ctx.Sync.noteBranchEnd(F->getBody());
+  if (!Shape || !runsAtLeastOnce(*Shape, State.AST))
+    Ctx.Sync.joinPhases({Before, Ctx.Sync.phaseMark()});
+  State.BranchPath.pop_back();
   if (F->getInc())
     visitExpr(F->getInc(), AccessKind::Read, false);
-  --LoopDepth;
-  PathConditions.resize(SavedConditions);
+  --State.LoopDepth;
+  State.PathConditions.resize(SavedConditions);
   if (Shape) {
     if (Previous)
-      Symbols[Shape->Var] = *Previous;
+      State.Symbols[Shape->Var] = *Previous;
     else
-      Symbols.erase(Shape->Var);
+      State.Symbols.erase(Shape->Var);
     if (PreviousScope)
-      SymbolScope[Shape->Var] = PreviousScope;
+      State.SymbolScope[Shape->Var] = PreviousScope;
     else
-      SymbolScope.erase(Shape->Var);
+      State.SymbolScope.erase(Shape->Var);
   }
 }
 
-std::optional<SymbolId> RegionBuilder::bindIterator(const ForStmt *F,
-                                                    SymbolKind Kind) {
+std::optional<SymbolId> AccessWalker::bindIterator(const ForStmt *F,
+                                                   SymbolKind Kind) {
   // `for (auto it = v.begin(); ...; ++it)` or `for (T *p = a; ...; ++p)`:
   // the iterator walks the elements of one buffer.
   const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit());
@@ -270,160 +205,52 @@ std::optional<SymbolId> RegionBuilder::bindIterator(const ForStmt *F,
   if (!V || !V->getInit() || !Forward)
     return std::nullopt;
   llvm::SmallPtrSet<const VarDecl *, 8> InBody;
-  collectModified(F->getBody(), InBody);
+  Ctx.Assembler.collectModified(F->getBody(), InBody);
   if (InBody.count(V))
     return std::nullopt;
   const Expr *Init = V->getInit()->IgnoreImplicit();
   if (const auto *CE = dyn_cast<CXXConstructExpr>(Init);
       CE && CE->getNumArgs() == 1)
     Init = CE->getArg(0)->IgnoreImplicit();
-  auto T = resolvePointer(Init);
+  auto T = Ctx.Targets.resolvePointer(Init);
   if (!T || T->Scalar || T->Index.empty())
     return std::nullopt;
   Symbol S;
   S.Name = V->getNameAsString();
   S.Kind = Kind;
   S.Min = SymExpr::constant(0);
-  SymbolId Id = R.addSymbol(std::move(S));
+  SymbolId Id = State.R.addSymbol(std::move(S));
   T->Index.back() =
       SymExpr::binary(ExprKind::Add, T->Index.back(), SymExpr::symbol(Id));
-  Aliases[V] = T;
+  State.Aliases[V] = T;
   return Id;
 }
 
-void RegionBuilder::visitRangeFor(const CXXForRangeStmt *F) {
+void AccessWalker::visitRangeFor(const CXXForRangeStmt *F) {
   const VarDecl *LV = F->getLoopVariable();
   Symbol S;
   S.Name = LV->getNameAsString();
   S.Kind = SymbolKind::InnerLoop;
   S.Min = SymExpr::constant(0);
-  SymbolId Id = R.addSymbol(std::move(S));
-  if (auto T = resolveLValue(F->getRangeInit())) {
-    pushDim(*T, SymExpr::symbol(Id), sizeOf(Ctx, LV->getType()));
+  SymbolId Id = State.R.addSymbol(std::move(S));
+  if (auto T = Ctx.Targets.resolveLValue(F->getRangeInit())) {
+    pushDim(*T, SymExpr::symbol(Id), sizeOf(State.AST, LV->getType()));
     if (LV->getType()->isReferenceType())
-      Aliases[LV] = T;
+      State.Aliases[LV] = T;
     else
       record(*T, AccessKind::Read, F->getRangeInit());
   } else {
     visitExpr(F->getRangeInit(), AccessKind::Read, true);
   }
-  ++LoopDepth;
-  LoopBodies.insert(NextBranch);
-  BranchPath.push_back(NextBranch++); // a body may run zero times
-  PhaseMark Before = phaseMark();
+  ++State.LoopDepth;
+  State.LoopBodies.insert(State.NextBranch);
+  State.BranchPath.push_back(State.NextBranch++); // a body may run zero times
+  PhaseMark Before = Ctx.Sync.phaseMark();
   visitStmt(F->getBody());
-  noteBranchEnd(F->getBody());
-  joinPhases({Before, phaseMark()});
-  BranchPath.pop_back();
-  --LoopDepth;
-}
-
-void RegionBuilder::visitGuarded(const Stmt *S, Guard G,
-                                 std::optional<int64_t> Thread) {
-  Guard Saved = CurrentGuard;
-  std::optional<int64_t> SavedThread = GuardThread;
-  if (G != Guard::None && CurrentGuard == Guard::None)
-    CurrentGuard = G;
-  if (Thread && !GuardThread)
-    GuardThread = Thread;
-  visitStmt(S);
-  CurrentGuard = Saved;
-  GuardThread = SavedThread;
-}
-
-void RegionBuilder::visitNestedTask(const Stmt *S) {
-  bool Saved = InNestedTask;
-  InNestedTask = true;
-  visitStmt(S);
-  InNestedTask = Saved;
-}
-
-void RegionBuilder::childTasks(const Stmt *TaskBody) {
-  R.CreatesChildTasks = true;
-  R.ChildTasksUseThreadId |= mayUseThreadId(TaskBody, 0);
-  ThreadIdWalked.clear();
-  R.ChildTasksSeenUsingThreadId |=
-      mayUseThreadId(TaskBody, 0, /*Unseen=*/false);
-}
-
-void RegionBuilder::worksharingLoop(const Stmt *Body) {
-  if (R.Kind != RegionKind::Replicated || !Body)
-    return;
-  // `ws[k] = ...`, `ws[k] += ...`, `*ws = ...`, `ws[k]++` on a variable
-  // holding one of this work item's blocks.
-  auto Block = [&](const Expr *Target) -> const VarDecl * {
-    Target = Target->IgnoreParenImpCasts();
-    const Expr *Base = nullptr;
-    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Target))
-      Base = AS->getBase();
-    else if (const auto *UO = dyn_cast<UnaryOperator>(Target);
-             UO && UO->getOpcode() == UO_Deref)
-      Base = UO->getSubExpr();
-    const auto *DRE =
-        Base ? dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()) : nullptr;
-    return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  };
-  auto Written = [&](const Stmt *S) -> const Expr * {
-    if (const auto *BO = dyn_cast<BinaryOperator>(S);
-        BO && BO->isAssignmentOp())
-      return BO->getLHS();
-    if (const auto *UO = dyn_cast<UnaryOperator>(S);
-        UO && UO->isIncrementDecrementOp())
-      return UO->getSubExpr();
-    return nullptr;
-  };
-  // Whether \p S writes through the pointer \p P.
-  auto WritesThrough = [&](const Stmt *S, const VarDecl *P) {
-    return walkStmts(
-        S,
-        [&](const Stmt *X) {
-          const Expr *Target = Written(X);
-          return Target && Block(Target) == P ? WalkStep::Interrupt
-                                              : WalkStep::Advance;
-        },
-        CapturedChildren::Captures);
-  };
-  auto Mark = [&](const VarDecl *V, SourceLocation At) {
-    auto It = V ? AllocationsOf.find(V) : AllocationsOf.end();
-    if (It == AllocationsOf.end())
-      return;
-    for (size_t K : It->second)
-      if (R.Allocations[K].PerThread &&
-          !R.Allocations[K].WrittenInNestedLoop.valid())
-        R.Allocations[K].WrittenInNestedLoop = toLoc(At);
-  };
-  auto Visit = [&](const Stmt *S) {
-    if (const Expr *Target = Written(S))
-      Mark(Block(Target), Target->getBeginLoc());
-    // A block handed to a function of the unit that writes through it
-    // (`step(ws, x, i)`), one call deep.
-    if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      const FunctionDecl *Def = nullptr;
-      if (const FunctionDecl *FD = Call->getDirectCallee();
-          FD && FD->hasBody(Def) && Def &&
-          !isSystemFunction(Def, Ctx.getSourceManager()) &&
-          Def->getNumParams() == Call->getNumArgs())
-        for (unsigned K = 0; K < Call->getNumArgs(); ++K) {
-          const auto *Arg =
-              dyn_cast<DeclRefExpr>(Call->getArg(K)->IgnoreParenImpCasts());
-          const auto *V = Arg ? dyn_cast<VarDecl>(Arg->getDecl()) : nullptr;
-          if (V && AllocationsOf.count(V) &&
-              WritesThrough(Def->getBody(), Def->getParamDecl(K)))
-            Mark(V, Call->getBeginLoc());
-        }
-    }
-  };
-  forEachStmt(Body, Visit, CapturedChildren::Captures);
-}
-
-void RegionBuilder::schedulingPoint(SourceLocation Where, const char *What) {
-  // Every unit runs in a task, explicit or implicit: what its thread may
-  // run while it waits decides about its thread-indexed slots.
-  SchedulingPoint P;
-  P.Where = toLoc(Where);
-  P.What = What;
-  P.Order = NextOrder++;
-  R.SchedulingPoints.push_back(std::move(P));
+  Ctx.Sync.noteBranchEnd(F->getBody());
+  Ctx.Sync.joinPhases({Before, Ctx.Sync.phaseMark()});
+  State.BranchPath.pop_back();
+  --State.LoopDepth;
 }
 
 } // namespace clangfe

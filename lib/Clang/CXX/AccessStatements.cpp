@@ -9,6 +9,7 @@
 
 #include "AccessCollectorHelpers.h"
 
+#include "RegionContext.h"
 #include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
@@ -23,7 +24,7 @@ namespace clangfe {
 
 using namespace accessdetail;
 
-void RegionBuilder::visitStmt(const Stmt *S) {
+void AccessWalker::visitStmt(const Stmt *S) {
   if (!S)
     return;
   if (const auto *E = dyn_cast<Expr>(S)) {
@@ -45,108 +46,124 @@ void RegionBuilder::visitStmt(const Stmt *S) {
   if (const auto *F = dyn_cast<CXXForRangeStmt>(S))
     return visitRangeFor(F);
   // A directive, a guard, a barrier: what it means is the model's.
-  if (Semantics.visitNested(S, *this))
+  if (State.Semantics.visitNested(S, Ctx.Sync))
     return;
-  if (const auto *W = dyn_cast<WhileStmt>(S)) {
-    if (const VarDecl *CV = W->getConditionVariable())
-      visitDecl(CV);
-    visitExpr(W->getCond(), AccessKind::Read, true);
-    bool Saved = InConditional;
-    InConditional = true;
-    LoopBodies.insert(NextBranch);
-    BranchPath.push_back(NextBranch++);
-    ++LoopDepth;
-    PhaseMark Before = phaseMark();
-    visitStmt(W->getBody());
-    noteBranchEnd(W->getBody());
-    joinPhases({Before, phaseMark()}); // (it may run zero times)
-    --LoopDepth;
-    BranchPath.pop_back();
-    InConditional = Saved;
-    return;
-  }
-  if (const auto *Sw = dyn_cast<SwitchStmt>(S)) {
-    visitStmt(Sw->getInit());
-    visitExpr(Sw->getCond(), AccessKind::Read, true);
-    bool Saved = InConditional;
-    InConditional = true;
-    SwitchBodies.insert(NextBranch);
-    BranchPath.push_back(NextBranch++);
-    PhaseMark Before = phaseMark();
-    visitStmt(Sw->getBody());
-    joinPhases({Before, phaseMark()}); // (a case may skip any of it)
-    BranchPath.pop_back();
-    InConditional = Saved;
-    return;
-  }
-  if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
-    if (Ret->getRetValue())
-      visitExpr(Ret->getRetValue(), AccessKind::Read, true);
-    // What follows a return in the function runs only on paths that did not
-    // take it.
-    AfterReturn = true;
-    noteExit(FunctionBranchDepth.empty() ? 0 : FunctionBranchDepth.back());
-    return;
-  }
-  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S)) {
-    // Out of the branches up to the innermost loop's body (or switch's).
-    size_t Depth = BranchPath.size();
-    while (Depth > 0 && !LoopBodies.count(BranchPath[Depth - 1]) &&
-           !(isa<BreakStmt>(S) && SwitchBodies.count(BranchPath[Depth - 1])))
-      --Depth;
-    noteExit(Depth ? Depth - 1 : 0);
-    return;
-  }
-  if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S)) {
-    noteExit(0);
-    return;
-  }
+  if (const auto *W = dyn_cast<WhileStmt>(S))
+    return visitWhile(W);
+  if (const auto *Sw = dyn_cast<SwitchStmt>(S))
+    return visitSwitch(Sw);
+  if (isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt, IndirectGotoStmt>(S))
+    return visitJump(S);
   if (const auto *CS = dyn_cast<CapturedStmt>(S))
     return visitStmt(CS->getCapturedStmt());
-  if (const auto *Do = dyn_cast<DoStmt>(S)) {
-    ++LoopDepth;
-    LoopBodies.insert(NextBranch);
-    BranchPath.push_back(NextBranch++); // (a loop body is a branch too)
-    visitStmt(Do->getBody());
-    BranchPath.pop_back();
-    visitExpr(Do->getCond(), AccessKind::Read, true);
-    --LoopDepth;
-    return;
-  }
+  if (const auto *Do = dyn_cast<DoStmt>(S))
+    return visitDo(Do);
   // Control can reach a label or a case without what came before it on its
   // path: a new epoch.
   if (isa<SwitchCase>(S) || isa<LabelStmt>(S))
-    ++LabelEpoch;
+    ++State.LabelEpoch;
   // labels, case, attributed statements, try blocks...
   for (const Stmt *Child : S->children())
     visitStmt(Child);
 }
 
-void RegionBuilder::visitCompound(const CompoundStmt *CS) {
-  unsigned SavedLock = LockDepth;
+void AccessWalker::visitWhile(const WhileStmt *W) {
+  if (const VarDecl *CV = W->getConditionVariable())
+    visitDecl(CV);
+  visitExpr(W->getCond(), AccessKind::Read, true);
+  bool Saved = State.InConditional;
+  State.InConditional = true;
+  State.LoopBodies.insert(State.NextBranch);
+  State.BranchPath.push_back(State.NextBranch++);
+  ++State.LoopDepth;
+  PhaseMark Before = Ctx.Sync.phaseMark();
+  visitStmt(W->getBody());
+  Ctx.Sync.noteBranchEnd(W->getBody());
+  Ctx.Sync.joinPhases(
+      {Before, Ctx.Sync.phaseMark()}); // (it may run zero times)
+  --State.LoopDepth;
+  State.BranchPath.pop_back();
+  State.InConditional = Saved;
+}
+
+void AccessWalker::visitSwitch(const SwitchStmt *Sw) {
+  visitStmt(Sw->getInit());
+  visitExpr(Sw->getCond(), AccessKind::Read, true);
+  bool Saved = State.InConditional;
+  State.InConditional = true;
+  State.SwitchBodies.insert(State.NextBranch);
+  State.BranchPath.push_back(State.NextBranch++);
+  PhaseMark Before = Ctx.Sync.phaseMark();
+  visitStmt(Sw->getBody());
+  Ctx.Sync.joinPhases(
+      {Before, Ctx.Sync.phaseMark()}); // (a case may skip any of it)
+  State.BranchPath.pop_back();
+  State.InConditional = Saved;
+}
+
+void AccessWalker::visitJump(const Stmt *S) {
+  if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+    if (Ret->getRetValue())
+      visitExpr(Ret->getRetValue(), AccessKind::Read, true);
+    // What follows a return in the function runs only on paths that did not
+    // take it.
+    State.AfterReturn = true;
+    Ctx.Sync.noteExit(State.FunctionBranchDepth.empty()
+                          ? 0
+                          : State.FunctionBranchDepth.back());
+    return;
+  }
+  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S)) {
+    // Out of the branches up to the innermost loop's body (or switch's).
+    size_t Depth = State.BranchPath.size();
+    while (Depth > 0 && !State.LoopBodies.count(State.BranchPath[Depth - 1]) &&
+           !(isa<BreakStmt>(S) &&
+             State.SwitchBodies.count(State.BranchPath[Depth - 1])))
+      --Depth;
+    Ctx.Sync.noteExit(Depth ? Depth - 1 : 0);
+    return;
+  }
+  // goto, indirect goto
+  Ctx.Sync.noteExit(0);
+}
+
+void AccessWalker::visitDo(const DoStmt *Do) {
+  ++State.LoopDepth;
+  State.LoopBodies.insert(State.NextBranch);
+  State.BranchPath.push_back(
+      State.NextBranch++); // (a loop body is a branch too)
+  visitStmt(Do->getBody());
+  State.BranchPath.pop_back();
+  visitExpr(Do->getCond(), AccessKind::Read, true);
+  --State.LoopDepth;
+}
+
+void AccessWalker::visitCompound(const CompoundStmt *CS) {
+  unsigned SavedLock = State.LockDepth;
   for (const Stmt *Child : CS->body()) {
-    if (int Effect = lockEffect(Child, Ctx)) {
+    if (int Effect = lockEffect(Child, State.AST)) {
       // (`if (lk) omp_set_lock(lk);` takes no lock where the caller passes
       // none.)
       const auto *If = dyn_cast<IfStmt>(Child);
-      auto Test = If ? testsLockPointer(If->getCond(), Ctx) : std::nullopt;
-      if (Test && knownNull(Test->Pointer).value_or(false))
+      auto Test =
+          If ? testsLockPointer(If->getCond(), State.AST) : std::nullopt;
+      if (Test && Ctx.Calls.knownNull(Test->Pointer).value_or(false))
         continue;
       if (Effect > 0)
-        ++LockDepth;
-      else if (LockDepth > SavedLock)
-        --LockDepth;
+        ++State.LockDepth;
+      else if (State.LockDepth > SavedLock)
+        --State.LockDepth;
       continue;
     }
     visitStmt(Child);
   }
   // Guards declared in this block are released at its end.
-  LockDepth = SavedLock;
+  State.LockDepth = SavedLock;
 }
 
-void RegionBuilder::visitDecl(const VarDecl *V) {
+void AccessWalker::visitDecl(const VarDecl *V) {
   if (isLockGuardType(V->getType())) {
-    ++LockDepth; // released when the enclosing block ends
+    ++State.LockDepth; // released when the enclosing block ends
     return;
   }
   const Expr *Init = V->getInit();
@@ -155,228 +172,18 @@ void RegionBuilder::visitDecl(const VarDecl *V) {
   if (V->getType()->isReferenceType()) {
     // `double &r = a[i];` names that element from now on; `auto &m =
     // outer[k];` of a map inserts k first.
-    Aliases[V] = resolveLValue(Init);
+    State.Aliases[V] = Ctx.Targets.resolveLValue(Init);
     if (mapSubscript(Init))
-      MapElementRefs.insert(V);
+      State.MapElementRefs.insert(V);
     visitIndices(Init);
     return;
   }
   visitExpr(Init, AccessKind::Read, true);
-  noteAllocation(V, Init);
+  Ctx.Allocations.noteAllocation(V, Init);
 }
 
-std::optional<bool> RegionBuilder::knownNull(const Expr *Pointer) const {
-  const auto *DRE = dyn_cast<DeclRefExpr>(Pointer->IgnoreParenImpCasts());
-  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  auto It = V ? NullPointerParams.find(V) : NullPointerParams.end();
-  if (It == NullPointerParams.end())
-    return std::nullopt;
-  return It->second;
-}
-
-bool RegionBuilder::teamOfOneTest(const Expr *Cond) {
-  const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
-  if (!BO || BO->getOpcode() != BO_EQ)
-    return false;
-  // The team size, as a call or a local that holds one.
-  auto IsTeamCount = [&](const Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-          V && V->getInit() && !Modified.count(V))
-        E = V->getInit()->IgnoreParenImpCasts();
-    const auto *Call = dyn_cast<CallExpr>(E);
-    return Call && isKnown(Call, TeamCount);
-  };
-  auto IsOne = [&](const Expr *E) {
-    Expr::EvalResult V;
-    return !E->isValueDependent() && E->EvaluateAsInt(V, Ctx) &&
-           V.Val.getInt() == 1;
-  };
-  const Expr *L = BO->getLHS(), *Rt = BO->getRHS();
-  return (IsTeamCount(L) && IsOne(Rt)) || (IsTeamCount(Rt) && IsOne(L));
-}
-
-bool RegionBuilder::oneThreadOnly(const Expr *Cond) {
-  Cond = Cond->IgnoreParenImpCasts();
-  const auto *BO = dyn_cast<BinaryOperator>(Cond);
-  if (!BO)
-    return false;
-  if (BO->getOpcode() == BO_LAnd)
-    return oneThreadOnly(BO->getLHS()) || oneThreadOnly(BO->getRHS());
-  // `tid == 1 || nthreads == 1`: in a team of one its only thread, in a
-  // larger team the one thread the other side selects.
-  if (BO->getOpcode() == BO_LOr)
-    return (teamOfOneTest(BO->getLHS()) && oneThreadOnly(BO->getRHS())) ||
-           (teamOfOneTest(BO->getRHS()) && oneThreadOnly(BO->getLHS()));
-  if (BO->getOpcode() != BO_EQ)
-    return false;
-  // `omp_get_num_threads() == 1`: the serial path of a team of one.
-  if (teamOfOneTest(BO))
-    return true;
-  const Expr *L = BO->getLHS(), *Rt = BO->getRHS();
-  // `tid == k`, `tid == nthreads - 1`: one thread of the team.
-  return (isThreadIdValue(L) && isWorkItemInvariant(translate(Rt))) ||
-         (isThreadIdValue(Rt) && isWorkItemInvariant(translate(L)));
-}
-
-void RegionBuilder::conditionsOf(const Expr *Cond, bool Holds,
-                                 std::vector<Condition> &Out) {
-  if (!Cond || Cond->isValueDependent() || Cond->isTypeDependent())
-    return;
-  Cond = Cond->IgnoreParenImpCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
-      UO && UO->getOpcode() == UO_LNot)
-    return conditionsOf(UO->getSubExpr(), !Holds, Out);
-  const auto *BO = dyn_cast<BinaryOperator>(Cond);
-  // a && b holds: both do; a || b fails: neither holds.
-  if (BO && ((Holds && BO->getOpcode() == BO_LAnd) ||
-             (!Holds && BO->getOpcode() == BO_LOr))) {
-    conditionsOf(BO->getLHS(), Holds, Out);
-    conditionsOf(BO->getRHS(), Holds, Out);
-    return;
-  }
-  const Expr *L = Cond, *Rt = nullptr;
-  Comparison Op = Comparison::NE; // `if (x)`: x != 0
-  if (BO && BO->isComparisonOp() && BO->getOpcode() != BO_Cmp) {
-    L = BO->getLHS();
-    Rt = BO->getRHS();
-    switch (BO->getOpcode()) {
-    case BO_EQ:
-      Op = Comparison::EQ;
-      break;
-    case BO_NE:
-      Op = Comparison::NE;
-      break;
-    case BO_LT:
-      Op = Comparison::LT;
-      break;
-    case BO_LE:
-      Op = Comparison::LE;
-      break;
-    case BO_GT:
-      Op = Comparison::GT;
-      break;
-    default:
-      Op = Comparison::GE;
-      break;
-    }
-  } else if (BO) {
-    return; // && that may fail, || that may hold, arithmetic as a truth
-  }
-  auto IsInteger = [](const Expr *E) {
-    return E &&
-           E->IgnoreParenImpCasts()->getType()->isIntegralOrEnumerationType();
-  };
-  if (!IsInteger(L) || (Rt && !IsInteger(Rt)))
-    return;
-  if (!Holds)
-    Op = negated(Op);
-  Out.push_back({translate(L), Op, Rt ? translate(Rt) : SymExpr::constant(0)});
-}
-
-ExprRef RegionBuilder::singleWorkItemValue(const Expr *Cond) {
-  Cond = Cond->IgnoreParenImpCasts();
-  auto IsItem = [&](const ExprRef &E) {
-    return E->kind() == ExprKind::Symbol && R.isWorkItemVar(E->symbol()) &&
-           R.WorkItemVars.size() == 1;
-  };
-  if (const auto *BO = dyn_cast<BinaryOperator>(Cond)) {
-    if (BO->getOpcode() == BO_LAnd) {
-      if (ExprRef V = singleWorkItemValue(BO->getLHS()))
-        return V;
-      return singleWorkItemValue(BO->getRHS());
-    }
-    if (BO->getOpcode() != BO_EQ)
-      return nullptr;
-    ExprRef L = translate(BO->getLHS()), Rt = translate(BO->getRHS());
-    if (IsItem(L) && isWorkItemInvariant(Rt))
-      return Rt;
-    if (IsItem(Rt) && isWorkItemInvariant(L))
-      return L;
-    return nullptr;
-  }
-  if (const auto *UO = dyn_cast<UnaryOperator>(Cond))
-    if (UO->getOpcode() == UO_LNot && IsItem(translate(UO->getSubExpr())))
-      return SymExpr::constant(0);
-  return nullptr;
-}
-
-bool RegionBuilder::mayUseThreadId(const Stmt *S, unsigned Depth, bool Unseen) {
-  if (!S)
-    return false;
-  if (const auto *E = dyn_cast<Expr>(S); E && isThreadIdValue(E))
-    return true;
-  if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    // Code we cannot see may take a slot: an indirect or virtual call, or a
-    // function defined elsewhere (but not the C and OpenMP libraries).
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
-    if (!Callee || (Method && Method->isVirtual()))
-      return Unseen;
-    if (!Callee->getBody() && !Callee->getBuiltinID() &&
-        !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
-      return Unseen;
-  }
-  if (const auto *Call = dyn_cast<CallExpr>(S))
-    if (const FunctionDecl *FD = Call->getDirectCallee(); FD && FD->getBody()) {
-      // A callee deeper than we look (or recursion, which is deeper
-      // still) may; visibly, a recursive call uses what the function's
-      // body does, walked once.
-      if (Depth >= 3)
-        return Unseen;
-      if (Unseen && llvm::is_contained(InlineStack, FD))
-        return true;
-      if (Unseen || ThreadIdWalked.insert(FD).second) {
-        InlineStack.push_back(FD);
-        bool Uses = mayUseThreadId(FD->getBody(), Depth + 1, Unseen);
-        InlineStack.pop_back();
-        if (Uses)
-          return true;
-      }
-    }
-  bool Uses = false;
-  forEachChild(S, [&](const Stmt *C) {
-    Uses = Uses || mayUseThreadId(C, Depth, Unseen);
-  });
-  return Uses;
-}
-
-void RegionBuilder::visitIf(const IfStmt *If) {
-  visitStmt(If->getInit());
-  if (const VarDecl *CV = If->getConditionVariable())
-    visitDecl(CV);
+void AccessWalker::noteConditionalMinMax(const IfStmt *If) {
   const Expr *Cond = If->getCond();
-  visitExpr(Cond, AccessKind::Read, true);
-  // A test of a lock pointer: the branch taken without a lock is the serial
-  // path (nothing runs beside it), the other one is what runs in parallel;
-  // unless the caller's argument says which one runs (a null lock passed
-  // in parallel code: every thread takes the unlocked path).
-  if (auto Test = testsLockPointer(Cond, Ctx)) {
-    bool Null = knownNull(Test->Pointer).value_or(false);
-    visitStmt(Test->HoldsWhenNull == Null ? If->getThen() : If->getElse());
-    return;
-  }
-
-  bool SavedCond = InConditional, SavedSingle = InSingleItem;
-  bool ConditionalHere = InConditional || AfterReturn;
-  ExprRef SavedPinned = PinnedItem;
-  Guard SavedGuard = CurrentGuard;
-  if (ExprRef Pinned = singleWorkItemValue(Cond)) {
-    InSingleItem = true;
-    if (!PinnedItem)
-      PinnedItem = Pinned;
-  } else {
-    InConditional = true;
-    // Code only one thread of the team runs (`if (omp_get_thread_num() ==
-    // 1)` in a worksharing loop) runs its work items one after the other:
-    // among themselves they cannot race. (Tasks on one thread can
-    // interleave, so not for tasks.)
-    if (CurrentGuard == Guard::None && R.Kind != RegionKind::Tasks &&
-        !InNestedTask && oneThreadOnly(Cond))
-      CurrentGuard = Guard::Single;
-  }
-
   // `if (v > m) m = v;` is a max update of m (and `<` a min update).
   const Stmt *Then = If->getThen();
   if (const auto *C = dyn_cast_or_null<CompoundStmt>(Then))
@@ -389,63 +196,110 @@ void RegionBuilder::visitIf(const IfStmt *If) {
       Cmp->isRelationalOp() && !If->getElse()) {
     const Expr *L = Cmp->getLHS(), *Rt = Cmp->getRHS();
     bool Greater = Cmp->getOpcode() == BO_GT || Cmp->getOpcode() == BO_GE;
-    std::string LHS = spell(Assign->getLHS()), RHS = spell(Assign->getRHS());
+    std::string LHS = Ctx.Exprs.spell(Assign->getLHS()),
+                RHS = Ctx.Exprs.spell(Assign->getRHS());
     // v > m, m = v  => max;  v < m, m = v  => min;  and mirrored.
-    if (LHS == spell(Rt) && RHS == spell(L))
-      PendingConditionalOp = Greater ? ReductionOp::Max : ReductionOp::Min;
-    else if (LHS == spell(L) && RHS == spell(Rt))
-      PendingConditionalOp = Greater ? ReductionOp::Min : ReductionOp::Max;
-    if (PendingConditionalOp != ReductionOp::None)
-      PendingConditionalLHS = Assign->getLHS();
+    if (LHS == Ctx.Exprs.spell(Rt) && RHS == Ctx.Exprs.spell(L))
+      State.PendingConditionalOp =
+          Greater ? ReductionOp::Max : ReductionOp::Min;
+    else if (LHS == Ctx.Exprs.spell(L) && RHS == Ctx.Exprs.spell(Rt))
+      State.PendingConditionalOp =
+          Greater ? ReductionOp::Min : ReductionOp::Max;
+    if (State.PendingConditionalOp != ReductionOp::None)
+      State.PendingConditionalLHS = Assign->getLHS();
   }
-  size_t ThenBegin = R.Accesses.size();
-  BranchPath.push_back(NextBranch++);
-  size_t SavedConditions = PathConditions.size();
-  conditionsOf(Cond, true, PathConditions);
-  PhaseMark Before = phaseMark();
+}
+
+void AccessWalker::visitIf(const IfStmt *If) {
+  visitStmt(If->getInit());
+  if (const VarDecl *CV = If->getConditionVariable())
+    visitDecl(CV);
+  const Expr *Cond = If->getCond();
+  visitExpr(Cond, AccessKind::Read, true);
+  // A test of a lock pointer: the branch taken without a lock is the serial
+  // path (nothing runs beside it), the other one is what runs in parallel;
+  // unless the caller's argument says which one runs (a null lock passed
+  // in parallel code: every thread takes the unlocked path).
+  if (auto Test = testsLockPointer(Cond, State.AST)) {
+    bool Null = Ctx.Calls.knownNull(Test->Pointer).value_or(false);
+    visitStmt(Test->HoldsWhenNull == Null ? If->getThen() : If->getElse());
+    return;
+  }
+
+  bool SavedCond = State.InConditional, SavedSingle = State.InSingleItem;
+  bool ConditionalHere = State.InConditional || State.AfterReturn;
+  ExprRef SavedPinned = State.PinnedItem;
+  Guard SavedGuard = State.CurrentGuard;
+  if (ExprRef Pinned = Ctx.Facts.singleWorkItemValue(Cond)) {
+    State.InSingleItem = true;
+    if (!State.PinnedItem)
+      State.PinnedItem = Pinned;
+  } else {
+    State.InConditional = true;
+    // Code only one thread of the team runs (`if (omp_get_thread_num() ==
+    // 1)` in a worksharing loop) runs its work items one after the other:
+    // among themselves they cannot race. (Tasks on one thread can
+    // interleave, so not for tasks.)
+    if (State.CurrentGuard == Guard::None &&
+        State.R.Kind != RegionKind::Tasks && !State.InNestedTask &&
+        Ctx.Sync.oneThreadOnly(Cond))
+      State.CurrentGuard = Guard::Single;
+  }
+
+  noteConditionalMinMax(If);
+  size_t ThenBegin = State.R.Accesses.size();
+  State.BranchPath.push_back(State.NextBranch++);
+  size_t SavedConditions = State.PathConditions.size();
+  Ctx.Facts.conditionsOf(Cond, true, State.PathConditions);
+  PhaseMark Before = Ctx.Sync.phaseMark();
   visitStmt(If->getThen());
-  noteBranchEnd(If->getThen());
-  PhaseMark ThenEnd = phaseMark();
-  resetPhase(Before);
-  PathConditions.resize(SavedConditions);
-  BranchPath.back() = NextBranch++;
-  size_t ElseBegin = R.Accesses.size();
+  Ctx.Sync.noteBranchEnd(If->getThen());
+  PhaseMark ThenEnd = Ctx.Sync.phaseMark();
+  Ctx.Sync.resetPhase(Before);
+  State.PathConditions.resize(SavedConditions);
+  State.BranchPath.back() = State.NextBranch++;
+  size_t ElseBegin = State.R.Accesses.size();
   if (If->getElse())
-    conditionsOf(Cond, false, PathConditions);
-  PendingConditionalOp = ReductionOp::None;
-  PendingConditionalLHS = nullptr;
-  InSingleItem = SavedSingle;
-  PinnedItem = SavedPinned;
-  CurrentGuard = SavedGuard;
-  InConditional = true;
+    Ctx.Facts.conditionsOf(Cond, false, State.PathConditions);
+  State.PendingConditionalOp = ReductionOp::None;
+  State.PendingConditionalLHS = nullptr;
+  State.InSingleItem = SavedSingle;
+  State.PinnedItem = SavedPinned;
+  State.CurrentGuard = SavedGuard;
+  State.InConditional = true;
   visitStmt(If->getElse());
-  PathConditions.resize(SavedConditions);
+  State.PathConditions.resize(SavedConditions);
   if (If->getElse())
-    noteBranchEnd(If->getElse());
-  joinPhases({ThenEnd, phaseMark()});
-  BranchPath.pop_back();
-  InConditional = SavedCond;
+    Ctx.Sync.noteBranchEnd(If->getElse());
+  Ctx.Sync.joinPhases({ThenEnd, Ctx.Sync.phaseMark()});
+  State.BranchPath.pop_back();
+  State.InConditional = SavedCond;
+  if (If->getElse())
+    hoistWritesOnBothArms(ThenBegin, ElseBegin, ConditionalHere);
+}
+
+void AccessWalker::hoistWritesOnBothArms(size_t ThenBegin, size_t ElseBegin,
+                                         bool ConditionalHere) {
   // A write made on both paths (`if (c) t = 1; else t = 2;`) is made
   // where the `if` is: as unconditionally as the `if` itself runs, on its
   // branch path and under its conditions. Only one made by the arm itself:
   // a write under a further branch of an arm (`if (c) { if (d) t = 1; }
   // else t = 2;`) leaves a path without it.
   auto InArm = [&](const Access &A) {
-    return A.Branch.size() == BranchPath.size() + 1;
+    return A.Branch.size() == State.BranchPath.size() + 1;
   };
-  if (If->getElse())
-    for (size_t T = ThenBegin; T < ElseBegin; ++T)
-      for (size_t E = ElseBegin; E < R.Accesses.size(); ++E) {
-        Access &X = R.Accesses[T], &Y = R.Accesses[E];
-        if (X.Kind == AccessKind::Write && Y.Kind == AccessKind::Write &&
-            X.BufferIndex == Y.BufferIndex && !X.SingleWorkItem &&
-            !Y.SingleWorkItem && InArm(X) && InArm(Y) &&
-            equalIndex(X.Index, Y.Index)) {
-          X.Conditional = Y.Conditional = ConditionalHere;
-          X.Branch = Y.Branch = BranchPath;
-          X.Conditions = Y.Conditions = PathConditions;
-        }
+  for (size_t T = ThenBegin; T < ElseBegin; ++T)
+    for (size_t E = ElseBegin; E < State.R.Accesses.size(); ++E) {
+      Access &X = State.R.Accesses[T], &Y = State.R.Accesses[E];
+      if (X.Kind == AccessKind::Write && Y.Kind == AccessKind::Write &&
+          X.BufferIndex == Y.BufferIndex && !X.SingleWorkItem &&
+          !Y.SingleWorkItem && InArm(X) && InArm(Y) &&
+          equalIndex(X.Index, Y.Index)) {
+        X.Conditional = Y.Conditional = ConditionalHere;
+        X.Branch = Y.Branch = State.BranchPath;
+        X.Conditions = Y.Conditions = State.PathConditions;
       }
+    }
 }
 
 } // namespace clangfe

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RegionContext.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Model/Facts.h"
@@ -107,31 +108,34 @@ const Expr *assertedBy(const Stmt *S, bool &Holds) {
 
 } // namespace
 
-void RegionBuilder::addStatedFacts() {
-  addLoopTripFacts(R);
+void ValueFacts::addStatedFacts() {
+  addLoopTripFacts(State.R);
   auto Add = [&](const Expr *Cond, bool Holds) {
     std::vector<Condition> Read;
     conditionsOf(Cond, Holds, Read);
     for (Condition &C : Read)
-      if (isWorkItemInvariant(C.Lhs) && isWorkItemInvariant(C.Rhs))
-        addStatedFact(R, std::move(C));
+      if (Ctx.Exprs.isWorkItemInvariant(C.Lhs) &&
+          Ctx.Exprs.isWorkItemInvariant(C.Rhs))
+        addStatedFact(State.R, std::move(C));
   };
   // What the programming model states (it asserts them for the whole
   // construct: no test of their variables is needed).
   llvm::SmallVector<const Expr *, 4> Holds;
   const Expr *TeamSize = nullptr;
-  Semantics.statedConditions(Holds, TeamSize);
+  State.Semantics.statedConditions(Holds, TeamSize);
   for (const Expr *H : Holds)
     Add(H, true);
   if (TeamSize)
-    if (ExprRef N = translate(TeamSize); N && isWorkItemInvariant(N))
-      addStatedFact(R, {N, Comparison::GE, SymExpr::constant(2)});
+    if (ExprRef N = Ctx.Exprs.translate(TeamSize);
+        N && Ctx.Exprs.isWorkItemInvariant(N))
+      addStatedFact(State.R, {N, Comparison::GE, SymExpr::constant(2)});
   // What the code asserts before the construct and the branches it is in,
   // walking up from it to its function's body.
-  if (!Spec.Construct || !Spec.Function || !Spec.Function->getBody())
+  if (!State.Spec.Construct || !State.Spec.Function ||
+      !State.Spec.Function->getBody())
     return;
-  const Stmt *Child = Spec.Construct;
-  ParentMapContext &Parents = Ctx.getParentMapContext();
+  const Stmt *Child = State.Spec.Construct;
+  ParentMapContext &Parents = State.AST.getParentMapContext();
   for (unsigned Depth = 0; Child && Depth < 64; ++Depth) {
     DynTypedNodeList Ps = Parents.getParents(*Child);
     const Stmt *P = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
@@ -165,7 +169,7 @@ void RegionBuilder::addStatedFacts() {
   }
 }
 
-bool RegionBuilder::changedAfter(const Expr *Cond, SourceLocation After) {
+bool ValueFacts::changedAfter(const Expr *Cond, SourceLocation After) {
   llvm::SmallPtrSet<const VarDecl *, 4> Vars;
   bool Other = false;
   forEachStmt(Cond, [&](const Stmt *S) {
@@ -182,14 +186,14 @@ bool RegionBuilder::changedAfter(const Expr *Cond, SourceLocation After) {
   });
   if (Other)
     return true;
-  const SourceManager &SM = Ctx.getSourceManager();
+  const SourceManager &SM = State.AST.getSourceManager();
   // Reads are the operands of lvalue-to-rvalue conversions; any other use
   // of a variable (an assignment, an increment, its address, a reference)
   // may change it: after the test it breaks the fact, and taking its
   // address anywhere lets code through a pointer change it.
   llvm::SmallPtrSet<const DeclRefExpr *, 16> Reads, Addressed;
   bool Changed = false;
-  forEachStmt(Spec.Function->getBody(), [&](const Stmt *S) {
+  forEachStmt(State.Spec.Function->getBody(), [&](const Stmt *S) {
     if (const auto *Cast = dyn_cast<ImplicitCastExpr>(S);
         Cast && Cast->getCastKind() == CK_LValueToRValue)
       if (const auto *DRE =
@@ -201,7 +205,7 @@ bool RegionBuilder::changedAfter(const Expr *Cond, SourceLocation After) {
               dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens()))
         Addressed.insert(DRE);
   });
-  forEachStmt(Spec.Function->getBody(), [&](const Stmt *S) {
+  forEachStmt(State.Spec.Function->getBody(), [&](const Stmt *S) {
     const auto *DRE = dyn_cast<DeclRefExpr>(S);
     const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     if (Changed || !V || !Vars.count(V) || Reads.count(DRE))
@@ -211,6 +215,92 @@ bool RegionBuilder::changedAfter(const Expr *Cond, SourceLocation After) {
               !SM.isBeforeInTranslationUnit(Use, SM.getExpansionLoc(After));
   });
   return Changed;
+}
+
+void ValueFacts::conditionsOf(const Expr *Cond, bool Holds,
+                              std::vector<Condition> &Out) {
+  if (!Cond || Cond->isValueDependent() || Cond->isTypeDependent())
+    return;
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
+      UO && UO->getOpcode() == UO_LNot)
+    return conditionsOf(UO->getSubExpr(), !Holds, Out);
+  const auto *BO = dyn_cast<BinaryOperator>(Cond);
+  // a && b holds: both do; a || b fails: neither holds.
+  if (BO && ((Holds && BO->getOpcode() == BO_LAnd) ||
+             (!Holds && BO->getOpcode() == BO_LOr))) {
+    conditionsOf(BO->getLHS(), Holds, Out);
+    conditionsOf(BO->getRHS(), Holds, Out);
+    return;
+  }
+  const Expr *L = Cond, *Rt = nullptr;
+  Comparison Op = Comparison::NE; // `if (x)`: x != 0
+  if (BO && BO->isComparisonOp() && BO->getOpcode() != BO_Cmp) {
+    L = BO->getLHS();
+    Rt = BO->getRHS();
+    switch (BO->getOpcode()) {
+    case BO_EQ:
+      Op = Comparison::EQ;
+      break;
+    case BO_NE:
+      Op = Comparison::NE;
+      break;
+    case BO_LT:
+      Op = Comparison::LT;
+      break;
+    case BO_LE:
+      Op = Comparison::LE;
+      break;
+    case BO_GT:
+      Op = Comparison::GT;
+      break;
+    default:
+      Op = Comparison::GE;
+      break;
+    }
+  } else if (BO) {
+    return; // && that may fail, || that may hold, arithmetic as a truth
+  }
+  auto IsInteger = [](const Expr *E) {
+    return E &&
+           E->IgnoreParenImpCasts()->getType()->isIntegralOrEnumerationType();
+  };
+  if (!IsInteger(L) || (Rt && !IsInteger(Rt)))
+    return;
+  if (!Holds)
+    Op = negated(Op);
+  Out.push_back({Ctx.Exprs.translate(L), Op,
+                 Rt ? Ctx.Exprs.translate(Rt) : SymExpr::constant(0)});
+}
+
+ExprRef ValueFacts::singleWorkItemValue(const Expr *Cond) {
+  Cond = Cond->IgnoreParenImpCasts();
+  auto IsItem = [&](const ExprRef &E) {
+    return E->kind() == ExprKind::Symbol &&
+           State.R.isWorkItemVar(E->symbol()) &&
+           State.R.WorkItemVars.size() == 1;
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond)) {
+    if (BO->getOpcode() == BO_LAnd) {
+      if (ExprRef V = singleWorkItemValue(BO->getLHS()))
+        return V;
+      return singleWorkItemValue(BO->getRHS());
+    }
+    if (BO->getOpcode() != BO_EQ)
+      return nullptr;
+    ExprRef L = Ctx.Exprs.translate(BO->getLHS()),
+            Rt = Ctx.Exprs.translate(BO->getRHS());
+    if (IsItem(L) && Ctx.Exprs.isWorkItemInvariant(Rt))
+      return Rt;
+    if (IsItem(Rt) && Ctx.Exprs.isWorkItemInvariant(L))
+      return L;
+    return nullptr;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond))
+    if (UO->getOpcode() == UO_LNot &&
+        IsItem(Ctx.Exprs.translate(UO->getSubExpr())))
+      return SymExpr::constant(0);
+  return nullptr;
 }
 
 } // namespace clangfe

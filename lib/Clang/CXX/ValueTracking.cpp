@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RegionContext.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
 
@@ -18,6 +19,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -79,46 +81,47 @@ bool runsOncePerIteration(const Stmt *S, const ForStmt *L,
 
 } // namespace
 
-const ReachingDefinitions *RegionBuilder::dataflowFor(const DeclRefExpr *Use) {
-  llvm::SmallVector<const FunctionDecl *, 4> Candidates(InlineStack.rbegin(),
-                                                        InlineStack.rend());
-  if (Spec.Function)
-    Candidates.push_back(Spec.Function);
+const ReachingDefinitions *ValueFacts::dataflowFor(const DeclRefExpr *Use) {
+  llvm::SmallVector<const FunctionDecl *, 4> Candidates(
+      State.InlineStack.rbegin(), State.InlineStack.rend());
+  if (State.Spec.Function)
+    Candidates.push_back(State.Spec.Function);
   for (const FunctionDecl *FD : Candidates) {
     const Stmt *FnBody = FD ? FD->getBody() : nullptr;
     if (!FnBody)
       continue;
-    auto [It, New] = Dataflow.try_emplace(FD);
+    auto [It, New] = State.Dataflow.try_emplace(FD);
     if (New)
-      It->second = ReachingDefinitions::build(FD, FnBody, Ctx);
+      It->second = ReachingDefinitions::build(FD, FnBody, State.AST);
     if (It->second && It->second->contains(Use))
       return It->second.get();
   }
   return nullptr;
 }
 
-bool RegionBuilder::inUnitCode(const Stmt *S,
-                               const ReachingDefinitions &RD) const {
-  if (!InlineStack.empty() && !RD.contains(Spec.Construct))
+bool ValueFacts::inUnitCode(const Stmt *S,
+                            const ReachingDefinitions &RD) const {
+  if (!State.InlineStack.empty() && !RD.contains(State.Spec.Construct))
     return true; // a called function's code runs in the work item
   // The construct's own code: its header (loop bounds) and its body.
-  if (RD.isWithin(S, Spec.Construct) || (Body && RD.isWithin(S, Body)))
+  if (RD.isWithin(S, State.Spec.Construct) ||
+      (State.Body && RD.isWithin(S, State.Body)))
     return true;
-  for (const Stmt *Section : Sections)
+  for (const Stmt *Section : State.Sections)
     if (RD.isWithin(S, Section))
       return true;
-  return Spec.ThreadBody && RD.isWithin(S, Spec.ThreadBody);
+  return State.Spec.ThreadBody && RD.isWithin(S, State.Spec.ThreadBody);
 }
 
-bool RegionBuilder::definitionsFlowIn(const VarDecl *V) const {
-  if (ItemLocals.count(V) || ThreadLocals.count(V))
+bool ValueFacts::definitionsFlowIn(const VarDecl *V) const {
+  if (State.ItemLocals.count(V) || State.ThreadLocals.count(V))
     return true; // declared inside: its definitions are there too
-  switch (sharingOf(V)) {
+  switch (Ctx.Assembler.sharingOf(V)) {
   case Sharing::Shared:
     // Another work item may change it meanwhile, unless one thread wrote
     // it before a barrier the use comes after: every thread then reads
     // that thread's value (`master: n = omp_get_num_threads(); barrier`).
-    return !Modified.count(V) || publishedBeforeBarrier(V);
+    return !State.Modified.count(V) || publishedBeforeBarrier(V);
   case Sharing::FirstPrivate:
     return true;
   case Sharing::Private:
@@ -134,16 +137,16 @@ bool RegionBuilder::definitionsFlowIn(const VarDecl *V) const {
   return false;
 }
 
-bool RegionBuilder::publishedBeforeBarrier(const VarDecl *V) const {
-  auto It = SharedWrites.find(V);
-  return It != SharedWrites.end() && It->second.OneThread &&
-         It->second.LastPhase < Phase;
+bool ValueFacts::publishedBeforeBarrier(const VarDecl *V) const {
+  auto It = State.SharedWrites.find(V);
+  return It != State.SharedWrites.end() && It->second.OneThread &&
+         It->second.LastPhase < State.Phase;
 }
 
-bool RegionBuilder::reachesUse(const Definition &D, const DeclRefExpr *Use,
-                               const ReachingDefinitions &RD) const {
+bool ValueFacts::reachesUse(const Definition &D, const DeclRefExpr *Use,
+                            const ReachingDefinitions &RD) const {
   const auto *V = dyn_cast_or_null<VarDecl>(Use->getDecl());
-  bool Published = V && Modified.count(V) && publishedBeforeBarrier(V);
+  bool Published = V && State.Modified.count(V) && publishedBeforeBarrier(V);
   // Up from the definition to the first statement around the use too:
   // a loop on the way repeats the definition after the use's value was
   // made; a construct on the way runs it elsewhere.
@@ -155,25 +158,26 @@ bool RegionBuilder::reachesUse(const Definition &D, const DeclRefExpr *Use,
         inRepeatedPart(D.At, P, RD))
       return false;
     // (One thread's write the barrier publishes runs elsewhere by design.)
-    if (!Semantics.runsInPlace(P) && !Published)
+    if (!State.Semantics.runsInPlace(P) && !Published)
       return false;
   }
   return true;
 }
 
-ExprRef RegionBuilder::valueOfDefinition(const Definition &D) {
+ExprRef ValueFacts::valueOfDefinition(const Definition &D) {
   switch (D.K) {
   case Definition::Kind::Entry:
     return nullptr; // a parameter: the caller's value, handled elsewhere
   case Definition::Kind::Declaration:
   case Definition::Kind::Assignment:
-    return D.Value ? translate(D.Value) : nullptr;
+    return D.Value ? Ctx.Exprs.translate(D.Value) : nullptr;
   case Definition::Kind::Update: {
     const auto *V = cast<VarDecl>(D.UpdatedUse->getDecl());
     ExprRef Old = valueFromDefinitions(D.UpdatedUse, V);
     if (!Old)
       return nullptr;
-    ExprRef Operand = D.Value ? translate(D.Value) : SymExpr::constant(1);
+    ExprRef Operand =
+        D.Value ? Ctx.Exprs.translate(D.Value) : SymExpr::constant(1);
     switch (D.Op) {
     case BO_Add:
       return SymExpr::binary(ExprKind::Add, Old, Operand);
@@ -197,16 +201,16 @@ ExprRef RegionBuilder::valueOfDefinition(const Definition &D) {
   return nullptr;
 }
 
-ExprRef RegionBuilder::valueFromDefinitions(const DeclRefExpr *Use,
-                                            const VarDecl *V) {
-  if (DefinitionsInProgress.size() >= MaxDefinitionDepth ||
-      Semantics.privatizedByNestedConstruct(V))
+ExprRef ValueFacts::valueFromDefinitions(const DeclRefExpr *Use,
+                                         const VarDecl *V) {
+  if (State.DefinitionsInProgress.size() >= MaxDefinitionDepth ||
+      State.Semantics.privatizedByNestedConstruct(V))
     return nullptr;
   const ReachingDefinitions *RD = dataflowFor(Use);
   if (!RD || !RD->tracks(V))
     return nullptr;
   bool UseInUnit = inUnitCode(Use, *RD);
-  if (UseInUnit && RD->contains(Spec.Construct) && !definitionsFlowIn(V))
+  if (UseInUnit && RD->contains(State.Spec.Construct) && !definitionsFlowIn(V))
     return nullptr;
   std::optional<llvm::SmallVector<const Definition *, 4>> Defs =
       RD->reaching(Use);
@@ -215,41 +219,41 @@ ExprRef RegionBuilder::valueFromDefinitions(const DeclRefExpr *Use,
   if (Defs->size() > 1)
     return inductionValue(*Defs, Use, *RD);
   const Definition &D = *Defs->front();
-  if (DefinitionsInProgress.count(&D) || !reachesUse(D, Use, *RD))
+  if (State.DefinitionsInProgress.count(&D) || !reachesUse(D, Use, *RD))
     return nullptr;
   bool DefInUnit = inUnitCode(D.At, *RD);
   // A copy a clause makes (private, lastprivate) starts undefined: what was
   // assigned before the construct is not its value. (The locals of the
   // function around an orphaned construct are each thread's own variables,
   // not copies: their values flow in.)
-  if (UseInUnit && !DefInUnit && !ItemLocals.count(V) &&
-      !ThreadLocals.count(V) && Semantics.namedByConstruct(V)) {
-    Sharing S = sharingOf(V);
+  if (UseInUnit && !DefInUnit && !State.ItemLocals.count(V) &&
+      !State.ThreadLocals.count(V) && State.Semantics.namedByConstruct(V)) {
+    Sharing S = Ctx.Assembler.sharingOf(V);
     if (S == Sharing::Private || S == Sharing::LastPrivate)
       return nullptr;
   }
-  DefinitionsInProgress.insert(&D);
+  State.DefinitionsInProgress.insert(&D);
   bool Outside = !DefInUnit;
-  OutsideDefinitions += Outside;
+  State.OutsideDefinitions += Outside;
   ExprRef Value = valueOfDefinition(D);
-  OutsideDefinitions -= Outside;
-  DefinitionsInProgress.erase(&D);
+  State.OutsideDefinitions -= Outside;
+  State.DefinitionsInProgress.erase(&D);
   // What code before the construct computed is the same for every work
   // item; a thread number or a loop value there is another context's.
-  if (Value && Outside && UseInUnit && !isWorkItemInvariant(Value))
+  if (Value && Outside && UseInUnit && !Ctx.Exprs.isWorkItemInvariant(Value))
     return nullptr;
   // An unknown value computed before the construct reads best by the
   // variable's name (`n`, not `static_cast<int>(a.size())`).
   if (Value && Value->kind() == ExprKind::Symbol && Outside &&
-      R.symbol(Value->symbol()).Kind == SymbolKind::Opaque &&
-      !R.symbol(Value->symbol()).IterationDependent)
-    R.Symbols[Value->symbol()].Name = V->getNameAsString();
+      State.R.symbol(Value->symbol()).Kind == SymbolKind::Opaque &&
+      !State.R.symbol(Value->symbol()).IterationDependent)
+    State.R.Symbols[Value->symbol()].Name = V->getNameAsString();
   return Value;
 }
 
-ExprRef RegionBuilder::inductionValue(llvm::ArrayRef<const Definition *> Defs,
-                                      const DeclRefExpr *Use,
-                                      const ReachingDefinitions &RD) {
+ExprRef ValueFacts::inductionValue(llvm::ArrayRef<const Definition *> Defs,
+                                   const DeclRefExpr *Use,
+                                   const ReachingDefinitions &RD) {
   // The innermost loop around the use that holds one of the definitions.
   const ForStmt *Loop = nullptr;
   for (const Stmt *L : RD.enclosingLoops(Use)) {
@@ -273,37 +277,38 @@ ExprRef RegionBuilder::inductionValue(llvm::ArrayRef<const Definition *> Defs,
     return nullptr;
   // The loop's own counter, bound while its body is walked: an inner loop,
   // not a distributed one (whose iterations are not one thread's sequence).
-  auto Shape = matchForLoop(Loop, Ctx);
+  auto Shape = matchForLoop(Loop, State.AST);
   if (!Shape)
     return nullptr;
-  auto It = Symbols.find(Shape->Var);
-  if (It == Symbols.end() || SymbolScope.lookup(Shape->Var) != Loop)
+  auto It = State.Symbols.find(Shape->Var);
+  if (It == State.Symbols.end() || State.SymbolScope.lookup(Shape->Var) != Loop)
     return nullptr;
   // Copies: translating below adds symbols to the table.
-  const Symbol Counter = R.symbol(It->second);
+  const Symbol Counter = State.R.symbol(It->second);
   const ExprRef First = Counter.Descending ? Counter.Max : Counter.Min;
   if (Counter.Kind != SymbolKind::InnerLoop || !First)
     return nullptr;
-  if (DefinitionsInProgress.count(Start) || DefinitionsInProgress.count(Step))
+  if (State.DefinitionsInProgress.count(Start) ||
+      State.DefinitionsInProgress.count(Step))
     return nullptr;
-  DefinitionsInProgress.insert(Step);
+  State.DefinitionsInProgress.insert(Step);
   ExprRef Increment =
-      Step->Value ? translate(Step->Value) : SymExpr::constant(1);
-  DefinitionsInProgress.erase(Step);
-  if (!Increment || !isWorkItemInvariant(Increment) ||
+      Step->Value ? Ctx.Exprs.translate(Step->Value) : SymExpr::constant(1);
+  State.DefinitionsInProgress.erase(Step);
+  if (!Increment || !Ctx.Exprs.isWorkItemInvariant(Increment) ||
       Increment->mentions([&](SymbolId S) { return S == It->second; }))
     return nullptr;
   // The start is the value the loop begins with: the one definition
   // before it, followed as a single reaching definition would be.
   if (!reachesUse(*Start, Use, RD))
     return nullptr;
-  DefinitionsInProgress.insert(Start);
+  State.DefinitionsInProgress.insert(Start);
   bool Outside = !inUnitCode(Start->At ? Start->At : Use, RD);
-  OutsideDefinitions += Outside;
+  State.OutsideDefinitions += Outside;
   ExprRef Initial = valueOfDefinition(*Start);
-  OutsideDefinitions -= Outside;
-  DefinitionsInProgress.erase(Start);
-  if (!Initial || (Outside && !isWorkItemInvariant(Initial)))
+  State.OutsideDefinitions -= Outside;
+  State.DefinitionsInProgress.erase(Start);
+  if (!Initial || (Outside && !Ctx.Exprs.isWorkItemInvariant(Initial)))
     return nullptr;
   // Iterations done before this one: (a - first) / step of the counter.
   ExprRef Count = SymExpr::symbol(It->second);
@@ -324,14 +329,102 @@ ExprRef RegionBuilder::inductionValue(llvm::ArrayRef<const Definition *> Defs,
                          Initial, Advance);
 }
 
-bool RegionBuilder::symbolInScope(const VarDecl *V, const DeclRefExpr *Use) {
-  const Stmt *Scope = SymbolScope.lookup(V);
+bool ValueFacts::symbolInScope(const VarDecl *V, const DeclRefExpr *Use) {
+  const Stmt *Scope = State.SymbolScope.lookup(V);
   if (!Scope)
     return true;
   const ReachingDefinitions *RD = dataflowFor(Use);
   if (!RD || !RD->contains(Scope))
     return true;
   return RD->isWithin(Use, Scope);
+}
+
+ExprRef ValueFacts::outerDefinition(const VarDecl *V) {
+  if (!V->isLocalVarDecl() || !V->getInit() || !V->getType()->isIntegerType() ||
+      V->getType().isVolatileQualified() || !State.Spec.Function ||
+      !State.Spec.Function->getBody() || State.LetInProgress.count(V))
+    return nullptr;
+  if (modifiedInFunction(V))
+    return nullptr;
+  // Everything the initializer reads must hold the same value now: never
+  // reassigned, or the variable of a loop that encloses the declaration.
+  const SourceManager &SM = State.AST.getSourceManager();
+  bool Unstable = walkStmts(
+      V->getInit(),
+      [&](const Stmt *S) {
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+          if (const auto *X = dyn_cast<VarDecl>(DRE->getDecl())) {
+            bool LoopVar = false;
+            for (const ForStmt *F : State.Spec.EnclosingLoops)
+              if (auto Shape = matchForLoop(F, State.AST);
+                  Shape && Shape->Var == X)
+                LoopVar = SM.isPointWithin(V->getLocation(), F->getBeginLoc(),
+                                           F->getEndLoc());
+            if (!LoopVar && (modifiedInFunction(X) || X->hasGlobalStorage()))
+              return WalkStep::Interrupt;
+          }
+        // (A call, omp_get_thread_num() included: another thread's value.)
+        return isa<CallExpr>(S) ? WalkStep::Interrupt : WalkStep::Advance;
+      },
+      CapturedChildren::Captures);
+  if (Unstable)
+    return nullptr;
+  State.LetInProgress.insert(V);
+  ExprRef Value = Ctx.Exprs.translate(V->getInit());
+  State.LetInProgress.erase(V);
+  State.LetBound[V] = Value;
+  return Value;
+}
+
+bool ValueFacts::modifiedInFunction(const VarDecl *V) {
+  if (!State.Spec.Function || !State.Spec.Function->getBody())
+    return true;
+  if (!State.FunctionModified) {
+    State.FunctionModified.emplace();
+    Ctx.Assembler.collectModified(State.Spec.Function->getBody(),
+                                  *State.FunctionModified);
+  }
+  return State.FunctionModified->count(V);
+}
+
+bool ValueFacts::mayUseThreadId(const Stmt *S, unsigned Depth, bool Unseen) {
+  if (!S)
+    return false;
+  if (const auto *E = dyn_cast<Expr>(S); E && Ctx.Exprs.isThreadIdValue(E))
+    return true;
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    // Code we cannot see may take a slot: an indirect or virtual call, or a
+    // function defined elsewhere (but not the C and OpenMP libraries).
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
+    if (!Callee || (Method && Method->isVirtual()))
+      return Unseen;
+    if (!Callee->getBody() && !Callee->getBuiltinID() &&
+        !State.AST.getSourceManager().isInSystemHeader(Callee->getLocation()))
+      return Unseen;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *FD = Call->getDirectCallee(); FD && FD->getBody()) {
+      // A callee deeper than we look (or recursion, which is deeper
+      // still) may; visibly, a recursive call uses what the function's
+      // body does, walked once.
+      if (Depth >= 3)
+        return Unseen;
+      if (Unseen && llvm::is_contained(State.InlineStack, FD))
+        return true;
+      if (Unseen || State.ThreadIdWalked.insert(FD).second) {
+        State.InlineStack.push_back(FD);
+        bool Uses = mayUseThreadId(FD->getBody(), Depth + 1, Unseen);
+        State.InlineStack.pop_back();
+        if (Uses)
+          return true;
+      }
+    }
+  bool Uses = false;
+  forEachChild(S, [&](const Stmt *C) {
+    Uses = Uses || mayUseThreadId(C, Depth, Unseen);
+  });
+  return Uses;
 }
 
 } // namespace clangfe

@@ -1,4 +1,4 @@
-//===- AccessCollector.cpp - Accesses of one work item --------------------===//
+//===- AccessWalker.cpp - Accesses of one work item -----------------------===//
 //
 // Part of privateer. Walks what one work item executes and records every
 // access to memory: through subscripts, pointers, fields, references,
@@ -10,13 +10,15 @@
 // This file records an access and walks expressions: lvalues, indices,
 // assignments, compound updates and overloaded operators. The rest of the
 // walk: AccessStatements.cpp (statements and branches), AccessLoops.cpp
-// (loops, exits, phases, tasks), AccessCalls.cpp (calls and library
-// routines), AccessTargets.cpp (where lvalues and pointers land).
+// (loops); the other parts of RegionContext.h it calls: SyncTracker
+// (barriers, guards, tasks), CallFollower (calls and library routines),
+// TargetResolver (where lvalues and pointers land).
 //
 //===----------------------------------------------------------------------===//
 
 #include "AccessCollectorHelpers.h"
 
+#include "RegionContext.h"
 #include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 
@@ -58,18 +60,18 @@ ReductionOp opFor(BinaryOperatorKind K) {
 
 } // namespace
 
-void RegionBuilder::record(const Target &T, AccessKind Kind, const Expr *Where,
-                           ReductionOp Op, bool ResultUsed, bool Whole,
-                           ExprRef Range) {
-  auto Id = bufferFor(T);
+void AccessWalker::record(const Target &T, AccessKind Kind, const Expr *Where,
+                          ReductionOp Op, bool ResultUsed, bool Whole,
+                          ExprRef Range) {
+  auto Id = Ctx.Assembler.bufferFor(T);
   if (!Id)
     return;
   if (Kind != AccessKind::Read && T.Level == 0 && T.Index.empty())
     if (const auto *V = dyn_cast_or_null<VarDecl>(T.Decl)) {
-      ScalarWrites &W = SharedWrites[V];
-      W.LastPhase = std::max(W.LastPhase, Phase);
-      W.OneThread &=
-          CurrentGuard == Guard::Single && !InNestedTask && InlineStack.empty();
+      ScalarWrites &W = State.SharedWrites[V];
+      W.LastPhase = std::max(W.LastPhase, State.Phase);
+      W.OneThread &= State.CurrentGuard == Guard::Single &&
+                     !State.InNestedTask && State.InlineStack.empty();
     }
   // Private memory never races, but the allocation checks need its uses.
   Access A;
@@ -78,54 +80,55 @@ void RegionBuilder::record(const Target &T, AccessKind Kind, const Expr *Where,
   A.Index = T.Index;
   A.Fields = T.Fields;
   A.Strides = T.Strides;
-  A.LoopDepth = LoopDepth;
+  A.LoopDepth = State.LoopDepth;
   A.WholeBuffer = Whole;
   A.RangeLength = std::move(Range);
   A.Op = Op;
   A.ResultUsed = ResultUsed;
-  if (CurrentGuard != Guard::None)
-    A.Protection = CurrentGuard;
-  else if (LockDepth > 0)
+  if (State.CurrentGuard != Guard::None)
+    A.Protection = State.CurrentGuard;
+  else if (State.LockDepth > 0)
     A.Protection = Guard::Lock;
   else if (Where && isAtomicType(Where->getType()))
     A.Protection = Guard::AtomicObject;
-  if (Kind == AccessKind::Write && Where && StoreTarget &&
-      Where->IgnoreParenImpCasts() == StoreTarget)
-    A.StoredValue = StoreValue;
-  A.Conditional = InConditional || AfterReturn;
-  A.OnEveryPath = !A.Conditional && BranchPath.empty() && LabelEpoch == 0 &&
-                  !LeftWorkItem && LoopDepth == 0 && !InNestedTask &&
-                  !InSingleItem;
-  A.Branch = BranchPath;
-  A.Epoch = LabelEpoch;
-  A.SingleWorkItem = InSingleItem;
-  A.Conditions = PathConditions;
-  if (InSingleItem)
-    A.PinnedItem = PinnedItem;
-  else if (GuardThread && R.Kind == RegionKind::Replicated)
-    A.PinnedItem = SymExpr::constant(*GuardThread);
-  A.Section = CurrentSection;
-  A.InNestedTask = InNestedTask;
-  A.Phase = Phase;
-  A.PossibleBarriers = PossibleBarriers;
-  A.Order = NextOrder++;
-  const Expr *At = CallSite ? CallSite : Where;
+  if (Kind == AccessKind::Write && Where && State.StoreTarget &&
+      Where->IgnoreParenImpCasts() == State.StoreTarget)
+    A.StoredValue = State.StoreValue;
+  A.Conditional = State.InConditional || State.AfterReturn;
+  A.OnEveryPath = !A.Conditional && State.BranchPath.empty() &&
+                  State.LabelEpoch == 0 && !State.LeftWorkItem &&
+                  State.LoopDepth == 0 && !State.InNestedTask &&
+                  !State.InSingleItem;
+  A.Branch = State.BranchPath;
+  A.Epoch = State.LabelEpoch;
+  A.SingleWorkItem = State.InSingleItem;
+  A.Conditions = State.PathConditions;
+  if (State.InSingleItem)
+    A.PinnedItem = State.PinnedItem;
+  else if (State.GuardThread && State.R.Kind == RegionKind::Replicated)
+    A.PinnedItem = SymExpr::constant(*State.GuardThread);
+  A.Section = State.CurrentSection;
+  A.InNestedTask = State.InNestedTask;
+  A.Phase = State.Phase;
+  A.PossibleBarriers = State.PossibleBarriers;
+  A.Order = State.NextOrder++;
+  const Expr *At = State.CallSite ? State.CallSite : Where;
   A.Where = toLoc(At ? At->getBeginLoc() : SourceLocation());
-  A.Spelling = Where ? spell(Where) : R.Buffers[*Id].Name;
-  if (CallSite && !InlineStack.empty())
-    A.Via = InlineStack.back()->getNameAsString();
-  R.Accesses.push_back(std::move(A));
+  A.Spelling = Where ? Ctx.Exprs.spell(Where) : State.R.Buffers[*Id].Name;
+  if (State.CallSite && !State.InlineStack.empty())
+    A.Via = State.InlineStack.back()->getNameAsString();
+  State.R.Accesses.push_back(std::move(A));
 }
 
 //===-- Expressions -------------------------------------------------------===//
 
-bool RegionBuilder::sameTarget(const Expr *A, const Expr *B) {
-  auto TA = resolveLValue(A), TB = resolveLValue(B);
+bool AccessWalker::sameTarget(const Expr *A, const Expr *B) {
+  auto TA = Ctx.Targets.resolveLValue(A), TB = Ctx.Targets.resolveLValue(B);
   return TA && TB && TA->Decl == TB->Decl && TA->Level == TB->Level &&
          equalIndex(TA->Index, TB->Index);
 }
 
-ReductionOp RegionBuilder::selfUpdateOp(const Expr *LHS, const Expr *RHS) {
+ReductionOp AccessWalker::selfUpdateOp(const Expr *LHS, const Expr *RHS) {
   // `x = x + e`, `x = e * x`, `x = max(x, e)`, `x = x < e ? e : x`.
   RHS = RHS->IgnoreParenImpCasts();
   if (const auto *BO = dyn_cast<BinaryOperator>(RHS)) {
@@ -151,8 +154,8 @@ ReductionOp RegionBuilder::selfUpdateOp(const Expr *LHS, const Expr *RHS) {
   return ReductionOp::None;
 }
 
-void RegionBuilder::visitLValue(const Expr *E, AccessKind Mode, ReductionOp Op,
-                                bool ValueUsed) {
+void AccessWalker::visitLValue(const Expr *E, AccessKind Mode, ReductionOp Op,
+                               bool ValueUsed) {
   // `m[k]` of a map inserts k when it is missing: a change of the
   // container that `omp atomic` on the element does not protect.
   if (const CXXOperatorCallExpr *OC = mapSubscript(E)) {
@@ -160,10 +163,10 @@ void RegionBuilder::visitLValue(const Expr *E, AccessKind Mode, ReductionOp Op,
     // inserts i into the outer map first, a change of the whole outer map.
     if (mapSubscript(OC->getArg(0)))
       visitLValue(OC->getArg(0), AccessKind::Write, ReductionOp::None, false);
-    if (auto T = resolveLValue(OC->getArg(0))) {
-      Guard Saved = CurrentGuard;
-      if (CurrentGuard == Guard::Atomic)
-        CurrentGuard = Guard::None;
+    if (auto T = Ctx.Targets.resolveLValue(OC->getArg(0))) {
+      Guard Saved = State.CurrentGuard;
+      if (State.CurrentGuard == Guard::Atomic)
+        State.CurrentGuard = Guard::None;
       // Of a map that is one element of an outer container (`maps[i][k]`,
       // or through `auto &m = maps[i];`), that element; of one taken from
       // another map (`auto &m = outer[i]; m[k] = v;`), the whole outer map,
@@ -171,20 +174,20 @@ void RegionBuilder::visitLValue(const Expr *E, AccessKind Mode, ReductionOp Op,
       const auto *Ref =
           dyn_cast<DeclRefExpr>(OC->getArg(0)->IgnoreParenImpCasts());
       bool FromMap =
-          Ref && MapElementRefs.count(dyn_cast<VarDecl>(Ref->getDecl()));
+          Ref && State.MapElementRefs.count(dyn_cast<VarDecl>(Ref->getDecl()));
       record(*T, AccessKind::Write, E, ReductionOp::None, false,
              /*Whole=*/T->Index.empty() || FromMap);
-      CurrentGuard = Saved;
+      State.CurrentGuard = Saved;
     }
     visitIndices(E);
     return;
   }
-  if (auto T = resolveLValue(E))
+  if (auto T = Ctx.Targets.resolveLValue(E))
     record(*T, Mode, E, Op, Mode == AccessKind::ReadModifyWrite && ValueUsed);
   visitIndices(E);
 }
 
-const CXXOperatorCallExpr *RegionBuilder::mapSubscript(const Expr *E) const {
+const CXXOperatorCallExpr *AccessWalker::mapSubscript(const Expr *E) const {
   const auto *OC = dyn_cast<CXXOperatorCallExpr>(E->IgnoreParenImpCasts());
   if (!OC || OC->getOperator() != OO_Subscript || OC->getNumArgs() != 2)
     return nullptr;
@@ -192,7 +195,7 @@ const CXXOperatorCallExpr *RegionBuilder::mapSubscript(const Expr *E) const {
   return Container == "map" || Container == "unordered_map" ? OC : nullptr;
 }
 
-void RegionBuilder::visitPointerOperand(const Expr *E) {
+void AccessWalker::visitPointerOperand(const Expr *E) {
   E = E->IgnoreParens();
   if (const auto *IC = dyn_cast<ImplicitCastExpr>(E))
     if (IC->getCastKind() == CK_ArrayToPointerDecay)
@@ -200,7 +203,7 @@ void RegionBuilder::visitPointerOperand(const Expr *E) {
   visitExpr(E, AccessKind::Read, true);
 }
 
-void RegionBuilder::visitIndices(const Expr *E) {
+void AccessWalker::visitIndices(const Expr *E) {
   E = E->IgnoreParens();
   if (const auto *IC = dyn_cast<ImplicitCastExpr>(E)) {
     if (IC->getCastKind() == CK_LValueToRValue)
@@ -245,7 +248,7 @@ void RegionBuilder::visitIndices(const Expr *E) {
   visitExpr(E, AccessKind::Read, true);
 }
 
-void RegionBuilder::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
+void AccessWalker::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
   if (!E)
     return;
   E = E->IgnoreParens();
@@ -279,7 +282,7 @@ void RegionBuilder::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
     if (UO->isIncrementDecrementOp()) {
       visitLValue(UO->getSubExpr(), AccessKind::ReadModifyWrite,
                   ReductionOp::Add, ValueUsed);
-      return stepPointerParam(UO);
+      return Ctx.Calls.stepPointerParam(UO);
     }
     if (UO->getOpcode() == UO_AddrOf)
       return visitIndices(UO->getSubExpr());
@@ -296,9 +299,9 @@ void RegionBuilder::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
     return visitOperatorCall(OC, Mode, ValueUsed);
 
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
-    return visitMemberCall(MC);
+    return Ctx.Calls.visitMemberCall(MC);
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    visitCall(Call, ValueUsed);
+    Ctx.Calls.visitCall(Call, ValueUsed);
     return;
   }
 
@@ -310,29 +313,29 @@ void RegionBuilder::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
   }
 
   if (const auto *Del = dyn_cast<CXXDeleteExpr>(E))
-    noteFree(Del->getArgument());
+    Ctx.Allocations.noteFree(Del->getArgument());
 
   for (const Stmt *Child : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(Child))
       visitExpr(CE, AccessKind::Read, true);
 }
 
-void RegionBuilder::visitBinary(const BinaryOperator *BO, AccessKind Mode,
-                                bool ValueUsed) {
+void AccessWalker::visitBinary(const BinaryOperator *BO, AccessKind Mode,
+                               bool ValueUsed) {
   if (BO->getOpcode() == BO_Assign)
     return visitAssignment(BO, ValueUsed);
   if (BO->isCompoundAssignmentOp()) {
     // `dst += offset;` of a pointer parameter moves it as `dst = dst +
     // offset;` does.
-    const VarDecl *Rebound = reboundPointerParam(BO);
+    const VarDecl *Rebound = Ctx.Calls.reboundPointerParam(BO);
     std::optional<Target> NewTarget;
     if (Rebound)
-      NewTarget = resolvePointerArithmetic(BO);
+      NewTarget = Ctx.Targets.resolvePointerArithmetic(BO);
     visitExpr(BO->getRHS(), AccessKind::Read, true);
     visitLValue(BO->getLHS(), AccessKind::ReadModifyWrite,
                 opFor(BO->getOpcode()), ValueUsed);
     if (Rebound)
-      Aliases[Rebound] = NewTarget;
+      State.Aliases[Rebound] = NewTarget;
     return;
   }
   if (BO->getOpcode() == BO_Comma) {
@@ -344,20 +347,20 @@ void RegionBuilder::visitBinary(const BinaryOperator *BO, AccessKind Mode,
   visitExpr(BO->getRHS(), AccessKind::Read, true);
 }
 
-void RegionBuilder::visitAssignment(const BinaryOperator *BO, bool ValueUsed) {
+void AccessWalker::visitAssignment(const BinaryOperator *BO, bool ValueUsed) {
   // Where a rebound pointer parameter points from here on, resolved before
   // the assignment changes what the right-hand side's own use of it means.
-  const VarDecl *Rebound = reboundPointerParam(BO);
+  const VarDecl *Rebound = Ctx.Calls.reboundPointerParam(BO);
   std::optional<Target> NewTarget;
   if (Rebound)
-    NewTarget = resolvePointer(BO->getRHS());
+    NewTarget = Ctx.Targets.resolvePointer(BO->getRHS());
   if (const auto *DRE =
           dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-      noteAllocation(V, BO->getRHS());
+      Ctx.Allocations.noteAllocation(V, BO->getRHS());
   ReductionOp Op = selfUpdateOp(BO->getLHS(), BO->getRHS());
-  if (Op == ReductionOp::None && PendingConditionalLHS == BO->getLHS())
-    Op = PendingConditionalOp;
+  if (Op == ReductionOp::None && State.PendingConditionalLHS == BO->getLHS())
+    Op = State.PendingConditionalOp;
   if (Op != ReductionOp::None &&
       Op == selfUpdateOp(BO->getLHS(), BO->getRHS())) {
     // `x = x + e`: the read of x is the update's own, recorded with it
@@ -387,21 +390,21 @@ void RegionBuilder::visitAssignment(const BinaryOperator *BO, bool ValueUsed) {
                (Deref && Deref->getOpcode() == UO_Deref);
   if (Op == ReductionOp::None && BO->getOpcode() == BO_Assign && Named &&
       BO->getType()->isScalarType()) {
-    StoreTarget = Stored;
-    StoreValue = translate(BO->getRHS());
+    State.StoreTarget = Stored;
+    State.StoreValue = Ctx.Exprs.translate(BO->getRHS());
   }
   visitLValue(BO->getLHS(),
               Op == ReductionOp::None ? AccessKind::Write
                                       : AccessKind::ReadModifyWrite,
               Op, ValueUsed);
-  StoreTarget = nullptr;
-  StoreValue = nullptr;
+  State.StoreTarget = nullptr;
+  State.StoreValue = nullptr;
   if (Rebound)
-    Aliases[Rebound] = NewTarget;
+    State.Aliases[Rebound] = NewTarget;
 }
 
-void RegionBuilder::visitOperatorCall(const CXXOperatorCallExpr *OC,
-                                      AccessKind Mode, bool ValueUsed) {
+void AccessWalker::visitOperatorCall(const CXXOperatorCallExpr *OC,
+                                     AccessKind Mode, bool ValueUsed) {
   OverloadedOperatorKind OK = OC->getOperator();
   if (OK == OO_Subscript)
     return visitLValue(OC, Mode, ReductionOp::None, ValueUsed);
@@ -412,18 +415,18 @@ void RegionBuilder::visitOperatorCall(const CXXOperatorCallExpr *OC,
       !isAtomicType(OC->getArg(0)->getType())) {
     // Assignment to a whole object of class type (`s = t`, `v += w`).
     visitExpr(OC->getArg(1), AccessKind::Read, true);
-    if (auto T = resolveLValue(OC->getArg(0))) {
+    if (auto T = Ctx.Targets.resolveLValue(OC->getArg(0))) {
       bool Element =
           OC->getArg(0)->getType()->isArithmeticType() || !T->Index.empty();
-      size_t Before = R.Accesses.size();
+      size_t Before = State.R.Accesses.size();
       record(*T,
              OK == OO_Equal ? AccessKind::Write : AccessKind::ReadModifyWrite,
              OC->getArg(0),
              OK == OO_PlusEqual ? ReductionOp::Add : ReductionOp::Other,
              ValueUsed, /*Whole=*/!Element);
       // `v = w` makes the object anew, its size too.
-      if (OK == OO_Equal && !Element && R.Accesses.size() == Before + 1)
-        R.Accesses.back().Old = Access::OldContents::Discarded;
+      if (OK == OO_Equal && !Element && State.R.Accesses.size() == Before + 1)
+        State.R.Accesses.back().Old = Access::OldContents::Discarded;
     }
     visitIndices(OC->getArg(0));
     return;

@@ -1,6 +1,6 @@
-//===- AccessCalls.cpp - Calls and library routines -----------------------===//
+//===- CallFollower.cpp - Calls and library routines ----------------------===//
 //
-// Part of privateer. The access walk's calls (AccessCollector.cpp): the
+// Part of privateer. The access walk's calls (AccessWalker): the
 // ranges library routines touch (memset, memcpy, std::fill), calls the
 // walk follows into and those it cannot see, container and lock methods,
 // and the pointer parameters and returned pointers of followed calls.
@@ -9,6 +9,7 @@
 
 #include "AccessCollectorHelpers.h"
 
+#include "RegionContext.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "privateer/Model/Polynomial.h"
@@ -38,10 +39,10 @@ bool isMutatingMethod(StringRef Name) {
 
 } // namespace
 
-void RegionBuilder::recordRange(const Expr *Pointer, const Expr *Length,
-                                AccessKind Kind, const Expr *Where,
-                                bool LengthInBytes) {
-  visitPointerOperand(Pointer);
+void CallFollower::recordRange(const Expr *Pointer, const Expr *Length,
+                               AccessKind Kind, const Expr *Where,
+                               bool LengthInBytes) {
+  Ctx.Walker.visitPointerOperand(Pointer);
   // memset and memcpy take `void *`: look through that conversion.
   while (const auto *IC = dyn_cast<ImplicitCastExpr>(Pointer->IgnoreParens())) {
     if ((IC->getCastKind() != CK_BitCast && IC->getCastKind() != CK_NoOp) ||
@@ -50,27 +51,28 @@ void RegionBuilder::recordRange(const Expr *Pointer, const Expr *Length,
     Pointer = IC->getSubExpr();
   }
   if (Length)
-    visitExpr(Length, AccessKind::Read, true);
-  auto T = resolvePointer(Pointer);
+    Ctx.Walker.visitExpr(Length, AccessKind::Read, true);
+  auto T = Ctx.Targets.resolvePointer(Pointer);
   if (!T)
     return;
   bool Dependent = false;
   for (const ExprRef &I : T->Index)
-    Dependent |= !isWorkItemInvariant(I);
+    Dependent |= !Ctx.Exprs.isWorkItemInvariant(I);
   if (!Dependent) {
     // The same range in every work item: treat it as the whole buffer.
-    record(*T, Kind, Where, ReductionOp::None, false, /*Whole=*/true);
+    Ctx.Walker.record(*T, Kind, Where, ReductionOp::None, false,
+                      /*Whole=*/true);
     return;
   }
   if (!Length || T->Index.empty())
     return; // a range per work item of unknown length: nothing to claim
   // The elements [start, start + count): an inner loop over the count.
-  ExprRef Count = translate(Length);
+  ExprRef Count = Ctx.Exprs.translate(Length);
   if (LengthInBytes) {
     QualType Elem = Pointer->getType()->isPointerType()
                         ? Pointer->getType()->getPointeeType()
                         : QualType();
-    uint64_t Size = Elem.isNull() ? 0 : sizeOf(Ctx, Elem);
+    uint64_t Size = Elem.isNull() ? 0 : sizeOf(State.AST, Elem);
     if (Size == 0)
       return; // bytes of an unknown element type: no index to speak of
     if (Size > 1) {
@@ -94,18 +96,18 @@ void RegionBuilder::recordRange(const Expr *Pointer, const Expr *Length,
     }
   }
   Symbol Offset;
-  Offset.Name = "offset in " + spell(Where);
+  Offset.Name = "offset in " + Ctx.Exprs.spell(Where);
   Offset.Kind = SymbolKind::InnerLoop;
   Offset.CoveredByAccess = true;
   Offset.Min = SymExpr::constant(0);
   Offset.Max = SymExpr::binary(ExprKind::Sub, Count, SymExpr::constant(1));
-  SymbolId Id = R.addSymbol(std::move(Offset));
+  SymbolId Id = State.R.addSymbol(std::move(Offset));
   T->Index.back() =
       SymExpr::binary(ExprKind::Add, T->Index.back(), SymExpr::symbol(Id));
-  record(*T, Kind, Where);
+  Ctx.Walker.record(*T, Kind, Where);
 }
 
-bool RegionBuilder::visitKnownLibraryCall(const CallExpr *Call) {
+bool CallFollower::visitKnownLibraryCall(const CallExpr *Call) {
   const FunctionDecl *FD = Call->getDirectCallee();
   if (!FD || !FD->getIdentifier())
     return false;
@@ -133,18 +135,18 @@ bool RegionBuilder::visitKnownLibraryCall(const CallExpr *Call) {
   bool Std = FD->isInStdNamespace();
   if (Std && Name == KnownName::Fill && N == 3) {
     recordRange(Arg(0), nullptr, AccessKind::Write, Call, false);
-    visitExpr(Arg(1), AccessKind::Read, true);
-    visitExpr(Arg(2), AccessKind::Read, true);
+    Ctx.Walker.visitExpr(Arg(1), AccessKind::Read, true);
+    Ctx.Walker.visitExpr(Arg(2), AccessKind::Read, true);
     return true;
   }
   if (Std && Name == KnownName::FillN && N == 3) {
     recordRange(Arg(0), Arg(1), AccessKind::Write, Call, false);
-    visitExpr(Arg(2), AccessKind::Read, true);
+    Ctx.Walker.visitExpr(Arg(2), AccessKind::Read, true);
     return true;
   }
   if (Std && Name == KnownName::Copy && N == 3) {
     recordRange(Arg(0), nullptr, AccessKind::Read, Call, false);
-    visitExpr(Arg(1), AccessKind::Read, true);
+    Ctx.Walker.visitExpr(Arg(1), AccessKind::Read, true);
     recordRange(Arg(2), nullptr, AccessKind::Write, Call, false);
     return true;
   }
@@ -160,11 +162,11 @@ bool RegionBuilder::visitKnownLibraryCall(const CallExpr *Call) {
   return false;
 }
 
-bool RegionBuilder::visitCall(const CallExpr *Call, bool ValueUsed) {
-  if (isThreadIdCall(Call) || lockEffect(Call, Ctx))
+bool CallFollower::visitCall(const CallExpr *Call, bool ValueUsed) {
+  if (isThreadIdCall(Call) || lockEffect(Call, State.AST))
     return true;
   // A call that is one of the model's constructs (a nested TBB algorithm).
-  if (Semantics.visitNested(Call, *this))
+  if (State.Semantics.visitNested(Call, Ctx.Sync))
     return true;
   unsigned Callee = nameFamilies(stripBuiltin(calleeName(Call)));
   // `std::move(v)` and `std::swap(v, w)` hand v's storage elsewhere: an
@@ -172,10 +174,10 @@ bool RegionBuilder::visitCall(const CallExpr *Call, bool ValueUsed) {
   if ((Callee & family::HandsOverStorage) && Call->getDirectCallee() &&
       Call->getDirectCallee()->isInStdNamespace())
     for (const Expr *Arg : Call->arguments())
-      noteEscape(Arg);
+      Ctx.Allocations.noteEscape(Arg);
   if (isKnown(Call, Free) && Call->getNumArgs() == 1) {
-    noteFree(Call->getArg(0));
-    visitExpr(Call->getArg(0), AccessKind::Read, true);
+    Ctx.Allocations.noteFree(Call->getArg(0));
+    Ctx.Walker.visitExpr(Call->getArg(0), AccessKind::Read, true);
     return true;
   }
   if (visitKnownLibraryCall(Call))
@@ -184,24 +186,24 @@ bool RegionBuilder::visitCall(const CallExpr *Call, bool ValueUsed) {
   if (FD) {
     const FunctionDecl *Def = nullptr;
     if (FD->hasBody(Def) && Def &&
-        !isSystemFunction(Def, Ctx.getSourceManager()) &&
+        !isSystemFunction(Def, State.AST.getSourceManager()) &&
         !isa<CXXMethodDecl>(Def)) {
       inlineCall(Call, Def);
       return true;
     }
   } else {
-    visitExpr(Call->getCallee(), AccessKind::Read, true);
+    Ctx.Walker.visitExpr(Call->getCallee(), AccessKind::Read, true);
   }
   for (const Expr *Arg : Call->arguments()) {
-    visitExpr(Arg, AccessKind::Read, true);
+    Ctx.Walker.visitExpr(Arg, AccessKind::Read, true);
     noteOpaqueCallRead(Arg);
   }
   // (Its arguments are evaluated before any barrier it holds.)
-  notePossibleBarrier(Call);
+  Ctx.Sync.notePossibleBarrier(Call);
   return false;
 }
 
-void RegionBuilder::noteOpaqueCallRead(const Expr *Arg) {
+void CallFollower::noteOpaqueCallRead(const Expr *Arg) {
   // A function the analysis cannot see may read a scalar it is given the
   // address of: `pbex(&rho[i], &iflag)` reads iflag, and iflag written
   // before it in the iteration is the iteration's scratch. Whether it also
@@ -218,7 +220,7 @@ void RegionBuilder::noteOpaqueCallRead(const Expr *Arg) {
   // container is then the work item's scratch, filled by the call.
   const CXXRecordDecl *RD = V->getType()->getAsCXXRecordDecl();
   if (V->getType()->isScalarType() || (RD && RD->isInStdNamespace()))
-    visitLValue(DRE, AccessKind::Read, ReductionOp::None, true);
+    Ctx.Walker.visitLValue(DRE, AccessKind::Read, ReductionOp::None, true);
 }
 
 namespace {
@@ -240,63 +242,65 @@ bool locksWholeBody(const CXXMethodDecl *MD) {
 }
 } // namespace
 
-void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
+void CallFollower::visitMemberCall(const CXXMemberCallExpr *Call) {
   const CXXMethodDecl *MD = Call->getMethodDecl();
   const Expr *Obj = Call->getImplicitObjectArgument();
-  if (Semantics.visitNested(Call, *this))
+  if (State.Semantics.visitNested(Call, Ctx.Sync))
     return;
   // A method is never followed into (unlike a function): what it does with
   // an address it is given is unseen.
   bool Unseen = MD && !MD->getParent()->isInStdNamespace();
   for (const Expr *Arg : Call->arguments()) {
-    visitExpr(Arg, AccessKind::Read, true);
+    Ctx.Walker.visitExpr(Arg, AccessKind::Read, true);
     if (Unseen)
       noteOpaqueCallRead(Arg);
   }
-  notePossibleBarrier(Call);
+  Ctx.Sync.notePossibleBarrier(Call);
   if (!MD || !Obj)
     return;
-  if (isAtomicType(Obj->getType()) || lockEffect(Call, Ctx))
+  if (isAtomicType(Obj->getType()) || lockEffect(Call, State.AST))
     return;
   StringRef Name = MD->getIdentifier() ? MD->getName() : StringRef();
   KnownName Known = knownName(Name);
   if (Known == KnownName::Swap)
     for (const Expr *Arg : Call->arguments())
-      noteEscape(Arg);
+      Ctx.Allocations.noteEscape(Arg);
   if (nameFamilies(Name) & family::ElementRef) {
     // Element access used as a value.
-    visitLValue(Call, AccessKind::Read, ReductionOp::None, true);
+    Ctx.Walker.visitLValue(Call, AccessKind::Read, ReductionOp::None, true);
     return;
   }
   bool Arrow = Obj->getType()->isPointerType();
   // A method of the program's own class that holds a lock for its whole
   // body (`std::lock_guard<std::mutex> lk(mutex_);` first) changes the
   // object under that lock.
-  unsigned SavedLock = LockDepth;
+  unsigned SavedLock = State.LockDepth;
   if (locksWholeBody(MD))
-    ++LockDepth;
-  llvm::scope_exit Release([&] { LockDepth = SavedLock; });
+    ++State.LockDepth;
+  llvm::scope_exit Release([&] { State.LockDepth = SavedLock; });
   if (isMutatingMethod(Name) && !MD->isConst()) {
     // push_back and friends change the container itself (size, storage).
     // A mutation of the container itself, or of one element of an outer
     // container (`rows[i].push_back(x)` changes rows[i] only).
-    auto T = Arrow ? resolvePointer(Obj) : resolveLValue(Obj);
-    size_t Before = R.Accesses.size();
+    auto T = Arrow ? Ctx.Targets.resolvePointer(Obj)
+                   : Ctx.Targets.resolveLValue(Obj);
+    size_t Before = State.R.Accesses.size();
     if (T)
-      record(*T, AccessKind::Write, Call, ReductionOp::None, false,
-             /*Whole=*/T->Index.empty());
-    if (R.Accesses.size() == Before + 1 &&
+      Ctx.Walker.record(*T, AccessKind::Write, Call, ReductionOp::None, false,
+                        /*Whole=*/T->Index.empty());
+    if (State.R.Accesses.size() == Before + 1 &&
         (nameFamilies(Name) & family::Appends) &&
         MD->getParent()->isInStdNamespace())
-      R.Accesses.back().Append = true;
+      State.R.Accesses.back().Append = true;
     // What becomes of the old contents (a work item that clears a
     // container first does not depend on what another left).
-    if (R.Accesses.size() == Before + 1 && R.Accesses.back().WholeBuffer) {
+    if (State.R.Accesses.size() == Before + 1 &&
+        State.R.Accesses.back().WholeBuffer) {
       Expr::EvalResult Size;
       bool ToZero = Known == KnownName::Resize && Call->getNumArgs() >= 1 &&
-                    Call->getArg(0)->EvaluateAsInt(Size, Ctx) &&
+                    Call->getArg(0)->EvaluateAsInt(Size, State.AST) &&
                     Size.Val.getInt().isZero();
-      R.Accesses.back().Old =
+      State.R.Accesses.back().Old =
           ToZero ? Access::OldContents::Discarded
           : nameFamilies(Name) & family::DiscardsContents
               ? Access::OldContents::Discarded
@@ -306,116 +310,120 @@ void RegionBuilder::visitMemberCall(const CXXMemberCallExpr *Call) {
     }
   }
   if (Arrow)
-    visitPointerOperand(Obj);
+    Ctx.Walker.visitPointerOperand(Obj);
   else
-    visitIndices(Obj);
+    Ctx.Walker.visitIndices(Obj);
 }
 
-void RegionBuilder::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
+void CallFollower::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
   // Calls are followed a few levels deep, never recursively; beyond that a
   // call's effects are unknown and nothing is reported about them. A call
   // of the function the construct is in (a task of fib calling fib) is
   // recursive too: its locals are other objects than the construct's,
   // though they are the same declarations.
-  bool Recursive = llvm::is_contained(InlineStack, FD) ||
-                   (Spec.Function && FD->getCanonicalDecl() ==
-                                         Spec.Function->getCanonicalDecl());
-  if (Recursive || InlineStack.size() >= 3 || !FD->getBody() ||
+  bool Recursive =
+      llvm::is_contained(State.InlineStack, FD) ||
+      (State.Spec.Function &&
+       FD->getCanonicalDecl() == State.Spec.Function->getCanonicalDecl());
+  if (Recursive || State.InlineStack.size() >= 3 || !FD->getBody() ||
       FD->getNumParams() != Call->getNumArgs()) {
     for (const Expr *Arg : Call->arguments())
-      visitExpr(Arg, AccessKind::Read, true);
-    notePossibleBarrier(Call);
+      Ctx.Walker.visitExpr(Arg, AccessKind::Read, true);
+    Ctx.Sync.notePossibleBarrier(Call);
     return;
   }
   for (unsigned K = 0; K < FD->getNumParams(); ++K) {
     const ParmVarDecl *P = FD->getParamDecl(K);
     const Expr *Arg = Call->getArg(K);
-    ItemLocals.insert(P);
+    State.ItemLocals.insert(P);
     QualType T = P->getType();
     if (T->isReferenceType()) {
-      Aliases[P] = resolveLValue(Arg);
-      visitIndices(Arg);
+      State.Aliases[P] = Ctx.Targets.resolveLValue(Arg);
+      Ctx.Walker.visitIndices(Arg);
     } else if (T->isPointerType() || T->isArrayType()) {
-      Aliases[P] = resolvePointer(Arg);
-      PointerParams.insert(P);
-      visitPointerOperand(Arg);
+      State.Aliases[P] = Ctx.Targets.resolvePointer(Arg);
+      State.PointerParams.insert(P);
+      Ctx.Walker.visitPointerOperand(Arg);
       const Expr *Value = Arg->IgnoreParenImpCasts();
       if (!Value->isValueDependent() &&
-          Value->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
-        NullPointerParams[P] = true;
+          Value->isNullPointerConstant(State.AST,
+                                       Expr::NPC_ValueDependentIsNotNull))
+        State.NullPointerParams[P] = true;
       else if (const auto *UO = dyn_cast<UnaryOperator>(Value);
                UO && UO->getOpcode() == UO_AddrOf)
-        NullPointerParams[P] = false;
+        State.NullPointerParams[P] = false;
       else
-        NullPointerParams.erase(P);
+        State.NullPointerParams.erase(P);
     } else {
-      visitExpr(Arg, AccessKind::Read, true);
+      Ctx.Walker.visitExpr(Arg, AccessKind::Read, true);
       if (T->isIntegerType())
-        ParamValues[P] = translate(Arg);
+        State.ParamValues[P] = Ctx.Exprs.translate(Arg);
     }
   }
-  collectDeclsIn(FD->getBody(), ItemLocals);
-  collectModified(FD->getBody());
-  const Expr *SavedSite = CallSite;
-  if (!CallSite)
-    CallSite = Call;
-  InlineStack.push_back(FD);
-  FunctionBranchDepth.push_back(BranchPath.size());
-  bool SavedAfterReturn = AfterReturn;
-  AfterReturn = false;
-  visitStmt(FD->getBody());
-  AfterReturn = SavedAfterReturn;
-  FunctionBranchDepth.pop_back();
-  InlineStack.pop_back();
-  CallSite = SavedSite;
+  Ctx.Assembler.collectDeclsIn(FD->getBody(), State.ItemLocals);
+  Ctx.Assembler.collectModified(FD->getBody());
+  const Expr *SavedSite = State.CallSite;
+  if (!State.CallSite)
+    State.CallSite = Call;
+  State.InlineStack.push_back(FD);
+  State.FunctionBranchDepth.push_back(State.BranchPath.size());
+  bool SavedAfterReturn = State.AfterReturn;
+  State.AfterReturn = false;
+  Ctx.Walker.visitStmt(FD->getBody());
+  State.AfterReturn = SavedAfterReturn;
+  State.FunctionBranchDepth.pop_back();
+  State.InlineStack.pop_back();
+  State.CallSite = SavedSite;
 }
 
-void RegionBuilder::stepPointerParam(const UnaryOperator *UO) {
+void CallFollower::stepPointerParam(const UnaryOperator *UO) {
   const auto *DRE =
       dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts());
   const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-  if (!P || !PointerParams.count(P) || InlineStack.empty() ||
-      P->getDeclContext() != InlineStack.back())
+  if (!P || !State.PointerParams.count(P) || State.InlineStack.empty() ||
+      P->getDeclContext() != State.InlineStack.back())
     return;
   std::optional<Target> Stepped;
-  bool TopLevel = !FunctionBranchDepth.empty() &&
-                  BranchPath.size() == FunctionBranchDepth.back() &&
-                  !AfterReturn;
+  bool TopLevel = !State.FunctionBranchDepth.empty() &&
+                  State.BranchPath.size() == State.FunctionBranchDepth.back() &&
+                  !State.AfterReturn;
   if (TopLevel)
-    Stepped = pointerVariable(P);
+    Stepped = Ctx.Targets.pointerVariable(P);
   if (Stepped && !Stepped->Scalar && !Stepped->Index.empty())
     Stepped->Index.back() =
         SymExpr::binary(UO->isIncrementOp() ? ExprKind::Add : ExprKind::Sub,
                         Stepped->Index.back(), SymExpr::constant(1));
   else
     Stepped.reset();
-  Aliases[P] = Stepped;
+  State.Aliases[P] = Stepped;
 }
 
-const VarDecl *RegionBuilder::reboundPointerParam(const BinaryOperator *BO) {
+const VarDecl *CallFollower::reboundPointerParam(const BinaryOperator *BO) {
   if (BO->getOpcode() != BO_Assign && BO->getOpcode() != BO_AddAssign &&
       BO->getOpcode() != BO_SubAssign)
     return nullptr;
   const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
   const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-  if (!P || !PointerParams.count(P) || InlineStack.empty() ||
-      P->getDeclContext() != InlineStack.back())
+  if (!P || !State.PointerParams.count(P) || State.InlineStack.empty() ||
+      P->getDeclContext() != State.InlineStack.back())
     return nullptr;
   // Only where every later statement of the function sees the new value:
   // an assignment in a branch or a loop leaves the binding as it was.
-  if (FunctionBranchDepth.empty() ||
-      BranchPath.size() != FunctionBranchDepth.back() || AfterReturn)
+  if (State.FunctionBranchDepth.empty() ||
+      State.BranchPath.size() != State.FunctionBranchDepth.back() ||
+      State.AfterReturn)
     return nullptr;
   return P;
 }
 
 std::optional<Target>
-RegionBuilder::resolveReturnedPointer(const CallExpr *Call) {
+CallFollower::resolveReturnedPointer(const CallExpr *Call) {
   const FunctionDecl *FD = Call->getDirectCallee(), *Def = nullptr;
   if (!FD || !FD->hasBody(Def) || !Def || isa<CXXMethodDecl>(Def) ||
-      isSystemFunction(Def, Ctx.getSourceManager()) ||
+      isSystemFunction(Def, State.AST.getSourceManager()) ||
       Def->getNumParams() != Call->getNumArgs() ||
-      llvm::is_contained(InlineStack, Def) || InlineStack.size() >= 3)
+      llvm::is_contained(State.InlineStack, Def) ||
+      State.InlineStack.size() >= 3)
     return std::nullopt;
   const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
   const auto *Ret = Body && Body->size() == 1
@@ -433,32 +441,42 @@ RegionBuilder::resolveReturnedPointer(const CallExpr *Call) {
     const Expr *Arg = Call->getArg(K);
     QualType T = P->getType();
     if (T->isReferenceType() || T->isPointerType()) {
-      auto It = Aliases.find(P);
-      SavedAliases.push_back(
-          {P, It == Aliases.end() ? AliasEntry() : AliasEntry(It->second)});
-      Aliases[P] =
-          T->isReferenceType() ? resolveLValue(Arg) : resolvePointer(Arg);
+      auto It = State.Aliases.find(P);
+      SavedAliases.push_back({P, It == State.Aliases.end()
+                                     ? AliasEntry()
+                                     : AliasEntry(It->second)});
+      State.Aliases[P] = T->isReferenceType() ? Ctx.Targets.resolveLValue(Arg)
+                                              : Ctx.Targets.resolvePointer(Arg);
     } else if (T->isIntegerType()) {
-      auto It = ParamValues.find(P);
+      auto It = State.ParamValues.find(P);
       SavedValues.push_back(
-          {P, It == ParamValues.end() ? ExprRef() : It->second});
-      ParamValues[P] = translate(Arg);
+          {P, It == State.ParamValues.end() ? ExprRef() : It->second});
+      State.ParamValues[P] = Ctx.Exprs.translate(Arg);
     }
   }
-  InlineStack.push_back(Def);
-  auto T = resolvePointer(Ret->getRetValue());
-  InlineStack.pop_back();
+  State.InlineStack.push_back(Def);
+  auto T = Ctx.Targets.resolvePointer(Ret->getRetValue());
+  State.InlineStack.pop_back();
   for (auto &[P, Old] : SavedAliases)
     if (Old)
-      Aliases[P] = *Old;
+      State.Aliases[P] = *Old;
     else
-      Aliases.erase(P);
+      State.Aliases.erase(P);
   for (auto &[P, Old] : SavedValues)
     if (Old)
-      ParamValues[P] = Old;
+      State.ParamValues[P] = Old;
     else
-      ParamValues.erase(P);
+      State.ParamValues.erase(P);
   return T;
+}
+
+std::optional<bool> CallFollower::knownNull(const Expr *Pointer) const {
+  const auto *DRE = dyn_cast<DeclRefExpr>(Pointer->IgnoreParenImpCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  auto It = V ? State.NullPointerParams.find(V) : State.NullPointerParams.end();
+  if (It == State.NullPointerParams.end())
+    return std::nullopt;
+  return It->second;
 }
 
 } // namespace clangfe

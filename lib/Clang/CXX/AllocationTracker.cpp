@@ -1,4 +1,4 @@
-//===- AllocationCollector.cpp - Heap allocations of a work item ----------===//
+//===- AllocationTracker.cpp - Heap allocations of a work item ------------===//
 //
 // Part of privateer. Recognizes the heap allocations a work item makes
 // (malloc, calloc, realloc, aligned_alloc, new[], std::vector(n),
@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RegionContext.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
 
@@ -39,7 +40,7 @@ constexpr uint64_t MallocAlignment = 16;
 
 } // namespace
 
-bool RegionBuilder::isMaxThreadsValue(const Expr *E) const {
+bool AllocationTracker::isMaxThreadsValue(const Expr *E) const {
   // omp_get_max_threads(), omp_get_num_procs(), or a variable initialized
   // from one, anywhere inside E.
   if (!E)
@@ -59,14 +60,14 @@ bool RegionBuilder::isMaxThreadsValue(const Expr *E) const {
   return false;
 }
 
-std::optional<RegionBuilder::AllocationShape>
-RegionBuilder::allocationShape(const Expr *E, QualType VarType) {
+std::optional<AllocationShape>
+AllocationTracker::allocationShape(const Expr *E, QualType VarType) {
   if (!E)
     return std::nullopt;
   // Through cleanups, temporaries and conversions (`(double *)malloc(n)`).
   E = E->IgnoreImplicit()->IgnoreParenCasts()->IgnoreImplicit();
   AllocationShape S;
-  S.Spelling = spell(E);
+  S.Spelling = Ctx.Exprs.spell(E);
 
   if (const auto *New = dyn_cast<CXXNewExpr>(E))
     return newArrayShape(New, std::move(S));
@@ -82,26 +83,27 @@ RegionBuilder::allocationShape(const Expr *E, QualType VarType) {
   return std::nullopt;
 }
 
-std::optional<RegionBuilder::AllocationShape>
-RegionBuilder::newArrayShape(const CXXNewExpr *New, AllocationShape S) {
+std::optional<AllocationShape>
+AllocationTracker::newArrayShape(const CXXNewExpr *New, AllocationShape S) {
   if (!New->isArray() || !New->getArraySize() || New->getNumPlacementArgs())
     return std::nullopt;
   QualType T = New->getAllocatedType();
-  uint64_t Size = sizeOf(Ctx, T);
+  uint64_t Size = sizeOf(State.AST, T);
   if (!Size)
     return std::nullopt;
   S.Count = *New->getArraySize();
   S.Allocator = AllocatorKind::NewArray;
-  S.Bytes = SymExpr::binary(ExprKind::Mul, translate(*New->getArraySize()),
-                            SymExpr::constant(Size));
-  S.Alignment = std::max<uint64_t>(MallocAlignment,
-                                   Ctx.getTypeAlignInChars(T).getQuantity());
+  S.Bytes =
+      SymExpr::binary(ExprKind::Mul, Ctx.Exprs.translate(*New->getArraySize()),
+                      SymExpr::constant(Size));
+  S.Alignment = std::max<uint64_t>(
+      MallocAlignment, State.AST.getTypeAlignInChars(T).getQuantity());
   return S;
 }
 
-std::optional<RegionBuilder::AllocationShape>
-RegionBuilder::containerShape(const CXXConstructExpr *Construct,
-                              QualType VarType, AllocationShape S) {
+std::optional<AllocationShape>
+AllocationTracker::containerShape(const CXXConstructExpr *Construct,
+                                  QualType VarType, AllocationShape S) {
   // std::vector<T> v(n), std::vector<T> v(n, x), std::string s(n, c).
   QualType Elem = firstTemplateArgument(VarType);
   const auto *RD = VarType->getAsCXXRecordDecl();
@@ -113,35 +115,36 @@ RegionBuilder::containerShape(const CXXConstructExpr *Construct,
   if (Name != "vector" && Name != "basic_string" && Name != "deque" &&
       Name != "valarray")
     return std::nullopt;
-  uint64_t Size = sizeOf(Ctx, Elem);
+  uint64_t Size = sizeOf(State.AST, Elem);
   if (!Size)
     return std::nullopt;
   // Nothing is allocated for an empty container, nor for a string short
   // enough to live inside the object (libstdc++ and libc++ keep 15 and
   // 22 characters in place).
   Expr::EvalResult Count;
-  if (Construct->getArg(0)->EvaluateAsInt(Count, Ctx) &&
+  if (Construct->getArg(0)->EvaluateAsInt(Count, State.AST) &&
       (Count.Val.getInt() == 0 ||
        (Name == "basic_string" && Count.Val.getInt().getExtValue() <= 15)))
     return std::nullopt;
   S.Count = Construct->getArg(0);
-  S.Bytes = SymExpr::binary(ExprKind::Mul, translate(Construct->getArg(0)),
-                            SymExpr::constant(Size));
-  S.Alignment = std::max<uint64_t>(MallocAlignment,
-                                   Ctx.getTypeAlignInChars(Elem).getQuantity());
+  S.Bytes =
+      SymExpr::binary(ExprKind::Mul, Ctx.Exprs.translate(Construct->getArg(0)),
+                      SymExpr::constant(Size));
+  S.Alignment = std::max<uint64_t>(
+      MallocAlignment, State.AST.getTypeAlignInChars(Elem).getQuantity());
   S.Container = true;
   S.Allocator = AllocatorKind::Container;
   return S;
 }
 
-std::optional<RegionBuilder::AllocationShape>
-RegionBuilder::allocatorCallShape(const CallExpr *Call, AllocationShape S) {
+std::optional<AllocationShape>
+AllocationTracker::allocatorCallShape(const CallExpr *Call, AllocationShape S) {
   KnownName N = knownName(calleeName(Call));
   unsigned Args = Call->getNumArgs();
   auto Arg = [&](unsigned K) { return Call->getArg(K); };
   auto Constant = [&](const Expr *X) -> uint64_t {
     Expr::EvalResult R;
-    if (X->EvaluateAsInt(R, Ctx) && R.Val.getInt().isStrictlyPositive())
+    if (X->EvaluateAsInt(R, State.AST) && R.Val.getInt().isStrictlyPositive())
       return R.Val.getInt().getZExtValue();
     return 0;
   };
@@ -151,35 +154,36 @@ RegionBuilder::allocatorCallShape(const CallExpr *Call, AllocationShape S) {
   S.Alignment = MallocAlignment;
   if (N == KnownName::Malloc && Args == 1) {
     S.Allocator = AllocatorKind::Malloc;
-    S.Bytes = translate(Arg(0));
+    S.Bytes = Ctx.Exprs.translate(Arg(0));
   } else if (N == KnownName::Calloc && Args == 2) {
     S.Allocator = AllocatorKind::Calloc;
-    S.Bytes = Mul(translate(Arg(0)), translate(Arg(1)));
+    S.Bytes = Mul(Ctx.Exprs.translate(Arg(0)), Ctx.Exprs.translate(Arg(1)));
   } else if (N == KnownName::Realloc && Args == 2) {
     S.Allocator = AllocatorKind::Realloc;
-    S.Bytes = translate(Arg(1));
+    S.Bytes = Ctx.Exprs.translate(Arg(1));
   } else if ((N == KnownName::AlignedAlloc || N == KnownName::Memalign) &&
              Args == 2) {
     S.Allocator = AllocatorKind::AlignedAlloc;
-    S.Bytes = translate(Arg(1));
+    S.Bytes = Ctx.Exprs.translate(Arg(1));
     S.Alignment = std::max<uint64_t>(Constant(Arg(0)), 1);
   } else if (N == KnownName::MmMalloc && Args == 2) {
     S.Allocator = AllocatorKind::MmMalloc;
-    S.Bytes = translate(Arg(0));
+    S.Bytes = Ctx.Exprs.translate(Arg(0));
     S.Alignment = std::max<uint64_t>(Constant(Arg(1)), 1);
   } else if (N == KnownName::PrivateerAlignedAlloc && Args == 1) {
     S.Allocator = AllocatorKind::PrivateerAlignedAlloc;
-    S.Bytes = translate(Arg(0));
+    S.Bytes = Ctx.Exprs.translate(Arg(0));
     S.LineRounded = true;
   } else if (N == KnownName::MakeUnique && Args == 1 &&
              Call->getType()->getAsCXXRecordDecl()) {
     QualType Held = firstTemplateArgument(Call->getType());
-    const ArrayType *AT = Held.isNull() ? nullptr : Ctx.getAsArrayType(Held);
-    uint64_t Size = AT ? sizeOf(Ctx, AT->getElementType()) : 0;
+    const ArrayType *AT =
+        Held.isNull() ? nullptr : State.AST.getAsArrayType(Held);
+    uint64_t Size = AT ? sizeOf(State.AST, AT->getElementType()) : 0;
     if (!Size)
       return std::nullopt;
     S.Count = Arg(0);
-    S.Bytes = Mul(translate(Arg(0)), SymExpr::constant(Size));
+    S.Bytes = Mul(Ctx.Exprs.translate(Arg(0)), SymExpr::constant(Size));
     S.Allocator = AllocatorKind::MakeUnique;
     S.Container = true; // owned: freed when the variable goes away
   } else {
@@ -192,7 +196,7 @@ RegionBuilder::allocatorCallShape(const CallExpr *Call, AllocationShape S) {
   return S;
 }
 
-void RegionBuilder::noteAllocation(const VarDecl *V, const Expr *Init) {
+void AllocationTracker::noteAllocation(const VarDecl *V, const Expr *Init) {
   auto Shape = allocationShape(Init, V->getType());
   if (!Shape)
     return;
@@ -203,19 +207,20 @@ void RegionBuilder::noteAllocation(const VarDecl *V, const Expr *Init) {
     T.Scalar = false;
   } else {
     T.Level = 1;
-    pushDim(T, SymExpr::constant(0), pointeeSize(V));
+    pushDim(T, SymExpr::constant(0), Ctx.Targets.pointeeSize(V));
   }
-  auto Id = bufferFor(T);
+  auto Id = Ctx.Assembler.bufferFor(T);
   if (!Id)
     return;
-  R.Buffers[*Id].Alignment = Shape->LineRounded ? 0 : Shape->Alignment;
+  State.R.Buffers[*Id].Alignment = Shape->LineRounded ? 0 : Shape->Alignment;
   Allocation A;
-  A.Where = toLoc(CallSite ? CallSite->getBeginLoc() : Init->getBeginLoc());
+  A.Where = toLoc(State.CallSite ? State.CallSite->getBeginLoc()
+                                 : Init->getBeginLoc());
   A.Spelling = Shape->Spelling;
   A.End = toLoc(Init->IgnoreImplicit()->getEndLoc());
   A.Allocator = Shape->Allocator;
   if (Shape->SizeExpr)
-    A.SizeSpelling = spell(Shape->SizeExpr);
+    A.SizeSpelling = Ctx.Exprs.spell(Shape->SizeExpr);
   A.Name = V->getNameAsString();
   A.Bytes = Shape->Bytes;
   A.Alignment = Shape->Alignment;
@@ -224,13 +229,14 @@ void RegionBuilder::noteAllocation(const VarDecl *V, const Expr *Init) {
   A.Container = Shape->Container;
   // A local container is destroyed at the end of its scope, unless its
   // storage was moved out.
-  A.Freed = Shape->Container && ItemLocals.count(V) && !V->isStaticLocal() &&
-            !Escaped.count(V);
-  A.LoopDepth = LoopDepth;
-  A.PerThread = R.Kind == RegionKind::Replicated && LoopDepth == 0 &&
-                CurrentGuard == Guard::None && !InSingleItem;
-  AllocationsOf[V].push_back(R.Allocations.size());
-  R.Allocations.push_back(std::move(A));
+  A.Freed = Shape->Container && State.ItemLocals.count(V) &&
+            !V->isStaticLocal() && !State.Escaped.count(V);
+  A.LoopDepth = State.LoopDepth;
+  A.PerThread = State.R.Kind == RegionKind::Replicated &&
+                State.LoopDepth == 0 && State.CurrentGuard == Guard::None &&
+                !State.InSingleItem;
+  State.AllocationsOf[V].push_back(State.R.Allocations.size());
+  State.R.Allocations.push_back(std::move(A));
 }
 
 namespace {
@@ -241,27 +247,28 @@ const VarDecl *namedVariable(const Expr *E) {
 }
 } // namespace
 
-void RegionBuilder::noteFree(const Expr *E) {
+void AllocationTracker::noteFree(const Expr *E) {
   const VarDecl *V = namedVariable(E);
-  if (auto It = AllocationsOf.find(V); V && It != AllocationsOf.end())
+  if (auto It = State.AllocationsOf.find(V);
+      V && It != State.AllocationsOf.end())
     for (size_t K : It->second)
-      R.Allocations[K].Freed = true;
+      State.R.Allocations[K].Freed = true;
 }
 
-void RegionBuilder::noteEscape(const Expr *E) {
+void AllocationTracker::noteEscape(const Expr *E) {
   const VarDecl *V = namedVariable(E);
   if (!V)
     return;
-  if (auto It = AllocationsOf.find(V); It != AllocationsOf.end())
+  if (auto It = State.AllocationsOf.find(V); It != State.AllocationsOf.end())
     for (size_t K : It->second)
-      R.Allocations[K].Freed = false;
-  Escaped.insert(V);
+      State.R.Allocations[K].Freed = false;
+  State.Escaped.insert(V);
 }
 
-void RegionBuilder::noteSlotAllocations() {
+void AllocationTracker::noteSlotAllocations() {
   // `ws[t] = malloc(96)` before the construct fills one slot per thread;
   // the construct uses the blocks through `ws[tid][k]`.
-  if (!Spec.Function || !Spec.Function->getBody())
+  if (!State.Spec.Function || !State.Spec.Function->getBody())
     return;
   // Only slots the construct picks by the thread number (`ws[tid]`) hold
   // one block per thread. Slots picked by the work item (`x[i]` in
@@ -269,17 +276,17 @@ void RegionBuilder::noteSlotAllocations() {
   // static schedule gives neighbouring blocks to one thread but at its
   // chunk's ends, and nothing says which thread writes which block.
   auto PickedByThread = [&](unsigned Id) {
-    for (const Access &A : R.Accesses)
+    for (const Access &A : State.R.Accesses)
       if (A.BufferIndex == Id && !A.Index.empty() &&
           A.Index[0]->mentions([&](SymbolId S) {
-            return R.symbol(S).Kind == SymbolKind::ThreadId;
+            return State.R.symbol(S).Kind == SymbolKind::ThreadId;
           }))
         return true;
     return false;
   };
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation Construct = Spec.Construct->getBeginLoc();
-  for (const auto &Entry : BufferIds) {
+  const SourceManager &SM = State.AST.getSourceManager();
+  SourceLocation Construct = State.Spec.Construct->getBeginLoc();
+  for (const auto &Entry : State.BufferIds) {
     const auto &Key = Entry.first;
     unsigned Id = Entry.second;
     // The blocks the slots point to: level 2 of a pointer to the slots
@@ -288,7 +295,7 @@ void RegionBuilder::noteSlotAllocations() {
     if (!X || Key.second != (X->getType()->isArrayType() ? 1u : 2u) ||
         !PickedByThread(Id))
       continue;
-    forEachStmt(Spec.Function->getBody(), [&](const Stmt *S) {
+    forEachStmt(State.Spec.Function->getBody(), [&](const Stmt *S) {
       if (const auto *BO = dyn_cast<BinaryOperator>(S);
           BO && BO->getOpcode() == BO_Assign &&
           SM.isBeforeInTranslationUnit(BO->getBeginLoc(), Construct)) {
@@ -306,15 +313,16 @@ void RegionBuilder::noteSlotAllocations() {
             A.End = toLoc(BO->getRHS()->IgnoreImplicit()->getEndLoc());
             A.Allocator = Shape->Allocator;
             if (Shape->SizeExpr)
-              A.SizeSpelling = spell(Shape->SizeExpr);
+              A.SizeSpelling = Ctx.Exprs.spell(Shape->SizeExpr);
             A.Name = X->getNameAsString() + "[...]";
             A.Bytes = Shape->Bytes;
             A.Alignment = Shape->Alignment;
             A.LineRounded = Shape->LineRounded;
             A.BufferIndex = Id;
             A.PerThread = true;
-            R.Buffers[Id].Alignment = Shape->LineRounded ? 0 : Shape->Alignment;
-            R.Allocations.push_back(std::move(A));
+            State.R.Buffers[Id].Alignment =
+                Shape->LineRounded ? 0 : Shape->Alignment;
+            State.R.Allocations.push_back(std::move(A));
           }
         }
       }
@@ -322,7 +330,8 @@ void RegionBuilder::noteSlotAllocations() {
   }
 }
 
-void RegionBuilder::noteExtent(Buffer &B, const VarDecl *V, unsigned Level) {
+void AllocationTracker::noteExtent(Buffer &B, const VarDecl *V,
+                                   unsigned Level) {
   // Level 0: a container constructed with a count; level 1: a pointer
   // initialized with an allocation.
   if (!V->getInit())

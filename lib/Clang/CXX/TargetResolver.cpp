@@ -1,7 +1,7 @@
-//===- AccessTargets.cpp - Where lvalues and pointers land ----------------===//
+//===- TargetResolver.cpp - Where lvalues and pointers land ---------------===//
 //
 // Part of privateer. Where the access walk's lvalues and pointers land
-// (AccessCollector.cpp): variables, subscripts, fields, overloaded
+// (AccessWalker): variables, subscripts, fields, overloaded
 // subscripts and element accessors, wrapped references, and the buffer a
 // pointer holds (its provenance, fresh allocations, casts, arithmetic and
 // data() of a container).
@@ -10,6 +10,7 @@
 
 #include "AccessCollectorHelpers.h"
 
+#include "RegionContext.h"
 #include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/ReferenceWrapper.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
@@ -40,7 +41,7 @@ bool elementsApart(QualType T) {
 }
 } // namespace
 
-std::optional<Target> RegionBuilder::resolveLValue(const Expr *E) {
+std::optional<Target> TargetResolver::resolveLValue(const Expr *E) {
   if (!E)
     return std::nullopt;
   E = E->IgnoreParens();
@@ -82,7 +83,7 @@ std::optional<Target> RegionBuilder::resolveLValue(const Expr *E) {
       pushDim(*T, SymExpr::constant(TE->K), 0,
               "get<" + std::to_string(TE->K) + ">");
     else
-      pushDim(*T, SymExpr::constant(TE->K), sizeOf(Ctx, E->getType()));
+      pushDim(*T, SymExpr::constant(TE->K), sizeOf(State.AST, E->getType()));
     return T;
   }
 
@@ -91,16 +92,16 @@ std::optional<Target> RegionBuilder::resolveLValue(const Expr *E) {
   return std::nullopt;
 }
 
-std::optional<Target> RegionBuilder::resolveVariable(const DeclRefExpr *DRE) {
+std::optional<Target> TargetResolver::resolveVariable(const DeclRefExpr *DRE) {
   const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
   if (!V)
     return std::nullopt;
-  if (auto It = Aliases.find(V); It != Aliases.end()) {
+  if (auto It = State.Aliases.find(V); It != State.Aliases.end()) {
     if (V->getType()->isReferenceType())
       return It->second;
   }
   if (V->getType()->isReferenceType() &&
-      (ItemLocals.count(V) || ThreadLocals.count(V)))
+      (State.ItemLocals.count(V) || State.ThreadLocals.count(V)))
     return std::nullopt; // a reference we could not follow
   Target T;
   T.Decl = V;
@@ -109,7 +110,7 @@ std::optional<Target> RegionBuilder::resolveVariable(const DeclRefExpr *DRE) {
 }
 
 std::optional<Target>
-RegionBuilder::resolveSubscript(const ArraySubscriptExpr *AS) {
+TargetResolver::resolveSubscript(const ArraySubscriptExpr *AS) {
   const Expr *Base = AS->getBase()->IgnoreParens();
   std::optional<Target> T;
   if (const auto *IC = dyn_cast<ImplicitCastExpr>(Base);
@@ -117,7 +118,8 @@ RegionBuilder::resolveSubscript(const ArraySubscriptExpr *AS) {
     T = resolveLValue(IC->getSubExpr());
     if (!T)
       return std::nullopt;
-    pushDim(*T, translate(AS->getIdx()), sizeOf(Ctx, AS->getType()));
+    pushDim(*T, Ctx.Exprs.translate(AS->getIdx()),
+            sizeOf(State.AST, AS->getType()));
     T->Scalar = false;
     return T;
   }
@@ -126,12 +128,12 @@ RegionBuilder::resolveSubscript(const ArraySubscriptExpr *AS) {
     return std::nullopt;
   if (T->Scalar || T->Index.empty())
     return std::nullopt; // `(&x)[k]`: not an array
-  T->Index.back() =
-      SymExpr::binary(ExprKind::Add, T->Index.back(), translate(AS->getIdx()));
+  T->Index.back() = SymExpr::binary(ExprKind::Add, T->Index.back(),
+                                    Ctx.Exprs.translate(AS->getIdx()));
   return T;
 }
 
-std::optional<Target> RegionBuilder::resolveMember(const MemberExpr *ME) {
+std::optional<Target> TargetResolver::resolveMember(const MemberExpr *ME) {
   const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
   if (!FD)
     return std::nullopt;
@@ -157,13 +159,13 @@ std::optional<Target> RegionBuilder::resolveMember(const MemberExpr *ME) {
 }
 
 std::optional<Target>
-RegionBuilder::resolveOperatorCall(const CXXOperatorCallExpr *OC) {
+TargetResolver::resolveOperatorCall(const CXXOperatorCallExpr *OC) {
   if (OC->getOperator() == OO_Star && OC->getNumArgs() == 1) {
     // `*it` of an iterator that walks a buffer.
     if (const auto *DRE =
             dyn_cast<DeclRefExpr>(OC->getArg(0)->IgnoreParenImpCasts()))
       if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (auto It = Aliases.find(V); It != Aliases.end())
+        if (auto It = State.Aliases.find(V); It != State.Aliases.end())
           return It->second;
     return std::nullopt;
   }
@@ -174,7 +176,8 @@ RegionBuilder::resolveOperatorCall(const CXXOperatorCallExpr *OC) {
     if (elementsApart(OC->getArg(0)->getType()))
       for (uint64_t &Stride : T->Strides)
         Stride = 0;
-    pushDim(*T, translate(OC->getArg(1)), sizeOf(Ctx, OC->getType()));
+    pushDim(*T, Ctx.Exprs.translate(OC->getArg(1)),
+            sizeOf(State.AST, OC->getType()));
     T->Scalar = false;
     return T;
   }
@@ -189,14 +192,14 @@ RegionBuilder::resolveOperatorCall(const CXXOperatorCallExpr *OC) {
     if (OC->getNumArgs() == 1)
       pushDim(*T, SymExpr::constant(0), 0);
     for (unsigned I = 1; I < OC->getNumArgs(); ++I)
-      pushDim(*T, translate(OC->getArg(I)), 0);
+      pushDim(*T, Ctx.Exprs.translate(OC->getArg(I)), 0);
     return T;
   }
   return std::nullopt;
 }
 
 std::optional<Target>
-RegionBuilder::resolveElementAccessor(const CXXMemberCallExpr *MC) {
+TargetResolver::resolveElementAccessor(const CXXMemberCallExpr *MC) {
   const CXXMethodDecl *MD = MC->getMethodDecl();
   if (!MD || !MD->getIdentifier() || !MC->getImplicitObjectArgument())
     return std::nullopt;
@@ -208,31 +211,31 @@ RegionBuilder::resolveElementAccessor(const CXXMemberCallExpr *MC) {
                                            : resolveLValue(Obj);
   if (!T)
     return std::nullopt;
-  uint64_t Stride = sizeOf(Ctx, MC->getType());
+  uint64_t Stride = sizeOf(State.AST, MC->getType());
   if (Name == KnownName::At && MC->getNumArgs() == 1)
-    pushDim(*T, translate(MC->getArg(0)), Stride);
+    pushDim(*T, Ctx.Exprs.translate(MC->getArg(0)), Stride);
   else if (Name == KnownName::Front)
     pushDim(*T, SymExpr::constant(0), Stride);
   else
-    pushDim(*T, opaque(MC, false), Stride);
+    pushDim(*T, Ctx.Exprs.opaque(MC, false), Stride);
   T->Scalar = false;
   return T;
 }
 
-std::optional<Target> RegionBuilder::resolveWrapped(const Expr *Wrapper) {
+std::optional<Target> TargetResolver::resolveWrapped(const Expr *Wrapper) {
   // The wrapper's copy (a by-copy capture) is the body's, but every copy
   // refers to the one object: what it refers to is shared like that object.
   const auto *DRE = dyn_cast<DeclRefExpr>(Wrapper->IgnoreParenImpCasts());
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!V || V->getType()->isReferenceType() || !V->getInit() ||
       !(V->isLocalVarDecl() || V->isInitCapture()) || V->isStaticLocal() ||
-      !Spec.Function || !Spec.Function->getBody())
+      !State.Spec.Function || !State.Spec.Function->getBody())
     return std::nullopt;
   // Every use in the function reads it (a const member: get(), the
   // conversion, a copy); anything else could rebind it (`r = std::ref(y)`,
   // a non-const reference to it), and which object it names is not known.
   unsigned Uses = 0, Reads = 0;
-  forEachStmt(Spec.Function->getBody(), [&](const Stmt *S) {
+  forEachStmt(State.Spec.Function->getBody(), [&](const Stmt *S) {
     auto Names = [&](const Expr *E) {
       const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
       return R && R->getDecl() == V;
@@ -260,16 +263,16 @@ std::optional<Target> RegionBuilder::resolveWrapped(const Expr *Wrapper) {
   return Object ? resolveLValue(Object) : std::nullopt;
 }
 
-uint64_t RegionBuilder::pointeeSize(const ValueDecl *V) const {
+uint64_t TargetResolver::pointeeSize(const ValueDecl *V) const {
   QualType T = V->getType().getNonReferenceType();
   if (T->isPointerType())
-    return sizeOf(Ctx, T->getPointeeType());
-  if (const ArrayType *AT = Ctx.getAsArrayType(T))
-    return sizeOf(Ctx, AT->getElementType());
+    return sizeOf(State.AST, T->getPointeeType());
+  if (const ArrayType *AT = State.AST.getAsArrayType(T))
+    return sizeOf(State.AST, AT->getElementType());
   return 0;
 }
 
-bool RegionBuilder::isFreshAllocation(const Expr *E) const {
+bool TargetResolver::isFreshAllocation(const Expr *E) const {
   E = E->IgnoreParenCasts();
   if (isa<CXXNewExpr>(E))
     return true;
@@ -298,10 +301,10 @@ const VarDecl *memberPath(const Expr *E,
 }
 } // namespace
 
-bool RegionBuilder::memberHoldsFreshAllocation(const MemberExpr *ME) {
+bool TargetResolver::memberHoldsFreshAllocation(const MemberExpr *ME) {
   llvm::SmallVector<const FieldDecl *, 4> Path;
   const VarDecl *V = memberPath(ME, Path);
-  if (!V || V->getType()->isReferenceType() || !ItemLocals.count(V))
+  if (!V || V->getType()->isReferenceType() || !State.ItemLocals.count(V))
     return false;
   // Its value at the declaration: none (or a value-initialized object,
   // whose pointers are null).
@@ -315,7 +318,7 @@ bool RegionBuilder::memberHoldsFreshAllocation(const MemberExpr *ME) {
   // could then store into it).
   unsigned Fresh = 0;
   bool Other = false;
-  forEachStmt(Body, [&](const Stmt *S) {
+  forEachStmt(State.Body, [&](const Stmt *S) {
     if (const auto *UO = dyn_cast<UnaryOperator>(S);
         UO && UO->getOpcode() == UO_AddrOf) {
       llvm::SmallVector<const FieldDecl *, 4> Taken;
@@ -344,23 +347,23 @@ bool RegionBuilder::memberHoldsFreshAllocation(const MemberExpr *ME) {
   return Fresh > 0 && !Other;
 }
 
-std::optional<Target> RegionBuilder::provenance(const VarDecl *V) {
-  if (auto It = Aliases.find(V); It != Aliases.end())
+std::optional<Target> TargetResolver::provenance(const VarDecl *V) {
+  if (auto It = State.Aliases.find(V); It != State.Aliases.end())
     return It->second;
-  Aliases[V] = std::nullopt; // a cycle resolves to unknown
+  State.Aliases[V] = std::nullopt; // a cycle resolves to unknown
   // Every value the pointer gets in the unit (or the team's region).
   llvm::SmallVector<const Expr *, 4> Sources;
   if (V->getInit())
     Sources.push_back(V->getInit());
-  forEachStmt(
-      ThreadLocals.count(V) ? Spec.ThreadBody : Body, [&](const Stmt *S) {
-        if (const auto *BO = dyn_cast<BinaryOperator>(S);
-            BO && BO->getOpcode() == BO_Assign)
-          if (const auto *DRE =
-                  dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
-              DRE && DRE->getDecl() == V)
-            Sources.push_back(BO->getRHS());
-      });
+  forEachStmt(State.ThreadLocals.count(V) ? State.Spec.ThreadBody : State.Body,
+              [&](const Stmt *S) {
+                if (const auto *BO = dyn_cast<BinaryOperator>(S);
+                    BO && BO->getOpcode() == BO_Assign)
+                  if (const auto *DRE = dyn_cast<DeclRefExpr>(
+                          BO->getLHS()->IgnoreParenImpCasts());
+                      DRE && DRE->getDecl() == V)
+                    Sources.push_back(BO->getRHS());
+              });
 
   unsigned Fresh = 0;
   std::optional<Target> Alias;
@@ -385,20 +388,20 @@ std::optional<Target> RegionBuilder::provenance(const VarDecl *V) {
   } else if (Alias && !Fresh) {
     Result = Alias;
   }
-  Aliases[V] = Result;
+  State.Aliases[V] = Result;
   return Result;
 }
 
-std::optional<Target> RegionBuilder::pointerVariable(const VarDecl *V) {
-  if (auto It = Aliases.find(V); It != Aliases.end())
+std::optional<Target> TargetResolver::pointerVariable(const VarDecl *V) {
+  if (auto It = State.Aliases.find(V); It != State.Aliases.end())
     return It->second;
-  auto S = sharingOf(V);
-  if (Semantics.orderedOn(V))
+  auto S = Ctx.Assembler.sharingOf(V);
+  if (State.Semantics.orderedOn(V))
     return std::nullopt; // tasks ordered on it by depend clauses
   // `reduction(+: p[:n])` privatizes the section p points to, on the
   // construct or on a nested one.
   if (S == Sharing::Reduction ||
-      Semantics.pointeePrivatizedByNestedConstruct(V)) {
+      State.Semantics.pointeePrivatizedByNestedConstruct(V)) {
     Target T;
     T.Decl = V;
     T.Level = 1;
@@ -406,25 +409,26 @@ std::optional<Target> RegionBuilder::pointerVariable(const VarDecl *V) {
     T.Private = true;
     return T;
   }
-  bool OwnCopy = ItemLocals.count(V) || ThreadLocals.count(V) ||
+  bool OwnCopy = State.ItemLocals.count(V) || State.ThreadLocals.count(V) ||
                  ((S == Sharing::Private || S == Sharing::LastPrivate) &&
-                  Semantics.namedByConstruct(V));
+                  State.Semantics.namedByConstruct(V));
   if (OwnCopy)
     return provenance(V);
   // `double *p = &total;` before the construct and never reassigned in the
   // function: p is another name for total.
-  if (V->isLocalVarDecl() && V->getInit() && Spec.Function &&
-      Spec.Function->getBody()) {
-    if (!FunctionModified) {
-      FunctionModified.emplace();
-      collectModified(Spec.Function->getBody(), *FunctionModified);
+  if (V->isLocalVarDecl() && V->getInit() && State.Spec.Function &&
+      State.Spec.Function->getBody()) {
+    if (!State.FunctionModified) {
+      State.FunctionModified.emplace();
+      Ctx.Assembler.collectModified(State.Spec.Function->getBody(),
+                                    *State.FunctionModified);
     }
     const Expr *Value =
-        !FunctionModified->count(V) ? V->getInit() : valueAtConstruct(V);
+        !State.FunctionModified->count(V) ? V->getInit() : valueAtConstruct(V);
     if (Value) {
-      Aliases[V] = std::nullopt; // guards against cycles
+      State.Aliases[V] = std::nullopt; // guards against cycles
       auto T = resolvePointer(Value);
-      Aliases.erase(V);
+      State.Aliases.erase(V);
       if (T && !T->Private)
         return T;
     }
@@ -437,12 +441,12 @@ std::optional<Target> RegionBuilder::pointerVariable(const VarDecl *V) {
   return T;
 }
 
-const Expr *RegionBuilder::valueAtConstruct(const VarDecl *V) {
+const Expr *TargetResolver::valueAtConstruct(const VarDecl *V) {
   // The block that holds the construct, and the construct's statement in it.
-  const Stmt *At = Spec.Construct;
+  const Stmt *At = State.Spec.Construct;
   const CompoundStmt *Block = nullptr;
   for (int Up = 0; At && !Block && Up < 4; ++Up) {
-    auto Parents = Ctx.getParents(*At);
+    auto Parents = State.AST.getParents(*At);
     if (Parents.size() != 1)
       return nullptr;
     if (const auto *CS = Parents[0].get<CompoundStmt>())
@@ -459,7 +463,7 @@ const Expr *RegionBuilder::valueAtConstruct(const VarDecl *V) {
   for (const Stmt *S : Block->body()) {
     if (S == At) {
       llvm::SmallPtrSet<const VarDecl *, 32> Inside;
-      collectModified(S, Inside);
+      Ctx.Assembler.collectModified(S, Inside);
       return Declared && !Inside.count(V) ? Value : nullptr;
     }
     if (const auto *DS = dyn_cast<DeclStmt>(S);
@@ -479,14 +483,14 @@ const Expr *RegionBuilder::valueAtConstruct(const VarDecl *V) {
         continue;
       }
     llvm::SmallPtrSet<const VarDecl *, 32> Here;
-    collectModified(S, Here);
+    Ctx.Assembler.collectModified(S, Here);
     if (Here.count(V))
       return nullptr; // set in a branch, a loop or through its address
   }
   return nullptr;
 }
 
-std::optional<Target> RegionBuilder::resolvePointer(const Expr *E) {
+std::optional<Target> TargetResolver::resolvePointer(const Expr *E) {
   if (!E)
     return std::nullopt;
   E = E->IgnoreParens();
@@ -505,18 +509,18 @@ std::optional<Target> RegionBuilder::resolvePointer(const Expr *E) {
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
     return resolveDataPointer(MC);
   if (const auto *Call = dyn_cast<CallExpr>(E))
-    return resolveReturnedPointer(Call);
+    return Ctx.Calls.resolveReturnedPointer(Call);
   return std::nullopt;
 }
 
-std::optional<Target> RegionBuilder::resolvePointerCast(const CastExpr *CE) {
+std::optional<Target> TargetResolver::resolvePointerCast(const CastExpr *CE) {
   switch (CE->getCastKind()) {
   case CK_ArrayToPointerDecay: {
     auto T = resolveLValue(CE->getSubExpr());
     if (!T)
       return std::nullopt;
     pushDim(*T, SymExpr::constant(0),
-            sizeOf(Ctx, CE->getType()->getPointeeType()));
+            sizeOf(State.AST, CE->getType()->getPointeeType()));
     T->Scalar = false;
     return T;
   }
@@ -528,8 +532,8 @@ std::optional<Target> RegionBuilder::resolvePointerCast(const CastExpr *CE) {
     QualType From = CE->getSubExpr()->getType(), To = CE->getType();
     if (From->isPointerType() && To->isPointerType()) {
       QualType FP = From->getPointeeType(), TP = To->getPointeeType();
-      if (sizeOf(Ctx, FP) && sizeOf(Ctx, TP) &&
-          sizeOf(Ctx, FP) != sizeOf(Ctx, TP))
+      if (sizeOf(State.AST, FP) && sizeOf(State.AST, TP) &&
+          sizeOf(State.AST, FP) != sizeOf(State.AST, TP))
         return std::nullopt;
       if (FP->isVoidType() != TP->isVoidType())
         return std::nullopt;
@@ -541,7 +545,7 @@ std::optional<Target> RegionBuilder::resolvePointerCast(const CastExpr *CE) {
   }
 }
 
-std::optional<Target> RegionBuilder::resolveLoadedPointer(const CastExpr *CE) {
+std::optional<Target> TargetResolver::resolveLoadedPointer(const CastExpr *CE) {
   const Expr *Sub = CE->getSubExpr()->IgnoreParens();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
@@ -564,14 +568,14 @@ std::optional<Target> RegionBuilder::resolveLoadedPointer(const CastExpr *CE) {
     Stride = 0;
   pushDim(*T, SymExpr::constant(0),
           CE->getType()->isPointerType()
-              ? sizeOf(Ctx, CE->getType()->getPointeeType())
+              ? sizeOf(State.AST, CE->getType()->getPointeeType())
               : 0);
   T->Scalar = false;
   return T;
 }
 
 std::optional<Target>
-RegionBuilder::resolvePointerArithmetic(const BinaryOperator *BO) {
+TargetResolver::resolvePointerArithmetic(const BinaryOperator *BO) {
   bool Add = BO->getOpcode() == BO_Add || BO->getOpcode() == BO_AddAssign;
   if (!Add && BO->getOpcode() != BO_Sub && BO->getOpcode() != BO_SubAssign)
     return std::nullopt;
@@ -588,12 +592,12 @@ RegionBuilder::resolvePointerArithmetic(const BinaryOperator *BO) {
   if (!T || T->Scalar || T->Index.empty())
     return std::nullopt;
   T->Index.back() = SymExpr::binary(Add ? ExprKind::Add : ExprKind::Sub,
-                                    T->Index.back(), translate(Off));
+                                    T->Index.back(), Ctx.Exprs.translate(Off));
   return T;
 }
 
 std::optional<Target>
-RegionBuilder::resolveDataPointer(const CXXMemberCallExpr *MC) {
+TargetResolver::resolveDataPointer(const CXXMemberCallExpr *MC) {
   const CXXMethodDecl *MD = MC->getMethodDecl();
   const Expr *Obj = MC->getImplicitObjectArgument();
   if (!MD || !MD->getIdentifier() || !Obj)
@@ -608,7 +612,7 @@ RegionBuilder::resolveDataPointer(const CXXMemberCallExpr *MC) {
       Stride = 0;
   pushDim(*T, SymExpr::constant(0),
           MC->getType()->isPointerType()
-              ? sizeOf(Ctx, MC->getType()->getPointeeType())
+              ? sizeOf(State.AST, MC->getType()->getPointeeType())
               : 0);
   T->Scalar = false;
   return T;

@@ -1,4 +1,4 @@
-//===- IndexTranslator.cpp - Clang expressions to symbolic indices --------===//
+//===- ExprTranslator.cpp - Clang expressions to symbolic indices ---------===//
 //
 // Part of privateer. Turns the index expressions of accesses into the model's
 // symbolic expressions: loop variables become symbols with their bounds,
@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RegionContext.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Clang/Handles.h"
@@ -182,7 +183,7 @@ std::optional<LoopShape> matchForLoop(const ForStmt *F, const ASTContext &Ctx,
   return L;
 }
 
-SymbolId RegionBuilder::symbolForLoop(const LoopShape &L, SymbolKind Kind) {
+SymbolId ExprTranslator::symbolForLoop(const LoopShape &L, SymbolKind Kind) {
   Symbol S;
   S.Name = L.Var->getNameAsString();
   S.Kind = Kind;
@@ -205,7 +206,7 @@ SymbolId RegionBuilder::symbolForLoop(const LoopShape &L, SymbolKind Kind) {
   }
   // A loop that starts at a constant but whose last value is not on the
   // step lattice still has every value congruent to the start.
-  return R.addSymbol(std::move(S));
+  return State.R.addSymbol(std::move(S));
 }
 
 bool isThreadIdCall(const Expr *E) {
@@ -231,54 +232,54 @@ bool isThreadIdCall(const Expr *E) {
   return false;
 }
 
-bool RegionBuilder::isThreadIdValue(const Expr *E) {
+bool ExprTranslator::isThreadIdValue(const Expr *E) {
   if (isThreadIdCall(E))
     return true;
   const VarDecl *V = asVar(E);
   // `int tid = omp_get_thread_num();`, never reassigned.
-  return V && V->getInit() && !Modified.count(V) &&
+  return V && V->getInit() && !State.Modified.count(V) &&
          isThreadIdCall(V->getInit());
 }
 
-std::optional<SymbolId> RegionBuilder::threadIdSymbol() {
-  if (ThreadId)
-    return ThreadId;
+std::optional<SymbolId> ExprTranslator::threadIdSymbol() {
+  if (State.ThreadId)
+    return State.ThreadId;
   Symbol S;
   S.Name = "thread";
   S.Kind = SymbolKind::ThreadId;
   S.Min = SymExpr::constant(0);
-  if (R.NumThreads && R.NumThreads->kind() == ExprKind::Constant) {
-    if (auto Last = llvm::checkedSub<int64_t>(R.NumThreads->value(), 1))
+  if (State.R.NumThreads && State.R.NumThreads->kind() == ExprKind::Constant) {
+    if (auto Last = llvm::checkedSub<int64_t>(State.R.NumThreads->value(), 1))
       S.Max = SymExpr::constant(*Last);
   } else {
     S.Max = SymExpr::binary(ExprKind::Sub, SymExpr::symbol(teamSizeSymbol()),
                             SymExpr::constant(1));
   }
-  ThreadId = R.addSymbol(std::move(S));
-  return ThreadId;
+  State.ThreadId = State.R.addSymbol(std::move(S));
+  return State.ThreadId;
 }
 
-SymbolId RegionBuilder::teamSizeSymbol() {
-  if (R.TeamSize)
-    return *R.TeamSize;
+SymbolId ExprTranslator::teamSizeSymbol() {
+  if (State.R.TeamSize)
+    return *State.R.TeamSize;
   Symbol S;
   S.Name = "omp_get_num_threads()";
   S.Kind = SymbolKind::Invariant;
   S.Min = SymExpr::constant(1);
-  if (R.NumThreads && R.NumThreads->kind() == ExprKind::Constant)
-    S.Max = R.NumThreads;
-  R.TeamSize = R.addSymbol(std::move(S));
+  if (State.R.NumThreads && State.R.NumThreads->kind() == ExprKind::Constant)
+    S.Max = State.R.NumThreads;
+  State.R.TeamSize = State.R.addSymbol(std::move(S));
   // Two work items race only on two threads, unless one thread can run
   // them interleaved (tasks, work that waits).
-  if (R.Kind != RegionKind::Tasks && !R.InterleavedWork)
-    R.Facts.push_back(
-        {SymExpr::symbol(*R.TeamSize), Comparison::GE, SymExpr::constant(2)});
-  return *R.TeamSize;
+  if (State.R.Kind != RegionKind::Tasks && !State.R.InterleavedWork)
+    State.R.Facts.push_back({SymExpr::symbol(*State.R.TeamSize), Comparison::GE,
+                             SymExpr::constant(2)});
+  return *State.R.TeamSize;
 }
 
-bool RegionBuilder::isWorkItemInvariant(const ExprRef &E) const {
+bool ExprTranslator::isWorkItemInvariant(const ExprRef &E) const {
   return !E->mentions([this](SymbolId S) {
-    const Symbol &Sym = R.symbol(S);
+    const Symbol &Sym = State.R.symbol(S);
     return Sym.Kind == SymbolKind::Induction ||
            Sym.Kind == SymbolKind::ThreadId ||
            Sym.Kind == SymbolKind::InnerLoop ||
@@ -286,8 +287,8 @@ bool RegionBuilder::isWorkItemInvariant(const ExprRef &E) const {
   });
 }
 
-std::string RegionBuilder::spell(const Stmt *S) const {
-  const SourceManager &SM = Ctx.getSourceManager();
+std::string ExprTranslator::spell(const Stmt *S) const {
+  const SourceManager &SM = State.AST.getSourceManager();
   CharSourceRange Range = CharSourceRange::getTokenRange(S->getSourceRange());
   if (S->getBeginLoc().isMacroID() || S->getEndLoc().isMacroID()) {
     // Inside a macro's body, the access as the macro spells it reads better
@@ -301,7 +302,7 @@ std::string RegionBuilder::spell(const Stmt *S) const {
     else
       Range = SM.getExpansionRange(S->getSourceRange());
   }
-  StringRef Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
+  StringRef Text = Lexer::getSourceText(Range, SM, State.AST.getLangOpts());
   std::string Out;
   // One line, single spaces: the spelling appears inside a message.
   bool Space = false;
@@ -320,59 +321,14 @@ std::string RegionBuilder::spell(const Stmt *S) const {
   return Out;
 }
 
-ExprRef RegionBuilder::outerDefinition(const VarDecl *V) {
-  if (!V->isLocalVarDecl() || !V->getInit() || !V->getType()->isIntegerType() ||
-      V->getType().isVolatileQualified() || !Spec.Function ||
-      !Spec.Function->getBody() || LetInProgress.count(V))
-    return nullptr;
-  if (modifiedInFunction(V))
-    return nullptr;
-  // Everything the initializer reads must hold the same value now: never
-  // reassigned, or the variable of a loop that encloses the declaration.
-  const SourceManager &SM = Ctx.getSourceManager();
-  bool Unstable = walkStmts(
-      V->getInit(),
-      [&](const Stmt *S) {
-        if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-          if (const auto *X = dyn_cast<VarDecl>(DRE->getDecl())) {
-            bool LoopVar = false;
-            for (const ForStmt *F : Spec.EnclosingLoops)
-              if (auto Shape = matchForLoop(F, Ctx); Shape && Shape->Var == X)
-                LoopVar = SM.isPointWithin(V->getLocation(), F->getBeginLoc(),
-                                           F->getEndLoc());
-            if (!LoopVar && (modifiedInFunction(X) || X->hasGlobalStorage()))
-              return WalkStep::Interrupt;
-          }
-        // (A call, omp_get_thread_num() included: another thread's value.)
-        return isa<CallExpr>(S) ? WalkStep::Interrupt : WalkStep::Advance;
-      },
-      CapturedChildren::Captures);
-  if (Unstable)
-    return nullptr;
-  LetInProgress.insert(V);
-  ExprRef Value = translate(V->getInit());
-  LetInProgress.erase(V);
-  LetBound[V] = Value;
-  return Value;
-}
-
-bool RegionBuilder::modifiedInFunction(const VarDecl *V) {
-  if (!Spec.Function || !Spec.Function->getBody())
-    return true;
-  if (!FunctionModified) {
-    FunctionModified.emplace();
-    collectModified(Spec.Function->getBody(), *FunctionModified);
-  }
-  return FunctionModified->count(V);
-}
-
-ExprRef RegionBuilder::opaque(const Expr *E, bool Dependent) {
+ExprRef ExprTranslator::opaque(const Expr *E, bool Dependent) {
   // A value computed before the construct (followed from a definition
   // there) is one value for all work items.
-  if (OutsideDefinitions > 0 && E)
+  if (State.OutsideDefinitions > 0 && E)
     return unknownInvariant(E);
   std::string Key = spell(E) + (Dependent ? "\x01" : "");
-  if (auto It = OpaqueBySpelling.find(Key); It != OpaqueBySpelling.end())
+  if (auto It = State.OpaqueBySpelling.find(Key);
+      It != State.OpaqueBySpelling.end())
     return SymExpr::symbol(It->second);
   Symbol S;
   S.Name = spell(E);
@@ -381,7 +337,7 @@ ExprRef RegionBuilder::opaque(const Expr *E, bool Dependent) {
   // Data has the values of its type: an `unsigned char` is 0 to 255. (A
   // wider type bounds nothing an index could count on: only its sign.)
   if (E)
-    if (auto Bounds = typeBounds(Ctx, E->getType())) {
+    if (auto Bounds = typeBounds(State.AST, E->getType())) {
       S.Min = SymExpr::constant(Bounds->Min);
       if (Bounds->Max && *Bounds->Max <= MaxCountedTypeValue)
         S.Max = SymExpr::constant(*Bounds->Max);
@@ -394,20 +350,20 @@ ExprRef RegionBuilder::opaque(const Expr *E, bool Dependent) {
     if (const auto *DRE =
             dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
       S.CounterHandle = handleOf(DRE->getDecl());
-  SymbolId Id = R.addSymbol(std::move(S));
-  OpaqueBySpelling[Key] = Id;
+  SymbolId Id = State.R.addSymbol(std::move(S));
+  State.OpaqueBySpelling[Key] = Id;
   return SymExpr::symbol(Id);
 }
 
-ExprRef RegionBuilder::unknownInvariant(const Expr *E) {
+ExprRef ExprTranslator::unknownInvariant(const Expr *E) {
   // Code before the construct runs once: the same node is the same value.
-  auto [It, New] = ValueBefore.try_emplace(E, 0);
+  auto [It, New] = State.ValueBefore.try_emplace(E, 0);
   if (New) {
     Symbol S;
     S.Name = spell(E);
     S.Kind = SymbolKind::Opaque;
     S.IterationDependent = false;
-    It->second = R.addSymbol(std::move(S));
+    It->second = State.R.addSymbol(std::move(S));
   }
   return SymExpr::symbol(It->second);
 }
@@ -461,13 +417,13 @@ bool computedWithoutLoads(const Stmt *S) {
 }
 } // namespace
 
-ExprRef RegionBuilder::translate(const Expr *E) {
+ExprRef ExprTranslator::translate(const Expr *E) {
   if (!E)
     return opaque(E, true);
   if (ExprRef Converted = translateConversion(E))
     return Converted;
   E = E->IgnoreParenCasts();
-  if (auto C = evaluateInt(E, Ctx))
+  if (auto C = evaluateInt(E, State.AST))
     return SymExpr::constant(*C);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     return translateVariable(DRE);
@@ -533,24 +489,26 @@ void structureKey(const SymExpr &E, std::string &Out) {
 }
 } // namespace
 
-ExprRef RegionBuilder::translateConversion(const Expr *E) {
+ExprRef ExprTranslator::translateConversion(const Expr *E) {
   const auto *Cast = dyn_cast<CastExpr>(E->IgnoreParens());
   if (!Cast || Cast->getCastKind() != CK_IntegralCast)
     return nullptr;
   const Expr *From = Cast->getSubExpr();
-  if (!conversionMayChangeValue(Ctx, From->getType(), Cast->getType()))
+  if (!conversionMayChangeValue(State.AST, From->getType(), Cast->getType()))
     return nullptr;
   // Computed values keep the model's value: loop variables and sizes are
   // taken not to wrap. Data may be anything its type holds.
   ExprRef Operand = translate(From);
-  auto To = typeBounds(Ctx, Cast->getType());
-  if (!mentionsData(R, Operand) || !To || fitsBounds(R, Operand, *To))
+  auto To = typeBounds(State.AST, Cast->getType());
+  if (!mentionsData(State.R, Operand) || !To ||
+      fitsBounds(State.R, Operand, *To))
     return Operand;
-  std::string Name = "(" +
-                     Cast->getType().getAsString(Ctx.getPrintingPolicy()) +
-                     ")" + spell(From);
+  std::string Name =
+      "(" + Cast->getType().getAsString(State.AST.getPrintingPolicy()) + ")" +
+      spell(From);
   std::string Key = Name + "\x03";
-  if (auto It = OpaqueBySpelling.find(Key); It != OpaqueBySpelling.end())
+  if (auto It = State.OpaqueBySpelling.find(Key);
+      It != State.OpaqueBySpelling.end())
     return SymExpr::symbol(It->second);
   Symbol S;
   S.Name = isa<ExplicitCastExpr>(Cast) ? spell(Cast) : Name;
@@ -559,42 +517,43 @@ ExprRef RegionBuilder::translateConversion(const Expr *E) {
   S.Min = SymExpr::constant(To->Min);
   if (To->Max && *To->Max <= MaxCountedTypeValue)
     S.Max = SymExpr::constant(*To->Max);
-  SymbolId Id = R.addSymbol(std::move(S));
-  OpaqueBySpelling[Key] = Id;
+  SymbolId Id = State.R.addSymbol(std::move(S));
+  State.OpaqueBySpelling[Key] = Id;
   return SymExpr::symbol(Id);
 }
 
-ExprRef RegionBuilder::translateBitAnd(const BinaryOperator *BO) {
+ExprRef ExprTranslator::translateBitAnd(const BinaryOperator *BO) {
   ExprRef L = translate(BO->getLHS()), Rt = translate(BO->getRHS());
   // x & (2^k - 1) is x % 2^k for x >= 0.
   for (auto [X, Mask] : {std::pair(L, Rt), std::pair(Rt, L)})
-    if (ExprRef Remainder = maskedRemainder(R, X, Mask))
+    if (ExprRef Remainder = maskedRemainder(State.R, X, Mask))
       return Remainder;
   ExprRef Result =
       opaque(BO, !isWorkItemInvariant(L) || !isWorkItemInvariant(Rt));
   if (Result->kind() != ExprKind::Symbol)
     return Result;
   // Otherwise between 0 and a mask that is not negative.
-  if (ExprRef Top = bitAndUpperBound(R, L, Rt)) {
-    Symbol &S = R.Symbols[Result->symbol()];
+  if (ExprRef Top = bitAndUpperBound(State.R, L, Rt)) {
+    Symbol &S = State.R.Symbols[Result->symbol()];
     S.Min = SymExpr::constant(0);
     S.Max = Top;
   }
   return Result;
 }
 
-ExprRef RegionBuilder::translateTableElement(const ArraySubscriptExpr *AS) {
+ExprRef ExprTranslator::translateTableElement(const ArraySubscriptExpr *AS) {
   const auto *DRE = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!V || !Ctx.getAsConstantArrayType(V->getType()))
+  if (!V || !State.AST.getAsConstantArrayType(V->getType()))
     return nullptr;
-  auto Contents = constantTableContents(Ctx, V);
+  auto Contents = constantTableContents(State.AST, V);
   if (!Contents)
     return nullptr;
   ExprRef Index = translate(AS->getIdx());
   std::string Key = spell(AS) + "\x02";
   structureKey(*Index, Key);
-  if (auto It = OpaqueBySpelling.find(Key); It != OpaqueBySpelling.end())
+  if (auto It = State.OpaqueBySpelling.find(Key);
+      It != State.OpaqueBySpelling.end())
     return SymExpr::symbol(It->second);
   Symbol S;
   S.Name = spell(AS);
@@ -605,83 +564,85 @@ ExprRef RegionBuilder::translateTableElement(const ArraySubscriptExpr *AS) {
   S.Max = SymExpr::constant(*Hi);
   S.Table = std::make_shared<const std::vector<int64_t>>(std::move(*Contents));
   S.TableIndex = Index;
-  SymbolId Id = R.addSymbol(std::move(S));
-  OpaqueBySpelling[Key] = Id;
+  SymbolId Id = State.R.addSymbol(std::move(S));
+  State.OpaqueBySpelling[Key] = Id;
   return SymExpr::symbol(Id);
 }
 
-ExprRef RegionBuilder::translateVariable(const DeclRefExpr *DRE) {
+ExprRef ExprTranslator::translateVariable(const DeclRefExpr *DRE) {
   const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
   if (!V)
     return opaque(DRE, true);
-  if (auto It = Symbols.find(V); It != Symbols.end() && symbolInScope(V, DRE))
+  if (auto It = State.Symbols.find(V);
+      It != State.Symbols.end() && Ctx.Facts.symbolInScope(V, DRE))
     return SymExpr::symbol(It->second);
-  if (auto It = ParamValues.find(V); It != ParamValues.end())
+  if (auto It = State.ParamValues.find(V); It != State.ParamValues.end())
     return It->second;
-  if (OutsideDefinitions == 0 && isThreadIdValue(DRE))
+  if (State.OutsideDefinitions == 0 && isThreadIdValue(DRE))
     return SymExpr::symbol(*threadIdSymbol());
   // What the assignments that reach this use computed.
-  if (ExprRef Value = valueFromDefinitions(DRE, V))
+  if (ExprRef Value = Ctx.Facts.valueFromDefinitions(DRE, V))
     return Value;
-  if (OutsideDefinitions > 0) {
+  if (State.OutsideDefinitions > 0) {
     // Code before the construct: only a value that never changes in the
     // function is known there; anything else is some value, the same for
     // every work item.
-    if (ExprRef Value = outerDefinition(V))
+    if (ExprRef Value = Ctx.Facts.outerDefinition(V))
       return Value;
     // A parameter the function never changes is the value the unit reads
     // too (`updates = 4 * size` before a loop over `table[... & (size -
     // 1)]`): one symbol for both.
     if (isa<ParmVarDecl>(V) && !V->getType()->isReferenceType() &&
-        !Modified.count(V) && !modifiedInFunction(V))
+        !State.Modified.count(V) && !Ctx.Facts.modifiedInFunction(V))
       return translateUnitInvariant(V);
     return unknownInvariant(DRE);
   }
-  if (auto It = LetBound.find(V); It != LetBound.end())
+  if (auto It = State.LetBound.find(V); It != State.LetBound.end())
     return It->second;
-  bool Local = ItemLocals.count(V) || ThreadLocals.count(V);
-  if (Local && !Modified.count(V) && V->getInit() &&
-      !V->getType()->isReferenceType() && !LetInProgress.count(V)) {
+  bool Local = State.ItemLocals.count(V) || State.ThreadLocals.count(V);
+  if (Local && !State.Modified.count(V) && V->getInit() &&
+      !V->getType()->isReferenceType() && !State.LetInProgress.count(V)) {
     // `int row = i * n;` stands for its value.
-    LetInProgress.insert(V);
+    State.LetInProgress.insert(V);
     ExprRef Value = translate(V->getInit());
-    LetInProgress.erase(V);
-    LetBound[V] = Value;
+    State.LetInProgress.erase(V);
+    State.LetBound[V] = Value;
     return Value;
   }
   // A parameter of the work item's own code (the lambda a TBB algorithm
   // calls per work item: `[&](double a, double b)`) takes each call's value.
   if (const auto *P = dyn_cast<ParmVarDecl>(V))
     if (const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
-        FD && FD != Spec.Function && Body && FD->getBody() == Body)
+        FD && FD != State.Spec.Function && State.Body &&
+        FD->getBody() == State.Body)
       return opaque(DRE, true);
-  if (!Local && !Modified.count(V))
+  if (!Local && !State.Modified.count(V))
     return translateUnitInvariant(V);
   return opaque(DRE, true);
 }
 
-ExprRef RegionBuilder::translateUnitInvariant(const VarDecl *V) {
+ExprRef ExprTranslator::translateUnitInvariant(const VarDecl *V) {
   // The variable of a loop around the construct keeps its range.
-  for (const ForStmt *F : Spec.EnclosingLoops) {
-    auto Shape = matchForLoop(F, Ctx);
+  for (const ForStmt *F : State.Spec.EnclosingLoops) {
+    auto Shape = matchForLoop(F, State.AST);
     if (!Shape || Shape->Var != V)
       continue;
     SymbolId Id = symbolForLoop(*Shape, SymbolKind::Invariant);
-    Symbols[V] = Id;
+    State.Symbols[V] = Id;
     return SymExpr::symbol(Id);
   }
   // A local the function never reassigns stands for its initializer.
-  if (ExprRef Value = outerDefinition(V))
+  if (ExprRef Value = Ctx.Facts.outerDefinition(V))
     return Value;
   Symbol S;
   S.Name = V->getNameAsString();
   S.Kind = SymbolKind::Invariant;
-  SymbolId Id = R.addSymbol(std::move(S));
-  Symbols[V] = Id;
+  SymbolId Id = State.R.addSymbol(std::move(S));
+  State.Symbols[V] = Id;
   return SymExpr::symbol(Id);
 }
 
-ExprRef RegionBuilder::translateBinary(const BinaryOperator *BO) {
+ExprRef ExprTranslator::translateBinary(const BinaryOperator *BO) {
   ExprKind K;
   switch (BO->getOpcode()) {
   case BO_Add:
@@ -720,25 +681,26 @@ ExprRef RegionBuilder::translateBinary(const BinaryOperator *BO) {
   return SymExpr::binary(K, translate(BO->getLHS()), translate(BO->getRHS()));
 }
 
-ExprRef RegionBuilder::translateCall(const CallExpr *Call) {
+ExprRef ExprTranslator::translateCall(const CallExpr *Call) {
   if (isThreadIdCall(Call))
     return SymExpr::symbol(*threadIdSymbol());
   KnownName Name = knownName(calleeName(Call));
   // The same value for every thread of a team.
   unsigned Roles = knownRoles(Call);
   // The size of the team that runs the work items, asked inside them.
-  if ((Roles & TeamSize) && OutsideDefinitions == 0 && !InNestedTask)
+  if ((Roles & TeamSize) && State.OutsideDefinitions == 0 &&
+      !State.InNestedTask)
     return SymExpr::symbol(teamSizeSymbol());
   // Asked before a construct that makes a team and says nothing of its
   // size: that team has at most this many threads.
-  if ((Roles & NextTeamBound) && OutsideDefinitions > 0 && R.CreatesTeam &&
-      !R.NumThreadsClause) {
+  if ((Roles & NextTeamBound) && State.OutsideDefinitions > 0 &&
+      State.R.CreatesTeam && !State.R.NumThreadsClause) {
     ExprRef Bound = unknownInvariant(Call);
-    Symbol &B = R.Symbols[Bound->symbol()];
+    Symbol &B = State.R.Symbols[Bound->symbol()];
     if (B.Kind == SymbolKind::Opaque) {
       B.Kind = SymbolKind::Invariant;
       B.Min = SymExpr::constant(1);
-      R.Facts.push_back(
+      State.R.Facts.push_back(
           {SymExpr::symbol(teamSizeSymbol()), Comparison::LE, Bound});
     }
     return Bound;
@@ -746,7 +708,7 @@ ExprRef RegionBuilder::translateCall(const CallExpr *Call) {
   if (Roles & TeamCount) {
     // A count: at least one.
     ExprRef Count = opaque(Call, /*Dependent=*/false);
-    R.Symbols[Count->symbol()].Min = SymExpr::constant(1);
+    State.R.Symbols[Count->symbol()].Min = SymExpr::constant(1);
     return Count;
   }
   if (Roles & TeamInvariant)
@@ -764,14 +726,15 @@ ExprRef RegionBuilder::translateCall(const CallExpr *Call) {
   bool SameArguments = !isa<CXXOperatorCallExpr>(Call);
   for (const Expr *Arg : Call->arguments())
     SameArguments = SameArguments && isWorkItemInvariant(translate(Arg));
-  if (SameArguments && R.symbol(Result->symbol()).Kind == SymbolKind::Opaque) {
-    R.Symbols[Result->symbol()].CallResult = true;
-    R.Symbols[Result->symbol()].PerItemIdentity = Call->getNumArgs() == 0;
+  if (SameArguments &&
+      State.R.symbol(Result->symbol()).Kind == SymbolKind::Opaque) {
+    State.R.Symbols[Result->symbol()].CallResult = true;
+    State.R.Symbols[Result->symbol()].PerItemIdentity = Call->getNumArgs() == 0;
   }
   return Result;
 }
 
-ExprRef RegionBuilder::translateMinMax(const ConditionalOperator *CO) {
+ExprRef ExprTranslator::translateMinMax(const ConditionalOperator *CO) {
   const auto *Cmp =
       dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
   if (!Cmp || !Cmp->isRelationalOp())
@@ -790,15 +753,15 @@ ExprRef RegionBuilder::translateMinMax(const ConditionalOperator *CO) {
                          translate(CO->getFalseExpr()));
 }
 
-ExprRef RegionBuilder::translateLoad(const Expr *E) {
+ExprRef ExprTranslator::translateLoad(const Expr *E) {
   // A load (`idx[i]`, `p->n`): the same value in every work item only when
   // nothing it reads is written by the unit or differs per work item.
   // The checker keeps a function_ref: the lambda must outlive it.
   auto VariesPerItem = [this](const VarDecl *V) -> bool {
-    if (auto It = Symbols.find(V); It != Symbols.end())
-      return R.symbol(It->second).Kind != SymbolKind::Invariant;
-    return Stored.count(V) || ItemLocals.count(V) || ThreadLocals.count(V) ||
-           ParamValues.count(V);
+    if (auto It = State.Symbols.find(V); It != State.Symbols.end())
+      return State.R.symbol(It->second).Kind != SymbolKind::Invariant;
+    return State.Stored.count(V) || State.ItemLocals.count(V) ||
+           State.ThreadLocals.count(V) || State.ParamValues.count(V);
   };
   InvariantLoadChecker Checker(VariesPerItem);
   bool Invariant = Checker.Visit(E);
@@ -808,9 +771,9 @@ ExprRef RegionBuilder::translateLoad(const Expr *E) {
   // arithmetic), not loaded from memory: a test that it equals something
   // may pick out one work item, as a call's result may.
   if (!Invariant && Result->kind() == ExprKind::Symbol &&
-      R.symbol(Result->symbol()).Kind == SymbolKind::Opaque &&
+      State.R.symbol(Result->symbol()).Kind == SymbolKind::Opaque &&
       computedWithoutLoads(E))
-    R.Symbols[Result->symbol()].CallResult = true;
+    State.R.Symbols[Result->symbol()].CallResult = true;
   return Result;
 }
 

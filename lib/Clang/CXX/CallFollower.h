@@ -1,0 +1,62 @@
+//===- CallFollower.h - Calls in the access walk ---------------*- C++ -*-===//
+//
+// Part of privateer. Calls in the access walk: library routines with known
+// effects, member calls of containers and locks, and calls into the unit's
+// own functions, followed with their parameters bound to the caller's
+// arguments and buffers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PRIVATEER_LIB_CLANG_CXX_CALLFOLLOWER_H
+#define PRIVATEER_LIB_CLANG_CXX_CALLFOLLOWER_H
+
+#include "RegionState.h"
+
+namespace privateer {
+namespace clangfe {
+
+class RegionContext;
+
+class CallFollower {
+public:
+  CallFollower(RegionContext &Ctx, RegionState &State)
+      : Ctx(Ctx), State(State) {}
+
+  bool visitCall(const clang::CallExpr *Call, bool ValueUsed);
+  /// The read an argument `&v` of a call into code the analysis cannot
+  /// see may make.
+  void noteOpaqueCallRead(const clang::Expr *Arg);
+  bool visitKnownLibraryCall(const clang::CallExpr *Call);
+  void visitMemberCall(const clang::CXXMemberCallExpr *Call);
+  void inlineCall(const clang::CallExpr *Call, const clang::FunctionDecl *FD);
+  /// The pointer a helper of the unit returns (`return base + i*stride;`,
+  /// its body that one statement), with the call's arguments for its
+  /// parameters.
+  std::optional<Target> resolveReturnedPointer(const clang::CallExpr *Call);
+  /// The pointer parameter of the function being inlined that \p BO
+  /// assigns in its straight-line code (`dst = dst + offset;`): from there
+  /// on it points where the right-hand side does.
+  const clang::VarDecl *reboundPointerParam(const clang::BinaryOperator *BO);
+  /// `p++`, `--p` of a pointer parameter of the function being inlined
+  /// (faiss's heaps: `bh_val--;` for 1-based indices): from there on it
+  /// points one element further (or back); stepped in a branch or a loop,
+  /// it points nowhere known.
+  void stepPointerParam(const clang::UnaryOperator *UO);
+  /// Records an access of the elements [Pointer, Pointer + Length); Length
+  /// counts bytes for the mem* routines, elements for std:: algorithms.
+  void recordRange(const clang::Expr *Pointer, const clang::Expr *Length,
+                   AccessKind Kind, const clang::Expr *Where,
+                   bool LengthInBytes);
+  /// Whether \p Pointer, a parameter of an inlined call, is null, where
+  /// the caller's argument says.
+  std::optional<bool> knownNull(const clang::Expr *Pointer) const;
+
+private:
+  RegionContext &Ctx;
+  RegionState &State;
+};
+
+} // namespace clangfe
+} // namespace privateer
+
+#endif // PRIVATEER_LIB_CLANG_CXX_CALLFOLLOWER_H

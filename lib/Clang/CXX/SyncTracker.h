@@ -1,0 +1,71 @@
+//===- SyncTracker.h - Barriers, guards, tasks and phases ------*- C++ -*-===//
+//
+// Part of privateer. What orders the accesses of a unit: barriers and the
+// phases between them, guarded code (critical, atomic, locks, one thread),
+// nested and child tasks, worksharing loops nested in the work item. It is
+// the NestedCodeVisitor through which the programming model walks its own
+// statements.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PRIVATEER_LIB_CLANG_CXX_SYNCTRACKER_H
+#define PRIVATEER_LIB_CLANG_CXX_SYNCTRACKER_H
+
+#include "RegionState.h"
+
+#include "privateer/Clang/CXX/ConstructSemantics.h"
+
+namespace privateer {
+namespace clangfe {
+
+class RegionContext;
+
+class SyncTracker : public NestedCodeVisitor {
+public:
+  SyncTracker(RegionContext &Ctx, RegionState &State)
+      : Ctx(Ctx), State(State) {}
+
+  // The model's nested statements (NestedCodeVisitor).
+  RegionKind unitKind() const override { return State.Spec.Kind; }
+  bool inCalledFunction() const override { return !State.InlineStack.empty(); }
+  void visit(const clang::Stmt *S) override;
+  void visitGuarded(const clang::Stmt *S, Guard G,
+                    std::optional<int64_t> Thread) override;
+  void visitNestedTask(const clang::Stmt *S) override;
+  void barrier() override;
+  void schedulingPoint(clang::SourceLocation Where, const char *What) override;
+  void childTasks(const clang::Stmt *Body) override;
+  void worksharingLoop(const clang::Stmt *Body) override;
+  /// Where the walk stands among the team's barriers; resetPhase goes back.
+  PhaseMark phaseMark() const { return {State.Phase, State.PossibleBarriers}; }
+  void resetPhase(PhaseMark M) {
+    State.Phase = M.Phase;
+    State.PossibleBarriers = M.Possible;
+  }
+  /// Leaves a branch or loop whose paths ended at \p Ends (one that can be
+  /// skipped ends where it started): the barriers passed on every path
+  /// count, and one on some paths only is a possible barrier.
+  void joinPhases(std::initializer_list<PhaseMark> Ends);
+  /// Notes the fewest barriers passed on a way out of \p Branch, the
+  /// innermost branch of the walk (ParallelRegion::BranchEndPhase).
+  void noteBranchEnd(const clang::Stmt *Branch);
+  /// A break, continue or return here leaves the branches from
+  /// BranchPath[Depth] inwards.
+  void noteExit(size_t Depth);
+  /// A call the walk does not follow may hold a barrier of the team.
+  void notePossibleBarrier(const clang::CallExpr *Call);
+  /// Whether only one thread of the team runs code under \p Cond
+  /// (`tid == k`, `omp_get_num_threads() == 1`, or a conjunct of those).
+  bool oneThreadOnly(const clang::Expr *Cond);
+  /// Whether \p Cond is `nthreads == 1` for the team's size.
+  bool teamOfOneTest(const clang::Expr *Cond);
+
+private:
+  RegionContext &Ctx;
+  RegionState &State;
+};
+
+} // namespace clangfe
+} // namespace privateer
+
+#endif // PRIVATEER_LIB_CLANG_CXX_SYNCTRACKER_H
