@@ -10,6 +10,7 @@
 #include "AccessCollectorHelpers.h"
 
 #include "privateer/Clang/CXX/KnownFunctions.h"
+#include "privateer/Clang/CXX/KnownTypes.h"
 
 #include "clang/AST/ExprCXX.h"
 
@@ -26,9 +27,7 @@ namespace {
 bool isLockType(QualType T) {
   while (!T.isNull()) {
     if (const auto *TT = T->getAs<TypedefType>()) {
-      StringRef N = TT->getDecl()->getName();
-      if (N == "omp_lock_t" || N == "omp_nest_lock_t" ||
-          N == "pthread_mutex_t" || N == "pthread_spinlock_t" || N == "mtx_t")
+      if (typeFamilies(TT->getDecl()) & typefamily::LockTypedef)
         return true;
       T = TT->desugar();
       continue;
@@ -68,16 +67,13 @@ bool isAtomicType(QualType T) {
   // Thread-safe containers (oneTBB's concurrent_vector, concurrent_queue,
   // concurrent_hash_map...) synchronize their own operations like an
   // atomic; their elements, once reached, are plain memory.
-  return Name == "atomic" || Name == "atomic_ref" || Name == "atomic_flag" ||
-         Name.starts_with("concurrent_");
+  return typeFamilies(Name) & typefamily::SelfSynchronizing;
 }
 
 bool isLockGuardType(QualType T) {
   StringRef Name = recordName(T);
   // TBB's mutexes name theirs `M::scoped_lock`, an alias of these.
-  return Name == "lock_guard" || Name == "unique_lock" ||
-         Name == "scoped_lock" || Name == "shared_lock" ||
-         Name == "unique_scoped_lock" || Name == "rw_scoped_lock";
+  return typeFamilies(Name) & typefamily::LockGuard;
 }
 
 std::optional<LockPointerTest> testsLockPointer(const Expr *Cond,
@@ -177,12 +173,12 @@ std::optional<TupleElement> tupleElement(const Expr *E) {
       Args->get(0).getKind() != TemplateArgument::Integral)
     return std::nullopt; // std::get<T> by type, std::get of a variant...
   StringRef Name = recordName(Call->getArg(0)->getType());
-  if (Name != "tuple" && Name != "pair" && Name != "array")
+  if (!(typeFamilies(Name) & typefamily::TupleLike))
     return std::nullopt;
   TupleElement T;
   T.Object = Call->getArg(0);
   T.K = Args->get(0).getAsIntegral().getExtValue();
-  T.Member = Name != "array";
+  T.Member = knownType(Name) != KnownType::Array;
   return T;
 }
 

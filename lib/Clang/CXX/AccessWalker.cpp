@@ -20,6 +20,7 @@
 
 #include "RegionContext.h"
 #include "privateer/Clang/CXX/KnownFunctions.h"
+#include "privateer/Clang/CXX/KnownTypes.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -192,7 +193,8 @@ const CXXOperatorCallExpr *AccessWalker::mapSubscript(const Expr *E) const {
   if (!OC || OC->getOperator() != OO_Subscript || OC->getNumArgs() != 2)
     return nullptr;
   StringRef Container = recordName(OC->getArg(0)->getType());
-  return Container == "map" || Container == "unordered_map" ? OC : nullptr;
+  return typeFamilies(Container) & typefamily::InsertingSubscript ? OC
+                                                                  : nullptr;
 }
 
 void AccessWalker::visitPointerOperand(const Expr *E) {

@@ -13,6 +13,7 @@
 #include "privateer/Clang/CXX/StmtWalk.h"
 
 #include "privateer/Clang/CXX/KnownFunctions.h"
+#include "privateer/Clang/CXX/KnownTypes.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -112,8 +113,7 @@ AllocationTracker::containerShape(const CXXConstructExpr *Construct,
       !Construct->getArg(0)->getType()->isIntegerType())
     return std::nullopt;
   StringRef Name = RD->getName();
-  if (Name != "vector" && Name != "basic_string" && Name != "deque" &&
-      Name != "valarray")
+  if (!(typeFamilies(Name) & typefamily::SizedContainer))
     return std::nullopt;
   uint64_t Size = sizeOf(State.AST, Elem);
   if (!Size)
@@ -123,8 +123,8 @@ AllocationTracker::containerShape(const CXXConstructExpr *Construct,
   // 22 characters in place).
   Expr::EvalResult Count;
   if (Construct->getArg(0)->EvaluateAsInt(Count, State.AST) &&
-      (Count.Val.getInt() == 0 ||
-       (Name == "basic_string" && Count.Val.getInt().getExtValue() <= 15)))
+      (Count.Val.getInt() == 0 || (knownType(Name) == KnownType::BasicString &&
+                                   Count.Val.getInt().getExtValue() <= 15)))
     return std::nullopt;
   S.Count = Construct->getArg(0);
   S.Bytes =

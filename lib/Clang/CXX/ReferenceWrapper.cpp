@@ -7,6 +7,7 @@
 
 #include "privateer/Clang/CXX/ReferenceWrapper.h"
 #include "privateer/Clang/CXX/KnownFunctions.h"
+#include "privateer/Clang/CXX/KnownTypes.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -18,8 +19,7 @@ namespace clangfe {
 
 bool isReferenceWrapper(QualType T) {
   const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
-  return RD && RD->getIdentifier() && RD->getName() == "reference_wrapper" &&
-         RD->isInStdNamespace();
+  return knownType(RD) == KnownType::ReferenceWrapper && RD->isInStdNamespace();
 }
 
 const Expr *unwrappedReference(const Expr *E) {

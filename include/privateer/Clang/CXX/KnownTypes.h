@@ -43,6 +43,8 @@ enum : unsigned {
   ParallelPolicy = 1u << 5,
   /// oneTBB's task groups and their bases.
   TaskGroup = 1u << 6,
+  /// A map whose operator[] inserts a missing key (std::map).
+  InsertingSubscript = 1u << 7,
 };
 } // namespace typefamily
 
