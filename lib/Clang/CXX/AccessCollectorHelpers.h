@@ -1,8 +1,8 @@
 //===- AccessCollectorHelpers.h - What the access walk asks -----*- C++ -*-===//
 //
-// Part of privateer. Private to the access walk (AccessCollector.cpp and
-// the files beside it that hold the rest of RegionBuilder's walk): the
-// questions about types and statements more than one of them asks.
+// Part of privateer. Private to the parts of RegionContext.h that walk a
+// work item's code (AccessWalker, SyncTracker, CallFollower, TargetResolver):
+// the questions about types and statements more than one of them asks.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,10 +1,9 @@
-//===- AccessLoops.cpp - Loops, exits, phases and tasks -------------------===//
+//===- AccessLoops.cpp - Loops of the access walk -------------------------===//
 //
-// Part of privateer. The access walk's control flow beyond branches
-// (AccessCollector.cpp): exits and the ends of branches, barriers and the
-// phases they separate, for and range-for loops and their iterators,
-// guarded statements, nested tasks, worksharing loops and scheduling
-// points.
+// Part of privateer. The access walk's loops (AccessWalker): for and
+// range-for loops, their symbols and the conditions of a step known only at
+// run time, and the iterators they bind. (Exits, barriers and their phases,
+// guarded statements and tasks are SyncTracker.cpp's.)
 //
 //===----------------------------------------------------------------------===//
 

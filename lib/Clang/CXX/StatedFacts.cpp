@@ -8,7 +8,9 @@
 // `__builtin_assume(e)`, `[[assume(e)]]`, a branch that leaves the function
 // or stops the program unless e holds); and the branches the construct is
 // in. A condition the code tests before the construct holds in it only if
-// nothing changes its variables after the test.
+// nothing changes its variables after the test. Also the comparisons a
+// branch's condition holds (Access::Conditions) and the one work item a
+// branch runs on (ValueFacts).
 //
 //===----------------------------------------------------------------------===//
 

@@ -8,6 +8,8 @@
 // stands for the value that assignment computed, read where it was made.
 // A value the definitions do not determine stays unknown: it can make a
 // report "may", never give it a witness the program cannot reach.
+// (ValueFacts; also the initializers of locals never reassigned, and whether
+// code uses the thread number.)
 //
 //===----------------------------------------------------------------------===//
 

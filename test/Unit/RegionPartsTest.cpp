@@ -1,0 +1,191 @@
+//===- RegionPartsTest.cpp - Tests of the parts of a C/C++ region ---------===//
+//
+// Part of privateer. The parts of lib/Clang/CXX/RegionContext.h on their own,
+// on small ASTs: ExprTranslator turns a Clang expression into a Model::Expr
+// of the variables' symbols, ValueFacts knows the value of a local never
+// reassigned, SyncTracker counts the team's barriers and those on some paths
+// only.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RegionContext.h"
+
+#include "privateer/Clang/CXX/StmtWalk.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/Tooling/Tooling.h"
+#include "gtest/gtest.h"
+
+#include <map>
+#include <memory>
+#include <string>
+
+using namespace clang;
+using privateer::evaluate;
+using privateer::ExprKind;
+using privateer::ExprRef;
+using privateer::RegionKind;
+using privateer::Sharing;
+using privateer::SymbolId;
+using namespace privateer::clangfe;
+
+namespace {
+
+/// A programming model that shares everything and knows one statement of
+/// its own: a call of `barrier()` is the team's barrier.
+class BarrierOnlySemantics : public ConstructSemantics {
+public:
+  Sharing sharingOf(const VarDecl *, DeclScope) const override {
+    return Sharing::Shared;
+  }
+  Sharing sharingOfField(const FieldDecl *) const override {
+    return Sharing::Shared;
+  }
+  bool namedByConstruct(const ValueDecl *) const override { return false; }
+  bool orderedOn(const ValueDecl *) const override { return false; }
+  bool privatizedByNestedConstruct(const ValueDecl *) const override {
+    return false;
+  }
+  bool visitNested(const Stmt *S, NestedCodeVisitor &Visitor) override {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (!Call || calleeName(Call) != "barrier")
+      return false;
+    Visitor.barrier();
+    return true;
+  }
+};
+
+/// The parts of a region whose unit is the body of `f` in \p Code, run by
+/// every thread of a team.
+struct RegionParts {
+  explicit RegionParts(llvm::StringRef Code)
+      : Unit(tooling::buildASTFromCode(Code)) {
+    for (const Decl *D :
+         Unit->getASTContext().getTranslationUnitDecl()->decls())
+      if (const auto *FD = dyn_cast<FunctionDecl>(D);
+          FD && FD->getName() == "f" && FD->hasBody())
+        F = FD;
+    Shape.Kind = RegionKind::Replicated;
+    Shape.Function = F;
+    Shape.Body = F ? F->getBody() : nullptr;
+    Ctx = std::make_unique<RegionContext>(Unit->getASTContext(), Shape,
+                                          Semantics);
+  }
+
+  /// The argument of the first call of \p Callee in `f`.
+  const Expr *argumentOf(llvm::StringRef Callee) const {
+    const Expr *Arg = nullptr;
+    walkStmts(F->getBody(), [&](const Stmt *S) {
+      const auto *Call = dyn_cast<CallExpr>(S);
+      if (!Call || calleeName(Call) != Callee || Call->getNumArgs() == 0)
+        return WalkStep::Advance;
+      Arg = Call->getArg(0);
+      return WalkStep::Interrupt;
+    });
+    return Arg;
+  }
+
+  /// The local or parameter \p Name of `f`.
+  const VarDecl *variable(llvm::StringRef Name) const {
+    const VarDecl *Found = nullptr;
+    for (const ParmVarDecl *P : F->parameters())
+      if (P->getName() == Name)
+        Found = P;
+    walkStmts(F->getBody(), [&](const Stmt *S) {
+      if (const auto *DS = dyn_cast<DeclStmt>(S))
+        for (const Decl *D : DS->decls())
+          if (const auto *V = dyn_cast<VarDecl>(D); V && V->getName() == Name)
+            Found = V;
+      return WalkStep::Advance;
+    });
+    return Found;
+  }
+
+  /// \p E's value with each symbol given the value of its name in \p Values.
+  std::optional<int64_t> valueOf(const ExprRef &E,
+                                 const std::map<std::string, int64_t> &Values) {
+    return evaluate(*E, [&](SymbolId S) -> std::optional<int64_t> {
+      auto It = Values.find(Ctx->State.R.symbol(S).Name);
+      if (It == Values.end())
+        return std::nullopt;
+      return It->second;
+    });
+  }
+
+  std::unique_ptr<ASTUnit> Unit;
+  const FunctionDecl *F = nullptr;
+  UnitShape Shape;
+  BarrierOnlySemantics Semantics;
+  std::unique_ptr<RegionContext> Ctx;
+};
+
+TEST(ExprTranslator, TranslatesRowMajorIndex) {
+  RegionParts P(
+      "void use(int); void f(int i, int n, int j) { use(i * n + j); }");
+  ASSERT_NE(P.F, nullptr);
+  const Expr *Index = P.argumentOf("use");
+  ASSERT_NE(Index, nullptr);
+  ExprRef E = P.Ctx->Exprs.translate(Index);
+  ASSERT_TRUE(E);
+  EXPECT_EQ(E->kind(), ExprKind::Add);
+  // One symbol per variable: i * n + j at i = 2, n = 10, j = 3.
+  EXPECT_EQ(P.valueOf(E, {{"i", 2}, {"n", 10}, {"j", 3}}),
+            std::optional<int64_t>(23));
+  // The same variables, the same symbols.
+  EXPECT_TRUE(P.Ctx->Exprs.translate(Index)->equals(*E));
+  EXPECT_TRUE(P.Ctx->Exprs.isWorkItemInvariant(E));
+}
+
+TEST(ExprTranslator, FoldsConstants) {
+  RegionParts P("void use(int); void f() { use(3 * 4 + 1); }");
+  ASSERT_NE(P.F, nullptr);
+  ExprRef E = P.Ctx->Exprs.translate(P.argumentOf("use"));
+  ASSERT_TRUE(E);
+  ASSERT_EQ(E->kind(), ExprKind::Constant);
+  EXPECT_EQ(E->value(), 13);
+}
+
+TEST(ValueFacts, ConstantOfLocalNeverReassigned) {
+  RegionParts P("void use(int); void f() { const int n = 4; int m = 4; m++; "
+                "use(n + m); }");
+  ASSERT_NE(P.F, nullptr);
+  const VarDecl *N = P.variable("n"), *M = P.variable("m");
+  ASSERT_NE(N, nullptr);
+  ASSERT_NE(M, nullptr);
+  EXPECT_FALSE(P.Ctx->Facts.modifiedInFunction(N));
+  EXPECT_TRUE(P.Ctx->Facts.modifiedInFunction(M));
+  ExprRef Value = P.Ctx->Facts.outerDefinition(N);
+  ASSERT_TRUE(Value);
+  ASSERT_EQ(Value->kind(), ExprKind::Constant);
+  EXPECT_EQ(Value->value(), 4);
+  // m++ changes m: its initializer is not its value.
+  EXPECT_FALSE(P.Ctx->Facts.outerDefinition(M));
+}
+
+TEST(SyncTracker, CountsBarriers) {
+  RegionParts P("void f() {}");
+  ASSERT_NE(P.F, nullptr);
+  PhaseMark Start = P.Ctx->Sync.phaseMark();
+  P.Ctx->Sync.barrier();
+  EXPECT_EQ(P.Ctx->Sync.phaseMark().Phase, Start.Phase + 1);
+  // After a return of a called function only some paths reach it.
+  P.Ctx->State.AfterReturn = true;
+  P.Ctx->Sync.barrier();
+  EXPECT_EQ(P.Ctx->Sync.phaseMark().Phase, Start.Phase + 1);
+  EXPECT_EQ(P.Ctx->Sync.phaseMark().Possible, Start.Possible + 1);
+}
+
+TEST(SyncTracker, SeesBarrierThroughWalk) {
+  // The walk hands `barrier()` to the model, which calls the tracker back:
+  // one barrier on every path, one on some paths only.
+  RegionParts P("void barrier(void); void f() { barrier(); "
+                "for (;;) { barrier(); break; } }");
+  ASSERT_NE(P.F, nullptr);
+  P.Ctx->Walker.visitStmt(P.F->getBody());
+  EXPECT_EQ(P.Ctx->State.Phase, 1u);
+  EXPECT_EQ(P.Ctx->State.PossibleBarriers, 1u);
+}
+
+} // namespace
