@@ -11,6 +11,7 @@
 #include "ColumnMajor.h"
 #include "FlangOps.h"
 #include "NowaitLoops.h"
+#include "OpSemantics.h"
 #include "RegionContext.h"
 #include "TaskOrdering.h"
 
@@ -60,22 +61,12 @@ bool RegionAssembler::setUpWorksharing() {
   if (!LoopNest)
     return false;
   State.Nest = LoopNest;
-  Operation *Team = enclosingTeam(State.Unit);
   if (State.Kind == UnitKind::Simd || isa<omp::TaskloopOp>(State.Unit)) {
     // SIMD lanes share their thread's memory; the tasks of a taskloop
     // share their creator's.
     State.Scope = State.Unit;
-  } else if (Team) {
-    State.Scope = Team;
-  } else {
-    // Orphaned: the function runs on every thread of the team that calls
-    // it, its locals each thread's own. In the main program no team is
-    // around it: one thread runs the loop.
-    auto Fn = State.Unit->getParentOfType<mlir::FunctionOpInterface>();
-    if (!Fn || flang::isMainProgram(Fn.getName()))
-      return false;
-    State.Scope = Fn;
-    State.Orphaned = true;
+  } else if (!setUpTeamScope()) {
+    return false;
   }
   if (isa<omp::TaskloopOp>(State.Unit)) {
     State.R.Construction = ConstructKind::TaskLoop;
@@ -126,8 +117,8 @@ bool RegionAssembler::setUpTeam() {
             ->walk([](CallOpInterface Call) {
               auto Callee = dyn_cast_if_present<SymbolRefAttr>(
                   Call.getCallableForCallee());
-              return Callee && Callee.getLeafReference().getValue().contains(
-                                   "omp_set_num_threads")
+              return Callee && knownCallee(Callee.getLeafReference()) ==
+                                   KnownCallee::OmpSetNumThreads
                          ? WalkResult::interrupt()
                          : WalkResult::advance();
             })
@@ -154,17 +145,22 @@ bool RegionAssembler::setUpSections() {
   unsigned Count = 0;
   for (Operation &Op : State.Unit->getRegion(0).front())
     Count += isa<omp::SectionOp>(Op);
-  if (Count < 2)
-    return false;
+  return Count >= 2 && setUpTeamScope();
+}
+
+bool RegionAssembler::setUpTeamScope() {
   if (Operation *Team = enclosingTeam(State.Unit)) {
     State.Scope = Team;
-  } else {
-    auto Fn = State.Unit->getParentOfType<mlir::FunctionOpInterface>();
-    if (!Fn || flang::isMainProgram(Fn.getName()))
-      return false;
-    State.Scope = Fn;
-    State.Orphaned = true;
+    return true;
   }
+  // Orphaned: the function runs on every thread of the team that calls it,
+  // its locals each thread's own. In the main program no team is around
+  // it: one thread runs the construct.
+  auto Fn = State.Unit->getParentOfType<mlir::FunctionOpInterface>();
+  if (!Fn || flang::isMainProgram(Fn.getName()))
+    return false;
+  State.Scope = Fn;
+  State.Orphaned = true;
   return true;
 }
 

@@ -30,6 +30,10 @@ public:
   bool setUpWorksharing();
   bool setUpTeam();
   bool setUpSections();
+  /// The scope whose memory is per thread: the team around the unit, or
+  /// the function of an orphaned construct (false in the main program,
+  /// where no team is around it).
+  bool setUpTeamScope();
   void setUpSchedule(mlir::omp::WsloopOp Ws);
 
   // --- Shared buffers (SharedBuffers.cpp) ---
