@@ -38,7 +38,12 @@ TEST(KnownTypes, FamiliesGroupTheSpellings) {
   // One family per job: a container is not a lock, a lock not atomic.
   EXPECT_FALSE(typeFamilies("vector") & (LockGuard | SelfSynchronizing));
   EXPECT_FALSE(typeFamilies("lock_guard") & SelfSynchronizing);
-  EXPECT_EQ(typeFamilies("sequenced_policy"), 0u);
+  // Every policy is a policy; only par and par_unseq run in parallel.
+  EXPECT_EQ(typeFamilies("sequenced_policy"), ExecutionPolicy);
+  EXPECT_TRUE(typeFamilies("parallel_policy") & ExecutionPolicy);
+  EXPECT_EQ(knownType("blocked_range2d"), KnownType::BlockedRange2d);
+  EXPECT_TRUE(typeFamilies("blocked_range3d") & BlockedRange);
+  EXPECT_EQ(typeFamilies("blocked_range4d"), 0u);
 }
 
 TEST(KnownTypes, PrefixesReachUnlistedNames) {

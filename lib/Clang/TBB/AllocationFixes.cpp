@@ -62,7 +62,7 @@ bool mayRunNestedWork(const Stmt *S, ASTContext &Ctx, unsigned Depth,
     for (const Expr *Arg : Call->arguments()) {
       const auto *RD =
           Arg->getType().getNonReferenceType()->getAsCXXRecordDecl();
-      if (RD && RD->getIdentifier() && RD->getName().ends_with("_policy") &&
+      if ((typeFamilies(RD) & typefamily::ExecutionPolicy) &&
           RD->isInStdNamespace()) {
         What = "a standard algorithm with an execution policy";
         return true;

@@ -16,7 +16,6 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
@@ -89,13 +88,16 @@ bool isRangeType(QualType T) { return rangeDims(T) != 0; }
 
 /// The number of dimensions of a range type: 1, 2, 3; 0 for no range.
 unsigned rangeDims(QualType T) {
-  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
-  StringRef Name = RD && RD->getIdentifier() ? RD->getName() : "";
-  return llvm::StringSwitch<unsigned>(Name)
-      .Case("blocked_range", 1)
-      .Case("blocked_range2d", 2)
-      .Case("blocked_range3d", 3)
-      .Default(0);
+  switch (knownType(T.getNonReferenceType()->getAsCXXRecordDecl())) {
+  case KnownType::BlockedRange:
+    return 1;
+  case KnownType::BlockedRange2d:
+    return 2;
+  case KnownType::BlockedRange3d:
+    return 3;
+  default:
+    return 0;
+  }
 }
 
 /// The bounds [first, last) of each dimension of a range built at \p E

@@ -45,6 +45,10 @@ enum : unsigned {
   TaskGroup = 1u << 6,
   /// A map whose operator[] inserts a missing key (std::map).
   InsertingSubscript = 1u << 7,
+  /// Any of std::execution's policy types (seq, unseq, par, par_unseq).
+  ExecutionPolicy = 1u << 8,
+  /// oneTBB's blocked_range, blocked_range2d and blocked_range3d.
+  BlockedRange = 1u << 9,
 };
 } // namespace typefamily
 
