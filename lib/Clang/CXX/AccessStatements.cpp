@@ -147,7 +147,7 @@ void AccessWalker::visitCompound(const CompoundStmt *CS) {
       const auto *If = dyn_cast<IfStmt>(Child);
       auto Test =
           If ? testsLockPointer(If->getCond(), State.AST) : std::nullopt;
-      if (Test && Ctx.Calls.knownNull(Test->Pointer).value_or(false))
+      if (Test && Ctx.Follower.knownNull(Test->Pointer).value_or(false))
         continue;
       if (Effect > 0)
         ++State.LockDepth;
@@ -221,7 +221,7 @@ void AccessWalker::visitIf(const IfStmt *If) {
   // unless the caller's argument says which one runs (a null lock passed
   // in parallel code: every thread takes the unlocked path).
   if (auto Test = testsLockPointer(Cond, State.AST)) {
-    bool Null = Ctx.Calls.knownNull(Test->Pointer).value_or(false);
+    bool Null = Ctx.Follower.knownNull(Test->Pointer).value_or(false);
     visitStmt(Test->HoldsWhenNull == Null ? If->getThen() : If->getElse());
     return;
   }

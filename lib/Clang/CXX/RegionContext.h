@@ -29,6 +29,9 @@ class RegionContext {
 public:
   RegionContext(clang::ASTContext &AST, const UnitShape &Spec,
                 ConstructSemantics &Semantics);
+  // The parts hold references to the context and its state.
+  RegionContext(const RegionContext &) = delete;
+  RegionContext &operator=(const RegionContext &) = delete;
 
   /// The state the parts share, then the parts (each holds this context
   /// and the state).
@@ -36,7 +39,7 @@ public:
   ExprTranslator Exprs{*this, State};
   ValueFacts Facts{*this, State};
   SyncTracker Sync{*this, State};
-  CallFollower Calls{*this, State};
+  CallFollower Follower{*this, State};
   TargetResolver Targets{*this, State};
   AllocationTracker Allocations{*this, State};
   AccessWalker Walker{*this, State};
