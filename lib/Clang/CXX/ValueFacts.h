@@ -83,6 +83,15 @@ public:
   void conditionsOf(const clang::Expr *Cond, bool Holds,
                     std::vector<Condition> &Out);
 
+  /// Whether a load expression (`idx[i]`, `p->n`) reads only values that no
+  /// work item changes (so it is the same in every work item), with no
+  /// calls.
+  bool loadSameInEveryWorkItem(const clang::Expr *E);
+  /// Whether \p E computes its value from names and constants alone: no
+  /// memory it reads through a subscript, a pointer or a member of a
+  /// pointed-to object, no operator call of a class.
+  bool computedFromNamesAlone(const clang::Expr *E) const;
+
 private:
   RegionContext &Ctx;
   RegionState &State;
