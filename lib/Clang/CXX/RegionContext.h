@@ -25,6 +25,7 @@
 namespace privateer {
 namespace clangfe {
 
+/// Owns the state and the parts that build one region.
 class RegionContext {
 public:
   RegionContext(clang::ASTContext &AST, const UnitShape &Spec,

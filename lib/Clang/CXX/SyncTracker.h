@@ -20,6 +20,7 @@ namespace clangfe {
 
 class RegionContext;
 
+/// What orders the work item's accesses: barriers, guards, tasks.
 class SyncTracker : public NestedCodeVisitor {
 public:
   SyncTracker(RegionContext &Ctx, RegionState &State)

@@ -17,6 +17,7 @@ namespace clangfe {
 
 class RegionContext;
 
+/// What the code says of the values an expression reads.
 class ValueFacts {
 public:
   ValueFacts(RegionContext &Ctx, RegionState &State) : Ctx(Ctx), State(State) {}
