@@ -274,4 +274,27 @@ TEST(CallFollower, BindsParametersToCallersBuffer) {
   EXPECT_TRUE(P.Ctx->State.InlineStack.empty());
 }
 
+TEST(SyncTracker, LockSpans) {
+  // omp_set_lock takes a lock, omp_unset_lock releases it; other
+  // statements are not the tracker's.
+  RegionParts P("typedef struct { int x; } omp_lock_t; "
+                "void omp_set_lock(omp_lock_t *); "
+                "void omp_unset_lock(omp_lock_t *); omp_lock_t l; int a; "
+                "void f() { omp_set_lock(&l); a = 1; omp_unset_lock(&l); "
+                "omp_unset_lock(&l); }");
+  ASSERT_NE(P.F, nullptr);
+  const auto *Body = cast<CompoundStmt>(P.F->getBody());
+  ASSERT_EQ(Body->size(), 4u);
+  const Stmt *const *S = Body->body_begin();
+  EXPECT_TRUE(P.Ctx->Sync.noteLockStatement(S[0], 0));
+  EXPECT_EQ(P.Ctx->State.LockDepth, 1u);
+  EXPECT_FALSE(P.Ctx->Sync.noteLockStatement(S[1], 0));
+  EXPECT_EQ(P.Ctx->State.LockDepth, 1u);
+  EXPECT_TRUE(P.Ctx->Sync.noteLockStatement(S[2], 0));
+  EXPECT_EQ(P.Ctx->State.LockDepth, 0u);
+  // A release of a lock taken before the block leaves the count alone.
+  EXPECT_TRUE(P.Ctx->Sync.noteLockStatement(S[3], 0));
+  EXPECT_EQ(P.Ctx->State.LockDepth, 0u);
+}
+
 } // namespace

@@ -141,20 +141,8 @@ void AccessWalker::visitDo(const DoStmt *Do) {
 void AccessWalker::visitCompound(const CompoundStmt *CS) {
   unsigned SavedLock = State.LockDepth;
   for (const Stmt *Child : CS->body()) {
-    if (int Effect = lockEffect(Child, State.AST)) {
-      // (`if (lk) omp_set_lock(lk);` takes no lock where the caller passes
-      // none.)
-      const auto *If = dyn_cast<IfStmt>(Child);
-      auto Test =
-          If ? testsLockPointer(If->getCond(), State.AST) : std::nullopt;
-      if (Test && Ctx.Follower.knownNull(Test->Pointer).value_or(false))
-        continue;
-      if (Effect > 0)
-        ++State.LockDepth;
-      else if (State.LockDepth > SavedLock)
-        --State.LockDepth;
+    if (Ctx.Sync.noteLockStatement(Child, SavedLock))
       continue;
-    }
     visitStmt(Child);
   }
   // Guards declared in this block are released at its end.
@@ -162,10 +150,8 @@ void AccessWalker::visitCompound(const CompoundStmt *CS) {
 }
 
 void AccessWalker::visitDecl(const VarDecl *V) {
-  if (isLockGuardType(V->getType())) {
-    ++State.LockDepth; // released when the enclosing block ends
+  if (Ctx.Sync.noteLockGuard(V))
     return;
-  }
   const Expr *Init = V->getInit();
   if (!Init)
     return;
