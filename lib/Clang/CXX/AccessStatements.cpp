@@ -1,9 +1,10 @@
 //===- AccessStatements.cpp - Statements and branches ---------------------===//
 //
 // Part of privateer. The access walk's statements (AccessWalker):
-// compound statements and declarations, lock spans and lock guards, and
-// if statements with what their conditions say (a null lock pointer, a
-// team of one, the one thread or the one work item a branch runs on).
+// compound statements and declarations (their lock spans and lock guards
+// SyncTracker counts), while, do, switch and jumps, and if statements with
+// what their conditions say (a null lock pointer, a team of one, the one
+// thread or the one work item a branch runs on).
 //
 //===----------------------------------------------------------------------===//
 
