@@ -4,7 +4,9 @@
 // on small ASTs: ExprTranslator turns a Clang expression into a Model::Expr
 // of the variables' symbols, ValueFacts knows the value of a local never
 // reassigned, SyncTracker counts the team's barriers and those on some paths
-// only.
+// only, TargetResolver finds where a subscript lands, AllocationTracker the
+// size of `new T[n]`, and RegionAssembler builds a region whose accesses
+// AccessWalker and CallFollower found.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,9 +25,12 @@
 #include <string>
 
 using namespace clang;
+using privateer::AccessKind;
+using privateer::AllocatorKind;
 using privateer::evaluate;
 using privateer::ExprKind;
 using privateer::ExprRef;
+using privateer::ParallelRegion;
 using privateer::RegionKind;
 using privateer::Sharing;
 using privateer::SymbolId;
@@ -70,6 +75,8 @@ struct RegionParts {
     Shape.Kind = RegionKind::Replicated;
     Shape.Function = F;
     Shape.Body = F ? F->getBody() : nullptr;
+    // The construct is the body itself (a region's handle needs one).
+    Shape.Construct = Shape.Body;
     Ctx = std::make_unique<RegionContext>(Unit->getASTContext(), Shape,
                                           Semantics);
   }
@@ -186,6 +193,108 @@ TEST(SyncTracker, SeesBarrierThroughWalk) {
   P.Ctx->Walker.visitStmt(P.F->getBody());
   EXPECT_EQ(P.Ctx->State.Phase, 1u);
   EXPECT_EQ(P.Ctx->State.PossibleBarriers, 1u);
+}
+
+TEST(TargetResolver, SubscriptLandsInArray) {
+  RegionParts P("int a[8]; void use(int); void f(int i) { use(a[i + 1]); }");
+  ASSERT_NE(P.F, nullptr);
+  const Expr *Load = P.argumentOf("use");
+  ASSERT_NE(Load, nullptr);
+  std::optional<Target> T =
+      P.Ctx->Targets.resolveLValue(Load->IgnoreImpCasts());
+  ASSERT_TRUE(T);
+  ASSERT_NE(T->Decl, nullptr);
+  EXPECT_EQ(T->Decl->getName(), "a");
+  EXPECT_EQ(T->Level, 0u);
+  ASSERT_EQ(T->Index.size(), 1u);
+  EXPECT_EQ(P.valueOf(T->Index[0], {{"i", 5}}), std::optional<int64_t>(6));
+  ASSERT_EQ(T->Strides.size(), 1u);
+  EXPECT_EQ(T->Strides[0], sizeof(int));
+}
+
+TEST(AllocationTracker, NewArrayBytes) {
+  RegionParts P("void f(int n) { double *p = new double[n]; int k = n; }");
+  ASSERT_NE(P.F, nullptr);
+  const VarDecl *Ptr = P.variable("p"), *K = P.variable("k");
+  ASSERT_NE(Ptr, nullptr);
+  ASSERT_NE(K, nullptr);
+  auto Shape =
+      P.Ctx->Allocations.allocationShape(Ptr->getInit(), Ptr->getType());
+  ASSERT_TRUE(Shape);
+  EXPECT_EQ(Shape->Allocator, AllocatorKind::NewArray);
+  ASSERT_TRUE(Shape->Bytes);
+  EXPECT_EQ(P.valueOf(Shape->Bytes, {{"n", 10}}),
+            std::optional<int64_t>(10 * sizeof(double)));
+  // A copy of a value allocates nothing.
+  EXPECT_FALSE(P.Ctx->Allocations.allocationShape(K->getInit(), K->getType()));
+}
+
+TEST(RegionAssembler, BuildsBuffersAndAccesses) {
+  // A store through a subscript (AccessWalker) and memset's range
+  // (CallFollower), each in a buffer of its own.
+  RegionParts P("void *memset(void *, int, unsigned long); int a[8]; "
+                "char b[16]; void f() { a[1] = 2; memset(b, 0, 16); }");
+  ASSERT_NE(P.F, nullptr);
+  std::optional<ParallelRegion> R = P.Ctx->Assembler.build(ParallelRegion());
+  ASSERT_TRUE(R);
+  std::map<std::string, unsigned> Buffers;
+  for (unsigned K = 0; K < R->Buffers.size(); ++K)
+    Buffers[R->Buffers[K].Name] = K;
+  ASSERT_EQ(Buffers.count("a"), 1u);
+  ASSERT_EQ(Buffers.count("b"), 1u);
+  bool StoreToA = false, StoreToB = false;
+  for (const auto &A : R->Accesses) {
+    if (A.Kind != AccessKind::Write)
+      continue;
+    if (A.BufferIndex == Buffers["a"] && A.Index.size() == 1 &&
+        A.Index[0]->kind() == ExprKind::Constant && A.Index[0]->value() == 1)
+      StoreToA = true;
+    if (A.BufferIndex == Buffers["b"])
+      StoreToB = true;
+  }
+  EXPECT_TRUE(StoreToA);
+  EXPECT_TRUE(StoreToB);
+}
+
+TEST(CallFollower, BindsParametersToCallersBuffer) {
+  // g's p is bound to the caller's a, its i to 3: the store lands in a[3].
+  RegionParts P("void g(int *p, int i) { p[i] = 0; } int a[8]; "
+                "void f() { g(a, 3); }");
+  ASSERT_NE(P.F, nullptr);
+  std::optional<ParallelRegion> R = P.Ctx->Assembler.build(ParallelRegion());
+  ASSERT_TRUE(R);
+  bool StoreToA3 = false;
+  for (const auto &A : R->Accesses)
+    if (A.Kind == AccessKind::Write && R->Buffers[A.BufferIndex].Name == "a" &&
+        A.Index.size() == 1 && A.Index[0]->kind() == ExprKind::Constant &&
+        A.Index[0]->value() == 3)
+      StoreToA3 = true;
+  EXPECT_TRUE(StoreToA3);
+  // Nothing of g's own remains bound once the call is left.
+  EXPECT_TRUE(P.Ctx->State.InlineStack.empty());
+}
+
+TEST(SyncTracker, LockSpans) {
+  // omp_set_lock takes a lock, omp_unset_lock releases it; other
+  // statements are not the tracker's.
+  RegionParts P("typedef struct { int x; } omp_lock_t; "
+                "void omp_set_lock(omp_lock_t *); "
+                "void omp_unset_lock(omp_lock_t *); omp_lock_t l; int a; "
+                "void f() { omp_set_lock(&l); a = 1; omp_unset_lock(&l); "
+                "omp_unset_lock(&l); }");
+  ASSERT_NE(P.F, nullptr);
+  const auto *Body = cast<CompoundStmt>(P.F->getBody());
+  ASSERT_EQ(Body->size(), 4u);
+  const Stmt *const *S = Body->body_begin();
+  EXPECT_TRUE(P.Ctx->Sync.noteLockStatement(S[0], 0));
+  EXPECT_EQ(P.Ctx->State.LockDepth, 1u);
+  EXPECT_FALSE(P.Ctx->Sync.noteLockStatement(S[1], 0));
+  EXPECT_EQ(P.Ctx->State.LockDepth, 1u);
+  EXPECT_TRUE(P.Ctx->Sync.noteLockStatement(S[2], 0));
+  EXPECT_EQ(P.Ctx->State.LockDepth, 0u);
+  // A release of a lock taken before the block leaves the count alone.
+  EXPECT_TRUE(P.Ctx->Sync.noteLockStatement(S[3], 0));
+  EXPECT_EQ(P.Ctx->State.LockDepth, 0u);
 }
 
 } // namespace

@@ -1,9 +1,10 @@
 //===- AccessStatements.cpp - Statements and branches ---------------------===//
 //
 // Part of privateer. The access walk's statements (AccessWalker):
-// compound statements and declarations, lock spans and lock guards, and
-// if statements with what their conditions say (a null lock pointer, a
-// team of one, the one thread or the one work item a branch runs on).
+// compound statements and declarations (their lock spans and lock guards
+// SyncTracker counts), while, do, switch and jumps, and if statements with
+// what their conditions say (a null lock pointer, a team of one, the one
+// thread or the one work item a branch runs on).
 //
 //===----------------------------------------------------------------------===//
 
@@ -141,20 +142,8 @@ void AccessWalker::visitDo(const DoStmt *Do) {
 void AccessWalker::visitCompound(const CompoundStmt *CS) {
   unsigned SavedLock = State.LockDepth;
   for (const Stmt *Child : CS->body()) {
-    if (int Effect = lockEffect(Child, State.AST)) {
-      // (`if (lk) omp_set_lock(lk);` takes no lock where the caller passes
-      // none.)
-      const auto *If = dyn_cast<IfStmt>(Child);
-      auto Test =
-          If ? testsLockPointer(If->getCond(), State.AST) : std::nullopt;
-      if (Test && Ctx.Calls.knownNull(Test->Pointer).value_or(false))
-        continue;
-      if (Effect > 0)
-        ++State.LockDepth;
-      else if (State.LockDepth > SavedLock)
-        --State.LockDepth;
+    if (Ctx.Sync.noteLockStatement(Child, SavedLock))
       continue;
-    }
     visitStmt(Child);
   }
   // Guards declared in this block are released at its end.
@@ -162,10 +151,8 @@ void AccessWalker::visitCompound(const CompoundStmt *CS) {
 }
 
 void AccessWalker::visitDecl(const VarDecl *V) {
-  if (isLockGuardType(V->getType())) {
-    ++State.LockDepth; // released when the enclosing block ends
+  if (Ctx.Sync.noteLockGuard(V))
     return;
-  }
   const Expr *Init = V->getInit();
   if (!Init)
     return;
@@ -221,7 +208,7 @@ void AccessWalker::visitIf(const IfStmt *If) {
   // unless the caller's argument says which one runs (a null lock passed
   // in parallel code: every thread takes the unlocked path).
   if (auto Test = testsLockPointer(Cond, State.AST)) {
-    bool Null = Ctx.Calls.knownNull(Test->Pointer).value_or(false);
+    bool Null = Ctx.Follower.knownNull(Test->Pointer).value_or(false);
     visitStmt(Test->HoldsWhenNull == Null ? If->getThen() : If->getElse());
     return;
   }

@@ -284,7 +284,7 @@ void AccessWalker::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
     if (UO->isIncrementDecrementOp()) {
       visitLValue(UO->getSubExpr(), AccessKind::ReadModifyWrite,
                   ReductionOp::Add, ValueUsed);
-      return Ctx.Calls.stepPointerParam(UO);
+      return Ctx.Follower.stepPointerParam(UO);
     }
     if (UO->getOpcode() == UO_AddrOf)
       return visitIndices(UO->getSubExpr());
@@ -301,9 +301,9 @@ void AccessWalker::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
     return visitOperatorCall(OC, Mode, ValueUsed);
 
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
-    return Ctx.Calls.visitMemberCall(MC);
+    return Ctx.Follower.visitMemberCall(MC);
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    Ctx.Calls.visitCall(Call, ValueUsed);
+    Ctx.Follower.visitCall(Call, ValueUsed);
     return;
   }
 
@@ -329,7 +329,7 @@ void AccessWalker::visitBinary(const BinaryOperator *BO, AccessKind Mode,
   if (BO->isCompoundAssignmentOp()) {
     // `dst += offset;` of a pointer parameter moves it as `dst = dst +
     // offset;` does.
-    const VarDecl *Rebound = Ctx.Calls.reboundPointerParam(BO);
+    const VarDecl *Rebound = Ctx.Follower.reboundPointerParam(BO);
     std::optional<Target> NewTarget;
     if (Rebound)
       NewTarget = Ctx.Targets.resolvePointerArithmetic(BO);
@@ -352,7 +352,7 @@ void AccessWalker::visitBinary(const BinaryOperator *BO, AccessKind Mode,
 void AccessWalker::visitAssignment(const BinaryOperator *BO, bool ValueUsed) {
   // Where a rebound pointer parameter points from here on, resolved before
   // the assignment changes what the right-hand side's own use of it means.
-  const VarDecl *Rebound = Ctx.Calls.reboundPointerParam(BO);
+  const VarDecl *Rebound = Ctx.Follower.reboundPointerParam(BO);
   std::optional<Target> NewTarget;
   if (Rebound)
     NewTarget = Ctx.Targets.resolvePointer(BO->getRHS());

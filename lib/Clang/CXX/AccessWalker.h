@@ -17,6 +17,7 @@ namespace clangfe {
 
 class RegionContext;
 
+/// The walk of a work item's code that records its accesses.
 class AccessWalker {
 public:
   AccessWalker(RegionContext &Ctx, RegionState &State)

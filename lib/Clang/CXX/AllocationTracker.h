@@ -29,6 +29,7 @@ struct AllocationShape {
   const clang::Expr *SizeExpr = nullptr;
 };
 
+/// The allocations of the work item and what becomes of them.
 class AllocationTracker {
 public:
   AllocationTracker(RegionContext &Ctx, RegionState &State)

@@ -17,6 +17,7 @@ namespace clangfe {
 
 class RegionContext;
 
+/// The calls the access walk meets, followed or known.
 class CallFollower {
 public:
   CallFollower(RegionContext &Ctx, RegionState &State)

@@ -21,7 +21,6 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/StmtVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/CheckedArithmetic.h"
@@ -368,55 +367,6 @@ ExprRef ExprTranslator::unknownInvariant(const Expr *E) {
   return SymExpr::symbol(It->second);
 }
 
-namespace {
-/// Whether a load expression reads only values that no work item changes
-/// (so it is the same in every work item), with no calls.
-class InvariantLoadChecker
-    : public ConstStmtVisitor<InvariantLoadChecker, bool> {
-public:
-  explicit InvariantLoadChecker(
-      llvm::function_ref<bool(const VarDecl *)> VariesPerItem)
-      : VariesPerItem(VariesPerItem) {}
-
-  bool VisitDeclRefExpr(const DeclRefExpr *E) {
-    const auto *V = dyn_cast<VarDecl>(E->getDecl());
-    return !V || !VariesPerItem(V);
-  }
-  bool VisitCallExpr(const CallExpr *) { return false; }
-  bool VisitStmt(const Stmt *S) {
-    for (const Stmt *C : S->children())
-      if (C && !Visit(C))
-        return false;
-    return true;
-  }
-
-private:
-  llvm::function_ref<bool(const VarDecl *)> VariesPerItem;
-};
-} // namespace
-
-namespace {
-/// Whether \p E computes its value from names and constants alone: no
-/// memory it reads through a subscript, a pointer or a member of a pointed-to
-/// object, no operator call of a class.
-bool computedWithoutLoads(const Stmt *S) {
-  if (!S)
-    return true;
-  if (isa<ArraySubscriptExpr>(S) || isa<CXXOperatorCallExpr>(S) ||
-      isa<CXXMemberCallExpr>(S))
-    return false;
-  if (const auto *UO = dyn_cast<UnaryOperator>(S);
-      UO && UO->getOpcode() == UO_Deref)
-    return false;
-  if (const auto *ME = dyn_cast<MemberExpr>(S); ME && ME->isArrow())
-    return false;
-  for (const Stmt *Child : S->children())
-    if (!computedWithoutLoads(Child))
-      return false;
-  return true;
-}
-} // namespace
-
 ExprRef ExprTranslator::translate(const Expr *E) {
   if (!E)
     return opaque(E, true);
@@ -756,15 +706,7 @@ ExprRef ExprTranslator::translateMinMax(const ConditionalOperator *CO) {
 ExprRef ExprTranslator::translateLoad(const Expr *E) {
   // A load (`idx[i]`, `p->n`): the same value in every work item only when
   // nothing it reads is written by the unit or differs per work item.
-  // The checker keeps a function_ref: the lambda must outlive it.
-  auto VariesPerItem = [this](const VarDecl *V) -> bool {
-    if (auto It = State.Symbols.find(V); It != State.Symbols.end())
-      return State.R.symbol(It->second).Kind != SymbolKind::Invariant;
-    return State.Stored.count(V) || State.ItemLocals.count(V) ||
-           State.ThreadLocals.count(V) || State.ParamValues.count(V);
-  };
-  InvariantLoadChecker Checker(VariesPerItem);
-  bool Invariant = Checker.Visit(E);
+  bool Invariant = Ctx.Facts.loadSameInEveryWorkItem(E);
   ExprRef Result = opaque(E, !Invariant);
   // A value computed from what the model knows but in a way it cannot
   // express (a choice `tid == nt - 1 ? n : part(tid + 1)`, floating-point
@@ -772,7 +714,7 @@ ExprRef ExprTranslator::translateLoad(const Expr *E) {
   // may pick out one work item, as a call's result may.
   if (!Invariant && Result->kind() == ExprKind::Symbol &&
       State.R.symbol(Result->symbol()).Kind == SymbolKind::Opaque &&
-      computedWithoutLoads(E))
+      Ctx.Facts.computedFromNamesAlone(E))
     State.R.Symbols[Result->symbol()].CallResult = true;
   return Result;
 }

@@ -17,6 +17,7 @@ namespace clangfe {
 
 class RegionContext;
 
+/// Clang expressions to Model::Expr, with what ValueFacts knows of values.
 class ExprTranslator {
 public:
   ExprTranslator(RegionContext &Ctx, RegionState &State)

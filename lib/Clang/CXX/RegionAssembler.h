@@ -18,6 +18,7 @@ namespace clangfe {
 
 class RegionContext;
 
+/// The model of one unit of parallel work, from the other parts.
 class RegionAssembler {
 public:
   RegionAssembler(RegionContext &Ctx, RegionState &State)

@@ -25,10 +25,14 @@
 namespace privateer {
 namespace clangfe {
 
+/// Owns the state and the parts that build one region.
 class RegionContext {
 public:
   RegionContext(clang::ASTContext &AST, const UnitShape &Spec,
                 ConstructSemantics &Semantics);
+  // The parts hold references to the context and its state.
+  RegionContext(const RegionContext &) = delete;
+  RegionContext &operator=(const RegionContext &) = delete;
 
   /// The state the parts share, then the parts (each holds this context
   /// and the state).
@@ -36,7 +40,7 @@ public:
   ExprTranslator Exprs{*this, State};
   ValueFacts Facts{*this, State};
   SyncTracker Sync{*this, State};
-  CallFollower Calls{*this, State};
+  CallFollower Follower{*this, State};
   TargetResolver Targets{*this, State};
   AllocationTracker Allocations{*this, State};
   AccessWalker Walker{*this, State};

@@ -10,6 +10,8 @@
 #ifndef PRIVATEER_LIB_CLANG_CXX_REGIONSTATE_H
 #define PRIVATEER_LIB_CLANG_CXX_REGIONSTATE_H
 
+#include "privateer/Clang/CXX/ConstructSemantics.h"
+#include "privateer/Clang/CXX/ReachingDefinitions.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -41,6 +43,7 @@ struct ScalarWrites {
   bool OneThread = true;
 };
 
+/// The data the parts of a region share (RegionContext::State).
 struct RegionState {
   RegionState(clang::ASTContext &AST, const UnitShape &Spec,
               ConstructSemantics &Semantics)

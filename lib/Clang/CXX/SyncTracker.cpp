@@ -255,5 +255,29 @@ void SyncTracker::schedulingPoint(SourceLocation Where, const char *What) {
   State.R.SchedulingPoints.push_back(std::move(P));
 }
 
+bool SyncTracker::noteLockStatement(const Stmt *S, unsigned BlockLockDepth) {
+  int Effect = lockEffect(S, State.AST);
+  if (!Effect)
+    return false;
+  // (`if (lk) omp_set_lock(lk);` takes no lock where the caller passes
+  // none.)
+  const auto *If = dyn_cast<IfStmt>(S);
+  auto Test = If ? testsLockPointer(If->getCond(), State.AST) : std::nullopt;
+  if (Test && Ctx.Follower.knownNull(Test->Pointer).value_or(false))
+    return true;
+  if (Effect > 0)
+    ++State.LockDepth;
+  else if (State.LockDepth > BlockLockDepth)
+    --State.LockDepth;
+  return true;
+}
+
+bool SyncTracker::noteLockGuard(const VarDecl *V) {
+  if (!isLockGuardType(V->getType()))
+    return false;
+  ++State.LockDepth; // released when the enclosing block ends
+  return true;
+}
+
 } // namespace clangfe
 } // namespace privateer

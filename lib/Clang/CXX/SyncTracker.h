@@ -20,6 +20,7 @@ namespace clangfe {
 
 class RegionContext;
 
+/// What orders the work item's accesses: barriers, guards, tasks.
 class SyncTracker : public NestedCodeVisitor {
 public:
   SyncTracker(RegionContext &Ctx, RegionState &State)
@@ -59,6 +60,14 @@ public:
   bool oneThreadOnly(const clang::Expr *Cond);
   /// Whether \p Cond is `nthreads == 1` for the team's size.
   bool teamOfOneTest(const clang::Expr *Cond);
+
+  /// Takes or releases a lock where \p S, a statement of a block whose
+  /// walk began at \p BlockLockDepth, does (`omp_set_lock(&l);`,
+  /// `m.unlock();`); false for any other statement.
+  bool noteLockStatement(const clang::Stmt *S, unsigned BlockLockDepth);
+  /// Takes the lock a lock guard \p V holds until its block ends; false
+  /// for any other variable.
+  bool noteLockGuard(const clang::VarDecl *V);
 
 private:
   RegionContext &Ctx;

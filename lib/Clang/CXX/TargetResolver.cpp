@@ -509,7 +509,7 @@ std::optional<Target> TargetResolver::resolvePointer(const Expr *E) {
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
     return resolveDataPointer(MC);
   if (const auto *Call = dyn_cast<CallExpr>(E))
-    return Ctx.Calls.resolveReturnedPointer(Call);
+    return Ctx.Follower.resolveReturnedPointer(Call);
   return std::nullopt;
 }
 

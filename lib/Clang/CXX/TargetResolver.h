@@ -17,6 +17,7 @@ namespace clangfe {
 
 class RegionContext;
 
+/// Where lvalues and pointer values land (Target).
 class TargetResolver {
 public:
   TargetResolver(RegionContext &Ctx, RegionState &State)

@@ -17,6 +17,7 @@ namespace clangfe {
 
 class RegionContext;
 
+/// What the code says of the values an expression reads.
 class ValueFacts {
 public:
   ValueFacts(RegionContext &Ctx, RegionState &State) : Ctx(Ctx), State(State) {}
@@ -82,6 +83,15 @@ public:
   /// through `!` and De Morgan), as far as they compare integers.
   void conditionsOf(const clang::Expr *Cond, bool Holds,
                     std::vector<Condition> &Out);
+
+  /// Whether a load expression (`idx[i]`, `p->n`) reads only values that no
+  /// work item changes (so it is the same in every work item), with no
+  /// calls.
+  bool loadSameInEveryWorkItem(const clang::Expr *E);
+  /// Whether \p E computes its value from names and constants alone: no
+  /// memory it reads through a subscript, a pointer or a member of a
+  /// pointed-to object, no operator call of a class.
+  bool computedFromNamesAlone(const clang::Expr *E) const;
 
 private:
   RegionContext &Ctx;

@@ -21,6 +21,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -427,6 +428,71 @@ bool ValueFacts::mayUseThreadId(const Stmt *S, unsigned Depth, bool Unseen) {
     Uses = Uses || mayUseThreadId(C, Depth, Unseen);
   });
   return Uses;
+}
+
+namespace {
+/// Whether a load expression reads only values that no work item changes
+/// (so it is the same in every work item), with no calls.
+class InvariantLoadChecker
+    : public ConstStmtVisitor<InvariantLoadChecker, bool> {
+public:
+  explicit InvariantLoadChecker(
+      llvm::function_ref<bool(const VarDecl *)> VariesPerItem)
+      : VariesPerItem(VariesPerItem) {}
+
+  bool VisitDeclRefExpr(const DeclRefExpr *E) {
+    const auto *V = dyn_cast<VarDecl>(E->getDecl());
+    return !V || !VariesPerItem(V);
+  }
+  bool VisitCallExpr(const CallExpr *) { return false; }
+  bool VisitStmt(const Stmt *S) {
+    for (const Stmt *C : S->children())
+      if (C && !Visit(C))
+        return false;
+    return true;
+  }
+
+private:
+  llvm::function_ref<bool(const VarDecl *)> VariesPerItem;
+};
+} // namespace
+
+namespace {
+/// Whether \p E computes its value from names and constants alone: no
+/// memory it reads through a subscript, a pointer or a member of a pointed-to
+/// object, no operator call of a class.
+bool computedWithoutLoads(const Stmt *S) {
+  if (!S)
+    return true;
+  if (isa<ArraySubscriptExpr>(S) || isa<CXXOperatorCallExpr>(S) ||
+      isa<CXXMemberCallExpr>(S))
+    return false;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && UO->getOpcode() == UO_Deref)
+    return false;
+  if (const auto *ME = dyn_cast<MemberExpr>(S); ME && ME->isArrow())
+    return false;
+  for (const Stmt *Child : S->children())
+    if (!computedWithoutLoads(Child))
+      return false;
+  return true;
+}
+} // namespace
+
+bool ValueFacts::loadSameInEveryWorkItem(const Expr *E) {
+  // The checker keeps a function_ref: the lambda must outlive it.
+  auto VariesPerItem = [this](const VarDecl *V) -> bool {
+    if (auto It = State.Symbols.find(V); It != State.Symbols.end())
+      return State.R.symbol(It->second).Kind != SymbolKind::Invariant;
+    return State.Stored.count(V) || State.ItemLocals.count(V) ||
+           State.ThreadLocals.count(V) || State.ParamValues.count(V);
+  };
+  InvariantLoadChecker Checker(VariesPerItem);
+  return Checker.Visit(E);
+}
+
+bool ValueFacts::computedFromNamesAlone(const Expr *E) const {
+  return computedWithoutLoads(E);
 }
 
 } // namespace clangfe
