@@ -22,6 +22,7 @@
 #include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/KnownTypes.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/SourceLoc.h"
 
 #include "clang/AST/ExprCXX.h"
 

@@ -14,6 +14,7 @@
 
 #include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/KnownTypes.h"
+#include "privateer/Clang/SourceLoc.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"

@@ -9,6 +9,7 @@
 
 #include "privateer/Clang/CXX/ReachingDefinitions.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"

@@ -14,6 +14,7 @@
 #include "privateer/Clang/CXX/StmtWalk.h"
 
 #include "privateer/Clang/Handles.h"
+#include "privateer/Clang/SourceLoc.h"
 #include "clang/Basic/SourceManager.h"
 
 #include "clang/AST/ExprCXX.h"

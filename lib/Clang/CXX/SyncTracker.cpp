@@ -17,6 +17,7 @@
 #include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Clang/Handles.h"
+#include "privateer/Clang/SourceLoc.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"

@@ -13,6 +13,7 @@
 
 #include "privateer/Clang/CXX/CreatorCode.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/SourceLoc.h"
 
 #include "Fixes.h"
 #include "OpenMPSemantics.h"

@@ -11,6 +11,7 @@
 #include "privateer/Clang/CXX/Edits/SourceText.h"
 #include "privateer/Clang/CXX/PreprocessorLines.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
 
 #include "clang/AST/OpenMPClause.h"
 #include "clang/Basic/SourceManager.h"

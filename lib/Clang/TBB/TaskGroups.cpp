@@ -9,6 +9,7 @@
 #include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/KnownTypes.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"

@@ -12,22 +12,14 @@
 #define PRIVATEER_CLANG_CXX_REGIONBUILDER_H
 
 #include "privateer/Clang/CXX/ConstructSemantics.h"
-#include "privateer/Clang/CXX/ReachingDefinitions.h"
-#include "privateer/Clang/CXX/StmtWalk.h"
-#include "privateer/Clang/SourceLoc.h"
 #include "privateer/Model/Region.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/ADT/SmallVector.h"
 
-#include <map>
 #include <memory>
 #include <optional>
-#include <set>
 #include <string>
 
 namespace privateer {
