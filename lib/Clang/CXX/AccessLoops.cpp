@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "AccessCollectorHelpers.h"
+#include "AccessQueries.h"
 
 #include "RegionContext.h"
 #include "privateer/Clang/CXX/KnownFunctions.h"
@@ -22,7 +22,7 @@ using namespace clang;
 namespace privateer {
 namespace clangfe {
 
-using namespace accessdetail;
+using namespace accessquery;
 
 namespace {
 /// The loop body \p S can end its loop before the loop variable has run

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "AccessCollectorHelpers.h"
+#include "AccessQueries.h"
 
 #include "RegionContext.h"
 #include "privateer/Clang/CXX/KnownFunctions.h"
@@ -23,7 +23,7 @@ using namespace clang;
 namespace privateer {
 namespace clangfe {
 
-using namespace accessdetail;
+using namespace accessquery;
 
 void AccessWalker::visitStmt(const Stmt *S) {
   if (!S)

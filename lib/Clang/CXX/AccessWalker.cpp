@@ -16,7 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "AccessCollectorHelpers.h"
+#include "AccessQueries.h"
 
 #include "RegionContext.h"
 #include "privateer/Clang/CXX/KnownFunctions.h"
@@ -31,7 +31,7 @@ using namespace clang;
 namespace privateer {
 namespace clangfe {
 
-using namespace accessdetail;
+using namespace accessquery;
 
 namespace {
 

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "AccessCollectorHelpers.h"
+#include "AccessQueries.h"
 
 #include "RegionContext.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
@@ -24,7 +24,7 @@ using namespace clang;
 namespace privateer {
 namespace clangfe {
 
-using namespace accessdetail;
+using namespace accessquery;
 
 namespace {
 

@@ -11,7 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SyncTracker.h"
-#include "AccessCollectorHelpers.h"
+#include "AccessQueries.h"
 #include "RegionContext.h"
 
 #include "privateer/Clang/CXX/KnownFunctions.h"
@@ -28,7 +28,7 @@ using namespace clang;
 namespace privateer {
 namespace clangfe {
 
-using namespace accessdetail;
+using namespace accessquery;
 
 namespace {
 /// \p S can leave by a jump the walk does not follow (goto, throw).

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "AccessCollectorHelpers.h"
+#include "AccessQueries.h"
 
 #include "RegionContext.h"
 #include "privateer/Clang/CXX/KnownFunctions.h"
@@ -24,7 +24,7 @@ using namespace clang;
 namespace privateer {
 namespace clangfe {
 
-using namespace accessdetail;
+using namespace accessquery;
 
 namespace {
 /// What a smart pointer or a heap container hands out lives apart from the

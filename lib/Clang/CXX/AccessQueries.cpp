@@ -1,13 +1,13 @@
-//===- AccessCollectorHelpers.cpp - Shared questions of the walk ----------===//
+//===- AccessQueries.cpp - Shared questions of the walk -------------------===//
 //
 // Part of privateer. The questions about types and statements that more
-// than one part of the access walk asks (AccessCollectorHelpers.h): record
+// than one part of the access walk asks (AccessQueries.h): record
 // names, atomic, lock and lock guard types, lock pointer tests, the lock
 // effect of a call, std::get of a tuple, system functions.
 //
 //===----------------------------------------------------------------------===//
 
-#include "AccessCollectorHelpers.h"
+#include "AccessQueries.h"
 
 #include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/KnownTypes.h"
@@ -18,7 +18,7 @@ using namespace clang;
 
 namespace privateer {
 namespace clangfe {
-namespace accessdetail {
+namespace accessquery {
 
 namespace {
 
@@ -186,6 +186,6 @@ bool isSystemFunction(const FunctionDecl *FD, const SourceManager &SM) {
   return SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()));
 }
 
-} // namespace accessdetail
+} // namespace accessquery
 } // namespace clangfe
 } // namespace privateer

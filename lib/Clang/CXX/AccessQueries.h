@@ -1,4 +1,4 @@
-//===- AccessCollectorHelpers.h - What the access walk asks -----*- C++ -*-===//
+//===- AccessQueries.h - What the access walk asks --------------*- C++ -*-===//
 //
 // Part of privateer. Private to the parts of RegionContext.h that walk a
 // work item's code (AccessWalker, SyncTracker, CallFollower, TargetResolver):
@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef PRIVATEER_CLANG_CXX_ACCESSCOLLECTORHELPERS_H
-#define PRIVATEER_CLANG_CXX_ACCESSCOLLECTORHELPERS_H
+#ifndef PRIVATEER_CLANG_CXX_ACCESSQUERIES_H
+#define PRIVATEER_CLANG_CXX_ACCESSQUERIES_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -19,7 +19,7 @@
 
 namespace privateer {
 namespace clangfe {
-namespace accessdetail {
+namespace accessquery {
 
 /// The name of a record type, without template arguments.
 llvm::StringRef recordName(clang::QualType T);
@@ -67,8 +67,8 @@ std::optional<TupleElement> tupleElement(const clang::Expr *E);
 bool isSystemFunction(const clang::FunctionDecl *FD,
                       const clang::SourceManager &SM);
 
-} // namespace accessdetail
+} // namespace accessquery
 } // namespace clangfe
 } // namespace privateer
 
-#endif // PRIVATEER_CLANG_CXX_ACCESSCOLLECTORHELPERS_H
+#endif // PRIVATEER_CLANG_CXX_ACCESSQUERIES_H
