@@ -54,8 +54,8 @@ bool leaves(const Stmt *S) {
 }
 
 /// What \p S asserts holds after it runs, and whether it holds (true) or
-/// its negation does: `__builtin_assume(e)`, `[[assume(e)]]`, `if (!e)
-/// leave;`, `if (e) ; else leave;` and the expansions of `assert(e)`
+/// its negation does: `__builtin_assume(e)`, `__assume(e)`, `[[assume(e)]]`,
+/// `if (!e) leave;`, `if (e) ; else leave;` and the expansions of `assert(e)`
 /// (glibc's `if` in a statement expression, the conditional operator of
 /// other C libraries).
 const Expr *assertedBy(const Stmt *S, bool &Holds) {
@@ -83,7 +83,9 @@ const Expr *assertedBy(const Stmt *S, bool &Holds) {
     return nullptr;
   E = E->IgnoreParenImpCasts();
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    if (Call->getBuiltinCallee() == Builtin::BI__builtin_assume &&
+    unsigned ID = Call->getBuiltinCallee();
+    // Microsoft's __assume (clang-cl, -fms-extensions) means the same.
+    if ((ID == Builtin::BI__builtin_assume || ID == Builtin::BI__assume) &&
         Call->getNumArgs() == 1)
       return Call->getArg(0);
     return nullptr;
