@@ -44,6 +44,10 @@ TEST(KnownTypes, FamiliesGroupTheSpellings) {
   EXPECT_EQ(knownType("blocked_range2d"), KnownType::BlockedRange2d);
   EXPECT_TRUE(typeFamilies("blocked_range3d") & BlockedRange);
   EXPECT_EQ(typeFamilies("blocked_range4d"), 0u);
+  // Smart pointers and heap containers keep elements apart; array does not.
+  EXPECT_TRUE(typeFamilies("unique_ptr") & ElementsApart);
+  EXPECT_TRUE(typeFamilies("vector") & ElementsApart);
+  EXPECT_FALSE(typeFamilies("array") & ElementsApart);
 }
 
 TEST(KnownTypes, PrefixesReachUnlistedNames) {

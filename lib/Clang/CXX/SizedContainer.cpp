@@ -7,6 +7,7 @@
 #include "privateer/Clang/CXX/SizedContainer.h"
 
 #include "privateer/Clang/CXX/Edits/EditBuilder.h"
+#include "privateer/Clang/CXX/KnownTypes.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
@@ -43,10 +44,10 @@ std::optional<SizedContainer> sizedContainer(const VarDecl *V,
   QualType T = V->getType();
   const auto *RD = T->getAsCXXRecordDecl();
   const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
-  StringRef Class = RD && RD->getIdentifier() ? RD->getName() : "";
+  KnownType Class = knownType(RD);
   if (!Spec || !RD->isInStdNamespace() ||
-      (Class != "vector" && Class != "basic_string") || T.isConstQualified() ||
-      T->isReferenceType()) {
+      (Class != KnownType::Vector && Class != KnownType::BasicString) ||
+      T.isConstQualified() || T->isReferenceType()) {
     WhyNot = "only a std::vector or std::string sized at its construction is "
              "reused";
     return std::nullopt;

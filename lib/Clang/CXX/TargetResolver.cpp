@@ -12,6 +12,7 @@
 
 #include "RegionContext.h"
 #include "privateer/Clang/CXX/KnownFunctions.h"
+#include "privateer/Clang/CXX/KnownTypes.h"
 #include "privateer/Clang/CXX/ReferenceWrapper.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
@@ -35,9 +36,7 @@ bool elementsApart(QualType T) {
   const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
   if (!RD || !RD->isInStdNamespace())
     return false;
-  return llvm::is_contained({"vector", "deque", "basic_string", "valarray",
-                             "unique_ptr", "shared_ptr"},
-                            RD->getName());
+  return typeFamilies(RD) & typefamily::ElementsApart;
 }
 } // namespace
 

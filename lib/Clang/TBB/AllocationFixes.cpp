@@ -79,14 +79,10 @@ bool mayRunNestedWork(const Stmt *S, ASTContext &Ctx, unsigned Depth,
       // task_group::run and wait, task_arena::execute, isolate); a
       // range's bounds, local(), a lock do not.
       StringRef Name = FD->getIdentifier() ? FD->getName() : "";
-      bool Runs = nameFamilies(Name) & family::RunsWork;
-      for (const DeclContext *DC = FD->getDeclContext(); DC && Runs;
-           DC = DC->getParent())
-        if (const auto *NS = dyn_cast<NamespaceDecl>(DC);
-            NS && NS->getIdentifier() && NS->getName() == "tbb") {
-          What = "'" + FD->getQualifiedNameAsString() + "'";
-          return true;
-        }
+      if ((nameFamilies(Name) & family::RunsWork) && inNamespace(FD, "tbb")) {
+        What = "'" + FD->getQualifiedNameAsString() + "'";
+        return true;
+      }
       // A call whose code is chosen at run time: an override, or what a
       // std::function holds.
       const auto *MD = dyn_cast<CXXMethodDecl>(FD);

@@ -26,16 +26,6 @@ using clang::Expr;
 
 namespace {
 
-/// Whether \p D is declared inside a namespace named \p Name (at any depth:
-/// oneTBB declares tbb::parallel_for in tbb::detail::d1).
-bool inNamespace(const Decl *D, StringRef Name) {
-  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
-      if (NS->getIdentifier() && NS->getName() == Name)
-        return true;
-  return false;
-}
-
 const Expr *strip(const Expr *E) {
   while (true) {
     E = E->IgnoreParenImpCasts();
@@ -154,6 +144,14 @@ llvm::SmallVector<const Expr *, 6> writtenArgs(const CallExpr *Call) {
 }
 
 } // namespace
+
+bool inNamespace(const Decl *D, StringRef Name) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getIdentifier() && NS->getName() == Name)
+        return true;
+  return false;
+}
 
 std::optional<WorkBody> resolveBody(const Expr *Arg) {
   const Expr *E = strip(Arg);
@@ -382,6 +380,7 @@ std::optional<TBBConstruct> recognize(const CallExpr *Call,
           !isParallelPolicy(R.Args[0]))
         continue;
       R.C.Name = ("std::" + Name + "(" + policyName(R.Args[0]) + ")").str();
+      R.C.StdAlgorithm = true;
     }
     return A.Recognize(R);
   }
@@ -533,6 +532,7 @@ void numericUnits(const CallExpr *Call, StringRef Name,
     TBBConstruct C;
     C.Call = Call;
     C.Name = Spelled;
+    C.StdAlgorithm = true;
     C.Elements = Args[1];
     C.Bodies.push_back(*Transform);
     Units.push_back(C);
@@ -544,6 +544,7 @@ void numericUnits(const CallExpr *Call, StringRef Name,
     C.Call = Call;
     C.Kind = RegionKind::Replicated;
     C.Name = Spelled;
+    C.StdAlgorithm = true;
     C.Bodies.push_back(*Reduce);
     Units.push_back(C);
   }
@@ -552,6 +553,7 @@ void numericUnits(const CallExpr *Call, StringRef Name,
     All.Call = Call;
     All.Kind = RegionKind::Sections;
     All.Name = Spelled;
+    All.StdAlgorithm = true;
     All.Bodies.push_back(*Transform);
     All.Bodies.push_back(*Reduce);
     Units.push_back(All);

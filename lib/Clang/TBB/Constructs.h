@@ -44,6 +44,9 @@ struct TBBConstruct {
   RegionKind Kind = RegionKind::Loop;
   /// As the user would name it: `tbb::parallel_for`, `std::for_each(par)`.
   std::string Name;
+  /// A standard parallel algorithm (std::execution), not oneTBB's: advice
+  /// and fixes speak the standard library's words.
+  bool StdAlgorithm = false;
   /// The body; several for parallel_invoke (one per section).
   llvm::SmallVector<WorkBody, 4> Bodies;
   /// Index form: the values the work items cover, [First, Last) by Step.
@@ -69,6 +72,10 @@ struct TBBConstruct {
   /// `mutable` members are then shared.
   bool OneBodyObject = false;
 };
+
+/// Whether \p D is declared inside a namespace named \p Name (at any depth:
+/// oneTBB declares tbb::parallel_for in tbb::detail::d1).
+bool inNamespace(const clang::Decl *D, llvm::StringRef Name);
 
 /// The construct \p Call makes, if it is one (tbb::parallel_for,
 /// parallel_for_each, parallel_reduce, parallel_deterministic_reduce,

@@ -133,7 +133,7 @@ FixResult threadSpecificScratch(const VarDecl *V, const DeclStmt *DS,
   ASTContext &Ctx = E.context();
   const SourceManager &SM = E.sources();
   std::string Name = V->getName().str();
-  if (StringRef(T.Name).starts_with("std::"))
+  if (T.StdAlgorithm)
     return E.decline("declared in the body it would be made for every "
                      "element, and a standard algorithm has no object per "
                      "thread to keep it in");

@@ -77,9 +77,8 @@ private:
     ParallelRegion Seed;
     // Advice is worded for the model the user wrote: TBB's classes, or the
     // standard library's for a parallel algorithm.
-    Seed.Model = StringRef(C->Name).starts_with("std::")
-                     ? ProgrammingModelKind::StdPar
-                     : ProgrammingModelKind::TBB;
+    Seed.Model = C->StdAlgorithm ? ProgrammingModelKind::StdPar
+                                 : ProgrammingModelKind::TBB;
     Seed.Construct = C->Name;
     Seed.Directive = toLoc(Call->getBeginLoc());
     // A TBB thread that waits runs other work (work stealing).

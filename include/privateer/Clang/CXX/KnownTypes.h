@@ -49,6 +49,9 @@ enum : unsigned {
   ExecutionPolicy = 1u << 8,
   /// oneTBB's blocked_range, blocked_range2d and blocked_range3d.
   BlockedRange = 1u << 9,
+  /// Holds its elements in memory of their own, not inside the object
+  /// (std::vector, std::unique_ptr; not std::array).
+  ElementsApart = 1u << 10,
 };
 } // namespace typefamily
 
