@@ -297,4 +297,32 @@ TEST(SyncTracker, LockSpans) {
   EXPECT_EQ(P.Ctx->State.LockDepth, 0u);
 }
 
+TEST(SyncTracker, BranchGuards) {
+  // A branch on the thread's number runs for one work item of a team (each
+  // thread is one): pinned to it, and restored after; a branch on data is
+  // conditional code under no guard.
+  RegionParts P("int omp_get_thread_num(void); int a; "
+                "void f(int k) { if (omp_get_thread_num() == 1) a = 1; "
+                "if (k > 3) a = 2; }");
+  ASSERT_NE(P.F, nullptr);
+  ASSERT_TRUE(P.Ctx->Assembler.setUpWorkItems());
+  const auto *Body = cast<CompoundStmt>(P.F->getBody());
+  const auto *OnThread = cast<IfStmt>(Body->body_front());
+  const auto *OnData = cast<IfStmt>(Body->body_back());
+
+  BranchGuards Saved = P.Ctx->Sync.enterBranch(OnThread->getCond());
+  EXPECT_TRUE(P.Ctx->State.InSingleItem);
+  ASSERT_TRUE(P.Ctx->State.PinnedItem);
+  EXPECT_EQ(P.valueOf(P.Ctx->State.PinnedItem, {}), 1);
+  P.Ctx->Sync.restoreGuards(Saved);
+  EXPECT_FALSE(P.Ctx->State.InSingleItem);
+  EXPECT_FALSE(P.Ctx->State.PinnedItem);
+
+  Saved = P.Ctx->Sync.enterBranch(OnData->getCond());
+  EXPECT_FALSE(P.Ctx->State.InSingleItem);
+  EXPECT_TRUE(P.Ctx->State.InConditional);
+  EXPECT_EQ(P.Ctx->State.CurrentGuard, privateer::Guard::None);
+  P.Ctx->Sync.restoreGuards(Saved);
+}
+
 } // namespace

@@ -213,25 +213,9 @@ void AccessWalker::visitIf(const IfStmt *If) {
     return;
   }
 
-  bool SavedCond = State.InConditional, SavedSingle = State.InSingleItem;
+  bool SavedCond = State.InConditional;
   bool ConditionalHere = State.InConditional || State.AfterReturn;
-  ExprRef SavedPinned = State.PinnedItem;
-  Guard SavedGuard = State.CurrentGuard;
-  if (ExprRef Pinned = Ctx.Facts.singleWorkItemValue(Cond)) {
-    State.InSingleItem = true;
-    if (!State.PinnedItem)
-      State.PinnedItem = Pinned;
-  } else {
-    State.InConditional = true;
-    // Code only one thread of the team runs (`if (omp_get_thread_num() ==
-    // 1)` in a worksharing loop) runs its work items one after the other:
-    // among themselves they cannot race. (Tasks on one thread can
-    // interleave, so not for tasks.)
-    if (State.CurrentGuard == Guard::None &&
-        State.R.Kind != RegionKind::Tasks && !State.InNestedTask &&
-        Ctx.Sync.oneThreadOnly(Cond))
-      State.CurrentGuard = Guard::Single;
-  }
+  BranchGuards Saved = Ctx.Sync.enterBranch(Cond);
 
   noteConditionalMinMax(If);
   size_t ThenBegin = State.R.Accesses.size();
@@ -250,9 +234,7 @@ void AccessWalker::visitIf(const IfStmt *If) {
     Ctx.Facts.conditionsOf(Cond, false, State.PathConditions);
   State.PendingConditionalOp = ReductionOp::None;
   State.PendingConditionalLHS = nullptr;
-  State.InSingleItem = SavedSingle;
-  State.PinnedItem = SavedPinned;
-  State.CurrentGuard = SavedGuard;
+  Ctx.Sync.restoreGuards(Saved);
   State.InConditional = true;
   visitStmt(If->getElse());
   State.PathConditions.resize(SavedConditions);

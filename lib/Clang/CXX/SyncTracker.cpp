@@ -280,5 +280,30 @@ bool SyncTracker::noteLockGuard(const VarDecl *V) {
   return true;
 }
 
+BranchGuards SyncTracker::enterBranch(const Expr *Cond) {
+  BranchGuards Saved{State.InSingleItem, State.PinnedItem, State.CurrentGuard};
+  if (ExprRef Pinned = Ctx.Facts.singleWorkItemValue(Cond)) {
+    State.InSingleItem = true;
+    if (!State.PinnedItem)
+      State.PinnedItem = Pinned;
+    return Saved;
+  }
+  State.InConditional = true;
+  // Code only one thread of the team runs (`if (omp_get_thread_num() ==
+  // 1)` in a worksharing loop) runs its work items one after the other:
+  // among themselves they cannot race. (Tasks on one thread can
+  // interleave, so not for tasks.)
+  if (State.CurrentGuard == Guard::None && State.R.Kind != RegionKind::Tasks &&
+      !State.InNestedTask && oneThreadOnly(Cond))
+    State.CurrentGuard = Guard::Single;
+  return Saved;
+}
+
+void SyncTracker::restoreGuards(const BranchGuards &Saved) {
+  State.InSingleItem = Saved.InSingleItem;
+  State.PinnedItem = Saved.PinnedItem;
+  State.CurrentGuard = Saved.CurrentGuard;
+}
+
 } // namespace clangfe
 } // namespace privateer

@@ -20,6 +20,13 @@ namespace clangfe {
 
 class RegionContext;
 
+/// The guards of the code around a branch, saved where an arm starts.
+struct BranchGuards {
+  bool InSingleItem = false;
+  ExprRef PinnedItem;
+  Guard CurrentGuard = Guard::None;
+};
+
 /// What orders the work item's accesses: barriers, guards, tasks.
 class SyncTracker : public NestedCodeVisitor {
 public:
@@ -60,6 +67,12 @@ public:
   bool oneThreadOnly(const clang::Expr *Cond);
   /// Whether \p Cond is `nthreads == 1` for the team's size.
   bool teamOfOneTest(const clang::Expr *Cond);
+  /// Enters the arm of a branch on \p Cond that runs where it holds: code
+  /// of one work item (pinned to it), one thread's code (a Single guard),
+  /// or else conditional code. Returns the guards to restore.
+  BranchGuards enterBranch(const clang::Expr *Cond);
+  /// Restores the guards \p Saved (for the other arm, or after the branch).
+  void restoreGuards(const BranchGuards &Saved);
 
   /// Takes or releases a lock where \p S, a statement of a block whose
   /// walk began at \p BlockLockDepth, does (`omp_set_lock(&l);`,
