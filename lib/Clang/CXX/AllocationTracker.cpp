@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RegionContext.h"
+#include "TypeValues.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
 

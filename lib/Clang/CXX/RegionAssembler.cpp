@@ -8,7 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LoopShape.h"
 #include "RegionContext.h"
+#include "TypeValues.h"
 #include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"

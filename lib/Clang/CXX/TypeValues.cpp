@@ -17,6 +17,27 @@ using namespace clang;
 namespace privateer {
 namespace clangfe {
 
+uint64_t sizeOf(const ASTContext &Ctx, QualType T) {
+  T = T.getNonReferenceType();
+  if (T.isNull() || T->isIncompleteType() || T->isDependentType() ||
+      T->isFunctionType() || T->isVoidType() || T->isSizelessType())
+    return 0;
+  return Ctx.getTypeSizeInChars(T).getQuantity();
+}
+
+std::optional<int64_t> evaluateInt(const clang::Expr *E,
+                                   const ASTContext &Ctx) {
+  if (E->isValueDependent() || E->isTypeDependent() || E->containsErrors())
+    return std::nullopt;
+  clang::Expr::EvalResult Res;
+  if (!E->EvaluateAsInt(Res, Ctx))
+    return std::nullopt;
+  const llvm::APSInt &V = Res.Val.getInt();
+  if (V.getSignificantBits() > 64)
+    return std::nullopt;
+  return V.getExtValue();
+}
+
 namespace {
 
 std::optional<TypeBounds> bitRange(unsigned Bits, bool Signed) {

@@ -24,6 +24,14 @@
 namespace privateer {
 namespace clangfe {
 
+/// The size of \p T in bytes; 0 when it has none (incomplete, dependent).
+uint64_t sizeOf(const clang::ASTContext &Ctx, clang::QualType T);
+
+/// The value of \p E where the compiler evaluates it to an integer that
+/// an int64_t holds.
+std::optional<int64_t> evaluateInt(const clang::Expr *E,
+                                   const clang::ASTContext &Ctx);
+
 /// The smallest and largest value of integral type \p T (bool, an
 /// enumeration, an integer type), where both fit an int64_t; the smallest
 /// only for a 64-bit unsigned type (its largest does not fit).

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LoopShape.h"
 #include "RegionContext.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
