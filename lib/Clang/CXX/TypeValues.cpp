@@ -1,9 +1,9 @@
 //===- TypeValues.cpp - What C and C++ types say of values ----------------===//
 //
-// Part of privateer. Integer type ranges (an enumeration's as C++ defines
-// it for one without a fixed type: the smallest bit-field that holds its
-// enumerators) and constant tables read through Clang's constant
-// evaluator.
+// Part of privateer. Type sizes, integer type ranges (an enumeration's as
+// C++ defines it for one without a fixed type: the smallest bit-field that
+// holds its enumerators), and integer constants and constant tables read
+// through Clang's constant evaluator.
 //
 //===----------------------------------------------------------------------===//
 

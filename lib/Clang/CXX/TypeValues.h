@@ -1,10 +1,12 @@
 //===- TypeValues.h - What C and C++ types say of values --------*- C++ -*-===//
 //
 // Part of privateer. Facts about values that their declarations state: the
-// range of an integer type, a bool or an enumeration, and the contents of
-// a table whose elements the program fixes (a const array with a constant
-// initializer). The index translator turns them into symbol bounds and
-// table symbols (Model/Region.h), which value ranges and the solver read.
+// range of an integer type, a bool or an enumeration, the size of a type,
+// the value of an integer constant, and the contents of a table whose
+// elements the program fixes (a const array with a constant initializer).
+// The index translator turns them into symbol bounds, constants and table
+// symbols (Model/Region.h), which value ranges and the solver read; the
+// access walk measures strides and extents in sizes.
 //
 //===----------------------------------------------------------------------===//
 
