@@ -65,8 +65,7 @@ public:
                          const clang::DeclRefExpr *Use,
                          const ReachingDefinitions &RD);
   /// Whether \p V's definitions outside the unit's code can be followed
-  /// into it (its copy there starts with the value outside), and which
-  /// code its copy belongs to.
+  /// into it (its copy there starts with the value outside).
   bool definitionsFlowIn(const clang::VarDecl *V) const;
   /// Whether the unit writes shared scalar \p V only on one thread (single,
   /// master), all before a barrier the walk has passed since.
