@@ -367,10 +367,6 @@ void RegionAssembler::collectModified(
   forEachChild(S, [&](const Stmt *C) { collectModified(C, Out); });
 }
 
-bool RegionAssembler::isDeclaredInUnit(const VarDecl *V) const {
-  return State.ItemLocals.count(V);
-}
-
 namespace {
 bool isContainerType(QualType T) {
   const auto *RD = T->getAsCXXRecordDecl();
