@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RegionContext.h"
+#include "Target.h"
 
 #include "privateer/Clang/CXX/StmtWalk.h"
 

@@ -9,7 +9,9 @@
 
 #include "AccessQueries.h"
 
+#include "LoopShape.h"
 #include "RegionContext.h"
+#include "TypeValues.h"
 #include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"

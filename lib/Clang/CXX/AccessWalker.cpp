@@ -1,18 +1,18 @@
 //===- AccessWalker.cpp - Accesses of one work item -----------------------===//
 //
-// Part of privateer. Walks what one work item executes and records every
-// access to memory: through subscripts, pointers, fields, references,
-// container element and mutation calls, library routines (memset, memcpy,
-// std::fill) and the bodies of the functions it calls. Each access carries
-// its symbolic index and what protects it (atomic, critical, ordered,
-// single/masked, lock spans, lock guards, atomic objects).
+// Part of privateer. The access walk of one work item: its expressions
+// (lvalues, subscripts, pointers, fields, references, indices, assignments,
+// compound updates and overloaded operators) and the record of each access
+// to memory, with its symbolic index and what protects it (atomic,
+// critical, ordered, single/masked, lock spans, lock guards, atomic
+// objects).
 //
-// This file records an access and walks expressions: lvalues, indices,
-// assignments, compound updates and overloaded operators. The rest of the
-// walk: AccessStatements.cpp (statements and branches), AccessLoops.cpp
-// (loops); the other parts of RegionContext.h it calls: SyncTracker
-// (barriers, guards, tasks), CallFollower (calls and library routines),
-// TargetResolver (where lvalues and pointers land).
+// The rest of the walk: AccessStatements.cpp (statements and branches),
+// AccessLoops.cpp (loops); the other parts of RegionContext.h it calls:
+// CallFollower (library routines such as memset, memcpy and std::fill, and
+// the bodies of called functions), TargetResolver (where lvalues and
+// pointers land, container elements included), SyncTracker (barriers,
+// guards, tasks).
 //
 //===----------------------------------------------------------------------===//
 

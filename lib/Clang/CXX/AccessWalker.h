@@ -10,6 +10,7 @@
 #ifndef PRIVATEER_LIB_CLANG_CXX_ACCESSWALKER_H
 #define PRIVATEER_LIB_CLANG_CXX_ACCESSWALKER_H
 
+#include "LoopShape.h"
 #include "RegionState.h"
 
 namespace privateer {

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RegionContext.h"
+#include "TypeValues.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
 
@@ -41,26 +42,6 @@ QualType firstTemplateArgument(QualType T) {
 constexpr uint64_t MallocAlignment = 16;
 
 } // namespace
-
-bool AllocationTracker::isMaxThreadsValue(const Expr *E) const {
-  // omp_get_max_threads(), omp_get_num_procs(), or a variable initialized
-  // from one, anywhere inside E.
-  if (!E)
-    return false;
-  E = E->IgnoreParenCasts();
-  if (const auto *Call = dyn_cast<CallExpr>(E);
-      Call && isKnown(Call, TeamBound))
-    return true;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-      return V->getInit() && V->getType()->isIntegerType() &&
-             isMaxThreadsValue(V->getInit());
-  for (const Stmt *C : E->children())
-    if (const auto *CE = dyn_cast_or_null<Expr>(C))
-      if (isMaxThreadsValue(CE))
-        return true;
-  return false;
-}
 
 std::optional<AllocationShape>
 AllocationTracker::allocationShape(const Expr *E, QualType VarType) {
@@ -341,7 +322,7 @@ void AllocationTracker::noteExtent(Buffer &B, const VarDecl *V,
   if (!Shape || (Level == 0) != Shape->Container)
     return;
   const Expr *Count = Shape->Count ? Shape->Count : Shape->SizeExpr;
-  if (Count && isMaxThreadsValue(Count)) {
+  if (Count && Ctx.Facts.isMaxThreadsValue(Count)) {
     B.ExtentIsMaxThreads = true;
     return;
   }

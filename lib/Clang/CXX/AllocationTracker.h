@@ -47,7 +47,6 @@ public:
   /// malloc, calloc, realloc, aligned_alloc, _mm_malloc, make_unique<T[]>.
   std::optional<AllocationShape> allocatorCallShape(const clang::CallExpr *Call,
                                                     AllocationShape S);
-  bool isMaxThreadsValue(const clang::Expr *E) const;
   void noteAllocation(const clang::VarDecl *V, const clang::Expr *Init);
   void noteFree(const clang::Expr *E);
   /// The allocation held by \p E leaves the work item (moved, swapped).

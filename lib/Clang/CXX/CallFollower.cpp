@@ -10,6 +10,7 @@
 #include "AccessQueries.h"
 
 #include "RegionContext.h"
+#include "TypeValues.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 
 #include "privateer/Model/Polynomial.h"

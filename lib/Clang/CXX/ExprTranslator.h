@@ -10,6 +10,7 @@
 #ifndef PRIVATEER_LIB_CLANG_CXX_EXPRTRANSLATOR_H
 #define PRIVATEER_LIB_CLANG_CXX_EXPRTRANSLATOR_H
 
+#include "LoopShape.h"
 #include "RegionState.h"
 
 namespace privateer {

@@ -8,7 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LoopShape.h"
 #include "RegionContext.h"
+#include "TypeValues.h"
 #include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
@@ -363,10 +365,6 @@ void RegionAssembler::collectModified(
           Mark(V->getInit());
   }
   forEachChild(S, [&](const Stmt *C) { collectModified(C, Out); });
-}
-
-bool RegionAssembler::isDeclaredInUnit(const VarDecl *V) const {
-  return State.ItemLocals.count(V);
 }
 
 namespace {

@@ -49,7 +49,6 @@ public:
     collectModified(S, State.Modified);
   }
   Sharing sharingOf(const clang::VarDecl *V) const;
-  bool isDeclaredInUnit(const clang::VarDecl *V) const;
   std::optional<unsigned> bufferFor(const Target &T);
   /// Kind and sharing of the buffer \p T points into (Level > 0).
   void describePointee(Buffer &B, const Target &T);

@@ -56,13 +56,5 @@ RegionContext::RegionContext(ASTContext &AST, const UnitShape &Spec,
                              ConstructSemantics &Semantics)
     : State(AST, Spec, Semantics) {}
 
-uint64_t sizeOf(const ASTContext &Ctx, QualType T) {
-  T = T.getNonReferenceType();
-  if (T.isNull() || T->isIncompleteType() || T->isDependentType() ||
-      T->isFunctionType() || T->isVoidType() || T->isSizelessType())
-    return 0;
-  return Ctx.getTypeSizeInChars(T).getQuantity();
-}
-
 } // namespace clangfe
 } // namespace privateer

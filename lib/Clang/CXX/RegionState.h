@@ -10,6 +10,8 @@
 #ifndef PRIVATEER_LIB_CLANG_CXX_REGIONSTATE_H
 #define PRIVATEER_LIB_CLANG_CXX_REGIONSTATE_H
 
+#include "Target.h"
+
 #include "privateer/Clang/CXX/ConstructSemantics.h"
 #include "privateer/Clang/CXX/ReachingDefinitions.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"

@@ -11,6 +11,7 @@
 #include "AccessQueries.h"
 
 #include "RegionContext.h"
+#include "TypeValues.h"
 #include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/KnownTypes.h"
 #include "privateer/Clang/CXX/ReferenceWrapper.h"

@@ -1,9 +1,9 @@
 //===- TypeValues.cpp - What C and C++ types say of values ----------------===//
 //
-// Part of privateer. Integer type ranges (an enumeration's as C++ defines
-// it for one without a fixed type: the smallest bit-field that holds its
-// enumerators) and constant tables read through Clang's constant
-// evaluator.
+// Part of privateer. Type sizes, integer type ranges (an enumeration's as
+// C++ defines it for one without a fixed type: the smallest bit-field that
+// holds its enumerators), and integer constants and constant tables read
+// through Clang's constant evaluator.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +16,27 @@ using namespace clang;
 
 namespace privateer {
 namespace clangfe {
+
+uint64_t sizeOf(const ASTContext &Ctx, QualType T) {
+  T = T.getNonReferenceType();
+  if (T.isNull() || T->isIncompleteType() || T->isDependentType() ||
+      T->isFunctionType() || T->isVoidType() || T->isSizelessType())
+    return 0;
+  return Ctx.getTypeSizeInChars(T).getQuantity();
+}
+
+std::optional<int64_t> evaluateInt(const clang::Expr *E,
+                                   const ASTContext &Ctx) {
+  if (E->isValueDependent() || E->isTypeDependent() || E->containsErrors())
+    return std::nullopt;
+  clang::Expr::EvalResult Res;
+  if (!E->EvaluateAsInt(Res, Ctx))
+    return std::nullopt;
+  const llvm::APSInt &V = Res.Val.getInt();
+  if (V.getSignificantBits() > 64)
+    return std::nullopt;
+  return V.getExtValue();
+}
 
 namespace {
 

@@ -1,10 +1,12 @@
 //===- TypeValues.h - What C and C++ types say of values --------*- C++ -*-===//
 //
 // Part of privateer. Facts about values that their declarations state: the
-// range of an integer type, a bool or an enumeration, and the contents of
-// a table whose elements the program fixes (a const array with a constant
-// initializer). The index translator turns them into symbol bounds and
-// table symbols (Model/Region.h), which value ranges and the solver read.
+// range of an integer type, a bool or an enumeration, the size of a type,
+// the value of an integer constant, and the contents of a table whose
+// elements the program fixes (a const array with a constant initializer).
+// The index translator turns them into symbol bounds, constants and table
+// symbols (Model/Region.h), which value ranges and the solver read; the
+// access walk measures strides and extents in sizes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +25,14 @@
 
 namespace privateer {
 namespace clangfe {
+
+/// The size of \p T in bytes; 0 when it has none (incomplete, dependent).
+uint64_t sizeOf(const clang::ASTContext &Ctx, clang::QualType T);
+
+/// The value of \p E where the compiler evaluates it to an integer that
+/// an int64_t holds.
+std::optional<int64_t> evaluateInt(const clang::Expr *E,
+                                   const clang::ASTContext &Ctx);
 
 /// The smallest and largest value of integral type \p T (bool, an
 /// enumeration, an integer type), where both fit an int64_t; the smallest

@@ -2,8 +2,9 @@
 //
 // Part of privateer. What the code says of values: the reaching definitions
 // of locals (ValueTracking.cpp), initializers of locals never reassigned,
-// the uses of the thread number, the conditions branches hold and the facts
-// the code states around a construct (StatedFacts.cpp).
+// the uses of the thread number, the values that bound the team's size, the
+// conditions branches hold and the facts the code states around a
+// construct (StatedFacts.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,6 +37,10 @@ public:
   /// Whether the enclosing function may change \p V anywhere (assigns it,
   /// takes its address, binds it to a non-const reference).
   bool modifiedInFunction(const clang::VarDecl *V);
+  /// Whether \p E reads a bound of the team's size (a TeamBound call:
+  /// omp_get_max_threads(), omp_get_num_procs()...), anywhere inside it,
+  /// directly or through an integer variable initialized from one.
+  bool isMaxThreadsValue(const clang::Expr *E) const;
   /// Whether \p S uses the thread number, in itself or in the functions it
   /// calls (\p Depth levels deep; deeper or recursive calls may).
   /// With \p Unseen false: whether it visibly does (what the analysis
@@ -65,8 +70,7 @@ public:
                          const clang::DeclRefExpr *Use,
                          const ReachingDefinitions &RD);
   /// Whether \p V's definitions outside the unit's code can be followed
-  /// into it (its copy there starts with the value outside), and which
-  /// code its copy belongs to.
+  /// into it (its copy there starts with the value outside).
   bool definitionsFlowIn(const clang::VarDecl *V) const;
   /// Whether the unit writes shared scalar \p V only on one thread (single,
   /// master), all before a barrier the walk has passed since.

@@ -8,12 +8,14 @@
 // stands for the value that assignment computed, read where it was made.
 // A value the definitions do not determine stays unknown: it can make a
 // report "may", never give it a witness the program cannot reach.
-// (ValueFacts; also the initializers of locals never reassigned, and whether
-// code uses the thread number.)
+// (ValueFacts; also the initializers of locals never reassigned, whether
+// code uses the thread number, and whether a value bounds the team's size.)
 //
 //===----------------------------------------------------------------------===//
 
+#include "LoopShape.h"
 #include "RegionContext.h"
+#include "privateer/Clang/CXX/KnownFunctions.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "privateer/Clang/CXX/StmtWalk.h"
 
@@ -388,6 +390,26 @@ bool ValueFacts::modifiedInFunction(const VarDecl *V) {
                                   *State.FunctionModified);
   }
   return State.FunctionModified->count(V);
+}
+
+bool ValueFacts::isMaxThreadsValue(const Expr *E) const {
+  // omp_get_max_threads(), omp_get_num_procs(), or a variable initialized
+  // from one, anywhere inside E.
+  if (!E)
+    return false;
+  E = E->IgnoreParenCasts();
+  if (const auto *Call = dyn_cast<CallExpr>(E);
+      Call && isKnown(Call, TeamBound))
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      return V->getInit() && V->getType()->isIntegerType() &&
+             isMaxThreadsValue(V->getInit());
+  for (const Stmt *C : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(C))
+      if (isMaxThreadsValue(CE))
+        return true;
+  return false;
 }
 
 bool ValueFacts::mayUseThreadId(const Stmt *S, unsigned Depth, bool Unseen) {
