@@ -220,7 +220,7 @@ std::optional<ParallelRegion> RegionAssembler::build() {
       Ctx.Walker.walk(Op);
     }
   }
-  Ctx.Walker.joinBothArmWrites();
+  Ctx.Walker.hoistWritesOnBothArms();
   flattenOutOfBounds(State.R, State.Layouts);
   Ctx.Facts.addStatedFacts();
   State.R.WaitsOnFlags = State.SpinsOnFlag;

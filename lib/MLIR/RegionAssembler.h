@@ -37,7 +37,7 @@ public:
   void setUpSchedule(mlir::omp::WsloopOp Ws);
 
   // --- Shared buffers (SharedBuffers.cpp) ---
-  std::optional<unsigned> buffer(Value MemRef);
+  std::optional<unsigned> bufferFor(Value MemRef);
   /// For \p Descriptor, a load of an allocatable or pointer variable's
   /// descriptor: the variable (its reference), whose memory the descriptor
   /// points to, when it stays the same memory (nothing in the parallel
