@@ -193,7 +193,7 @@ std::optional<ParallelRegion> RegionAssembler::build() {
     Ready = setUpSections();
     break;
   case UnitKind::Task:
-    Ready = Ctx.Sync.setUpTask();
+    Ready = setUpTaskItems();
     break;
   case UnitKind::OneThread:
     // One work item: the thread that runs it.
