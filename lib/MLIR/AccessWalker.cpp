@@ -91,27 +91,27 @@ void AccessWalker::visit(Operation *Op) {
 bool AccessWalker::visitMemRef(Operation *Op) {
   if (auto Load = dyn_cast<memref::LoadOp>(Op)) {
     if (!State.FoldedLoads.count(Op))
-      addAccess(Op, Load.getMemRef(), indicesOf(Load.getIndices()),
-                AccessKind::Read, ReductionOp::None, Guard::None);
+      record(Op, Load.getMemRef(), indicesOf(Load.getIndices()),
+             AccessKind::Read, ReductionOp::None, Guard::None);
   } else if (auto Store = dyn_cast<memref::StoreOp>(Op)) {
     auto It = State.Updates.find(Op);
     if (It != State.Updates.end())
-      addAccess(Op, Store.getMemRef(), indicesOf(Store.getIndices()),
-                AccessKind::ReadModifyWrite, It->second, Guard::None);
+      record(Op, Store.getMemRef(), indicesOf(Store.getIndices()),
+             AccessKind::ReadModifyWrite, It->second, Guard::None);
     else {
       size_t Before = State.R.Accesses.size();
-      addAccess(Op, Store.getMemRef(), indicesOf(Store.getIndices()),
-                AccessKind::Write, ReductionOp::None, Guard::None);
+      record(Op, Store.getMemRef(), indicesOf(Store.getIndices()),
+             AccessKind::Write, ReductionOp::None, Guard::None);
       noteStoredValue(Before, Store.getValueToStore());
     }
   } else if (auto Load = dyn_cast<affine::AffineLoadOp>(Op)) {
-    addAccess(Op, Load.getMemRef(),
-              affineIndicesOf(Load.getAffineMap(), Load.getMapOperands()),
-              AccessKind::Read, ReductionOp::None, Guard::None);
+    record(Op, Load.getMemRef(),
+           affineIndicesOf(Load.getAffineMap(), Load.getMapOperands()),
+           AccessKind::Read, ReductionOp::None, Guard::None);
   } else if (auto Store = dyn_cast<affine::AffineStoreOp>(Op)) {
-    addAccess(Op, Store.getMemRef(),
-              affineIndicesOf(Store.getAffineMap(), Store.getMapOperands()),
-              AccessKind::Write, ReductionOp::None, Guard::None);
+    record(Op, Store.getMemRef(),
+           affineIndicesOf(Store.getAffineMap(), Store.getMapOperands()),
+           AccessKind::Write, ReductionOp::None, Guard::None);
   } else {
     return false;
   }
@@ -151,27 +151,27 @@ bool AccessWalker::visitFlang(Operation *Op) {
 
 void AccessWalker::visitAtomicOrCall(Operation *Op) {
   if (auto Update = dyn_cast<omp::AtomicUpdateOp>(Op)) {
-    addAccess(Op, Update.getX(), firstElementOf(Update.getX()),
-              AccessKind::ReadModifyWrite, ReductionOp::Other, Guard::Atomic);
+    record(Op, Update.getX(), firstElementOf(Update.getX()),
+           AccessKind::ReadModifyWrite, ReductionOp::Other, Guard::Atomic);
   } else if (auto Read = dyn_cast<omp::AtomicReadOp>(Op)) {
-    addAccess(Op, Read.getX(), firstElementOf(Read.getX()), AccessKind::Read,
-              ReductionOp::None, Guard::Atomic);
-    addAccess(Op, Read.getV(), firstElementOf(Read.getV()), AccessKind::Write,
-              ReductionOp::None, Guard::None);
+    record(Op, Read.getX(), firstElementOf(Read.getX()), AccessKind::Read,
+           ReductionOp::None, Guard::Atomic);
+    record(Op, Read.getV(), firstElementOf(Read.getV()), AccessKind::Write,
+           ReductionOp::None, Guard::None);
   } else if (auto Write = dyn_cast<omp::AtomicWriteOp>(Op)) {
-    addAccess(Op, Write.getX(), firstElementOf(Write.getX()), AccessKind::Write,
-              ReductionOp::None, Guard::Atomic);
+    record(Op, Write.getX(), firstElementOf(Write.getX()), AccessKind::Write,
+           ReductionOp::None, Guard::Atomic);
   } else if (isa<CallOpInterface>(Op) && flang::isFortran(Op)) {
     addOpaqueCallReads(Op);
   }
 }
 
-Access *AccessWalker::addAccess(Operation *Op, Value MemRef,
-                                std::vector<ExprRef> Index, AccessKind Kind,
-                                ReductionOp RedOp, Guard Protection,
-                                bool WholeBuffer,
-                                std::vector<std::string> Fields) {
-  std::optional<unsigned> BI = Ctx.Assembler.buffer(MemRef);
+Access *AccessWalker::record(Operation *Op, Value MemRef,
+                             std::vector<ExprRef> Index, AccessKind Kind,
+                             ReductionOp RedOp, Guard Protection,
+                             bool WholeBuffer,
+                             std::vector<std::string> Fields) {
+  std::optional<unsigned> BI = Ctx.Assembler.bufferFor(MemRef);
   if (!BI)
     return nullptr;
 
@@ -267,8 +267,8 @@ void AccessWalker::addFlangAccess(Operation *Op, Value Ref, AccessKind Kind,
   Operation *D = Ref.getDefiningOp();
   if (!D || D->getName().getStringRef() != "hlfir.designate") {
     // A whole variable: `s`, or an array assigned whole (`v = 0`).
-    addAccess(Op, Ref, {}, Kind, RedOp, Guard::None,
-              flang::isArrayReference(Ref.getType()));
+    record(Op, Ref, {}, Kind, RedOp, Guard::None,
+           flang::isArrayReference(Ref.getType()));
     return;
   }
   Value Base;
@@ -285,7 +285,7 @@ void AccessWalker::addFlangAccess(Operation *Op, Value Ref, AccessKind Kind,
         ExprKind::Add,
         Expr::binary(ExprKind::Sub, Ctx.Exprs.expr(Parts[0].Hi), First),
         Expr::constant(1));
-    if (Access *A = addAccess(Op, Base, {First}, Kind, RedOp, Guard::None)) {
+    if (Access *A = record(Op, Base, {First}, Kind, RedOp, Guard::None)) {
       A->RangeLength = Length;
       A->Spelling = State.R.Buffers[A->BufferIndex].Name + "[" +
                     State.R.print(*First) + ":" +
@@ -309,8 +309,8 @@ void AccessWalker::addFlangAccess(Operation *Op, Value Ref, AccessKind Kind,
   std::string Spelling;
   if (!designatorIndex(Parts, Index, Fields, Spelling))
     return;
-  if (Access *A = addAccess(Op, Base, std::move(Index), Kind, RedOp,
-                            Guard::None, false, std::move(Fields)))
+  if (Access *A = record(Op, Base, std::move(Index), Kind, RedOp, Guard::None,
+                         false, std::move(Fields)))
     A->Spelling = State.R.Buffers[A->BufferIndex].Name + Spelling;
 }
 

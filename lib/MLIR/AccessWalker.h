@@ -31,10 +31,10 @@ public:
   void walkRegions(Operation *Op);
   void visit(Operation *Op);
   /// The access made, or null when \p MemRef is not shared memory.
-  Access *addAccess(Operation *Op, Value MemRef, std::vector<ExprRef> Index,
-                    AccessKind Kind, ReductionOp RedOp, Guard Protection,
-                    bool WholeBuffer = false,
-                    std::vector<std::string> Fields = {});
+  Access *record(Operation *Op, Value MemRef, std::vector<ExprRef> Index,
+                 AccessKind Kind, ReductionOp RedOp, Guard Protection,
+                 bool WholeBuffer = false,
+                 std::vector<std::string> Fields = {});
   void addFlangAccess(Operation *Op, Value Ref, AccessKind Kind,
                       ReductionOp RedOp);
   /// The reads a call into code the walk cannot follow may make.
@@ -46,7 +46,7 @@ public:
   /// A write made on both arms of a two-way branch (`if (c) then; t = 1;
   /// else; t = 2; end if`) is made where the branch is, as the C front end
   /// has it.
-  void joinBothArmWrites();
+  void hoistWritesOnBothArms();
   void collectUpdates(Operation *Root);
   /// Records \p Store of \p Stored as a read-modify-write when \p Stored
   /// combines a value loaded (by an op \p SameElement accepts) earlier in

@@ -127,13 +127,6 @@ Value ExprTranslator::hostAddress(Value Ref) {
   return Stored;
 }
 
-bool ExprTranslator::definedInside(Value V, Operation *Op) {
-  Operation *Owner = V.getDefiningOp();
-  if (!Owner)
-    Owner = cast<BlockArgument>(V).getOwner()->getParentOp();
-  return Owner && Op->isAncestor(Owner);
-}
-
 ExprRef ExprTranslator::affineExpr(AffineExpr E, ValueRange Dims,
                                    ValueRange Syms, unsigned Depth) {
   if (auto C = dyn_cast<AffineConstantExpr>(E))

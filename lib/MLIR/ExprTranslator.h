@@ -29,8 +29,6 @@ public:
       : Ctx(Ctx), State(State) {}
 
   std::string name(Value V);
-  /// Whether \p V is defined inside \p Op.
-  static bool definedInside(Value V, Operation *Op);
   /// The memory \p Ref names, through declarations and the dummy arguments
   /// of called functions.
   Value rootOf(Value Ref, std::string *Name = nullptr,

@@ -19,7 +19,7 @@ using namespace mlir;
 namespace privateer {
 namespace mlirfe {
 
-void AccessWalker::joinBothArmWrites() {
+void AccessWalker::hoistWritesOnBothArms() {
   auto ArmOf = [](Operation *Op) -> std::pair<Operation *, unsigned> {
     Operation *P = Op ? Op->getParentOp() : nullptr;
     if (!P || !(flang::isIf(P) || isa<scf::IfOp>(P)) ||

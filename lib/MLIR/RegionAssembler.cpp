@@ -193,7 +193,7 @@ std::optional<ParallelRegion> RegionAssembler::build() {
     Ready = setUpSections();
     break;
   case UnitKind::Task:
-    Ready = Ctx.Sync.setUpTask();
+    Ready = setUpTaskItems();
     break;
   case UnitKind::OneThread:
     // One work item: the thread that runs it.
@@ -220,7 +220,7 @@ std::optional<ParallelRegion> RegionAssembler::build() {
       Ctx.Walker.walk(Op);
     }
   }
-  Ctx.Walker.joinBothArmWrites();
+  Ctx.Walker.hoistWritesOnBothArms();
   flattenOutOfBounds(State.R, State.Layouts);
   Ctx.Facts.addStatedFacts();
   State.R.WaitsOnFlags = State.SpinsOnFlag;

@@ -36,8 +36,12 @@ public:
   bool setUpTeamScope();
   void setUpSchedule(mlir::omp::WsloopOp Ws);
 
+  // --- Tasks (TaskOrdering.cpp) ---
+  /// One work item per iteration of the loops that generate the tasks.
+  bool setUpTaskItems();
+
   // --- Shared buffers (SharedBuffers.cpp) ---
-  std::optional<unsigned> buffer(Value MemRef);
+  std::optional<unsigned> bufferFor(Value MemRef);
   /// For \p Descriptor, a load of an allocatable or pointer variable's
   /// descriptor: the variable (its reference), whose memory the descriptor
   /// points to, when it stays the same memory (nothing in the parallel

@@ -24,6 +24,8 @@
 namespace privateer {
 namespace mlirfe {
 
+/// Owns the state and the parts that build the model of one unit; each part
+/// holds the context, to call the others, and the state.
 class RegionContext {
 public:
   RegionContext(Operation *Unit, LocationTable &Locs);

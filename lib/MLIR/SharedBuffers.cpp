@@ -22,7 +22,7 @@ using namespace mlir;
 namespace privateer {
 namespace mlirfe {
 
-std::optional<unsigned> RegionAssembler::buffer(Value MemRef) {
+std::optional<unsigned> RegionAssembler::bufferFor(Value MemRef) {
   // A cast keeps the indexing; any other view is a buffer of its own.
   while (auto Cast = MemRef.getDefiningOp<memref::CastOp>())
     MemRef = Cast.getSource();

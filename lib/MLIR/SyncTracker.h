@@ -80,9 +80,6 @@ public:
   /// a flag in a loop (see ParallelRegion::WaitsOnFlags).
   void collectFlushed();
 
-  // --- Tasks (TaskOrdering.cpp) ---
-  bool setUpTask();
-
 private:
   /// What the construct \p P around an access (its child \p Child on the
   /// way to it) says: a loop, a branch (on \p Inner), a guard, a task, a

@@ -12,8 +12,8 @@
 
 #include "TaskOrdering.h"
 #include "FlangOps.h"
+#include "RegionAssembler.h"
 #include "RegionContext.h"
-#include "SyncTracker.h"
 
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -24,7 +24,7 @@ using namespace mlir;
 namespace privateer {
 namespace mlirfe {
 
-bool SyncTracker::setUpTask() {
+bool RegionAssembler::setUpTaskItems() {
   State.R.Kind = RegionKind::Tasks;
   State.R.InterleavedWork = true;
   auto Task = cast<omp::TaskOp>(State.Unit);
