@@ -57,8 +57,8 @@ OpenMPSemantics::OpenMPSemantics(
     ASTContext &Ctx, const OMPExecutableDirective *Directive,
     llvm::ArrayRef<const OMPExecutableDirective *> Enclosing,
     CallSiteIndex &Calls)
-    : Ctx(Ctx), Directive(Directive),
-      Enclosing(Enclosing.begin(), Enclosing.end()), Calls(Calls) {}
+    : Ctx(Ctx), Directive(Directive), Calls(Calls),
+      Enclosing(Enclosing.begin(), Enclosing.end()) {}
 
 namespace {
 /// Whether \p S does nothing but wait: empty statements, flushes, atomic

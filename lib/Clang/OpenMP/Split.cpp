@@ -146,7 +146,7 @@ scratchStatements(const FunctionDecl *FD, const VarDecl *V, const Stmt *Loop,
         }
       forEachChild(S, [&](const Stmt *C) { walk(C, InLoop); });
     }
-  } W{V, Loop, SM};
+  } W{V, Loop, SM, nullptr, {}, 0, 0};
   W.walk(FD->getBody(), false);
   const DeclStmt *Decl = W.Decl;
   std::vector<const Stmt *> Releases = std::move(W.Releases);
