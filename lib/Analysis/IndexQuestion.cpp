@@ -62,7 +62,7 @@ void KeyWriter::access(const Access &A) {
   if (A.PinnedItem)
     expr(*A.PinnedItem);
   for (const Condition &C : A.Conditions) {
-    OS << 'c' << int(C.Op);
+    OS << (C.Stated ? 's' : 'c') << int(C.Op);
     expr(*C.Lhs);
     OS << ',';
     expr(*C.Rhs);
@@ -80,8 +80,8 @@ bool sameQuestionBothWays(const Access &A, const Access &B) {
   bool SameConditions = A.Conditions.size() == B.Conditions.size();
   for (size_t I = 0; SameConditions && I < A.Conditions.size(); ++I) {
     const Condition &CA = A.Conditions[I], &CB = B.Conditions[I];
-    SameConditions =
-        CA.Op == CB.Op && equalIndex({CA.Lhs, CA.Rhs}, {CB.Lhs, CB.Rhs});
+    SameConditions = CA.Op == CB.Op && CA.Stated == CB.Stated &&
+                     equalIndex({CA.Lhs, CA.Rhs}, {CB.Lhs, CB.Rhs});
   }
   return equalIndex(A.Index, B.Index) && SameRange && SameConditions &&
          !A.PinnedItem && !B.PinnedItem;
@@ -93,6 +93,23 @@ bool unseen(const ParallelRegion &R, const Condition &C) {
     return Sym.Kind == SymbolKind::Opaque && Sym.IterationDependent;
   };
   return C.Lhs->mentions(Unseen) || C.Rhs->mentions(Unseen);
+}
+
+bool kept(const ParallelRegion &R, const Access &A, const Condition &C) {
+  if (C.Stated || !unseen(R, C))
+    return true;
+  // An unseen value of C that a stated condition of A mentions.
+  auto StatedOf = [&](SymbolId S) {
+    const Symbol &Sym = R.symbol(S);
+    if (Sym.Kind != SymbolKind::Opaque || !Sym.IterationDependent)
+      return false;
+    auto Same = [S](SymbolId T) { return T == S; };
+    for (const Condition &D : A.Conditions)
+      if (D.Stated && (D.Lhs->mentions(Same) || D.Rhs->mentions(Same)))
+        return true;
+    return false;
+  };
+  return C.Lhs->mentions(StatedOf) || C.Rhs->mentions(StatedOf);
 }
 
 bool selectsUnseen(const ParallelRegion &R, const Condition &C) {
@@ -108,7 +125,7 @@ bool selectsUnseen(const ParallelRegion &R, const Condition &C) {
 
 bool guarded(const ParallelRegion &R, const Access &A) {
   for (const Condition &C : A.Conditions)
-    if (!unseen(R, C) || selectsUnseen(R, C))
+    if (kept(R, A, C) || selectsUnseen(R, C))
       return true;
   return false;
 }

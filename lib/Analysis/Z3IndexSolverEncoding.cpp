@@ -210,7 +210,7 @@ std::vector<z3::expr> questionGoal(Encoder &E, const ParallelRegion &R,
   const Access *Sides[2] = {&A, &B};
   for (int Side = 0; Side < 2; ++Side)
     for (const Condition &Cond : Sides[Side]->Conditions)
-      if (!unseen(R, Cond))
+      if (kept(R, *Sides[Side], Cond))
         Goal.push_back(E.condition(Cond, Side));
   for (const Condition &Fact : R.Facts)
     for (int Side = 0; Side < 2; ++Side)

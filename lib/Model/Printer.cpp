@@ -134,7 +134,7 @@ std::string dump(const ParallelRegion &R) {
     if (A.Section)
       OS << " section=" << A.Section;
     for (const Condition &C : A.Conditions)
-      OS << " if(" << print(R, C) << ")";
+      OS << (C.Stated ? " assume(" : " if(") << print(R, C) << ")";
     OS << "  `" << A.Spelling << "`\n";
   }
   return OS.str();

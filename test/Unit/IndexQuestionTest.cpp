@@ -146,6 +146,28 @@ TEST(IndexQuestion, ConditionsOnUnseenValues) {
   EXPECT_TRUE(guarded(T.R, Y));
 }
 
+TEST(IndexQuestion, StatedConditionsKeepTheUnseenValuesTheyName) {
+  TestRegion T;
+  SymbolId Node = T.workItem("node", c(1), c(99));
+  SymbolId Root = T.symbol("root", SymbolKind::Invariant);
+  SymbolId Step = T.symbol("step(w)", SymbolKind::Opaque);
+  SymbolId Other = T.symbol("work(node)", SymbolKind::Opaque);
+  unsigned K = T.buffer("k38");
+  Access &W = T.access(K, AccessKind::Write, {c(0)});
+  W.Conditions.push_back({s(Step), Comparison::EQ, s(Root)});
+  W.Conditions.push_back({s(Other), Comparison::GE, c(1)});
+  // Unstated, a test on data is free: every work item may pass it.
+  EXPECT_FALSE(kept(T.R, W, W.Conditions[0]));
+  EXPECT_FALSE(guarded(T.R, W));
+  // `assume holds(step(w) == node)`: kept, and so is the branch on the
+  // same value; a condition on another unseen value stays free.
+  W.Conditions.push_back({s(Step), Comparison::EQ, s(Node), /*Stated=*/true});
+  EXPECT_TRUE(kept(T.R, W, W.Conditions[2]));
+  EXPECT_TRUE(kept(T.R, W, W.Conditions[0]));
+  EXPECT_FALSE(kept(T.R, W, W.Conditions[1]));
+  EXPECT_TRUE(guarded(T.R, W));
+}
+
 TEST(IndexQuestion, SizesAndSymmetry) {
   Rows X;
   EXPECT_TRUE(isSize(X.T.R.symbol(X.N)));

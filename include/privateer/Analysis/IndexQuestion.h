@@ -52,6 +52,13 @@ bool sameQuestionBothWays(const Access &A, const Access &B);
 /// the model does not know (a load, a call's result).
 bool unseen(const ParallelRegion &R, const Condition &C);
 
+/// Whether \p C, a condition of \p A, is one a witness must satisfy: a
+/// condition on values the model sees, one the code states (`assume`), or
+/// one on an unseen value a stated condition of \p A speaks of (`assume
+/// holds(step[w] == node)` then `if (step[w] == root)`: the two tell the
+/// work items apart). Other conditions on unseen values are free.
+bool kept(const ParallelRegion &R, const Access &A, const Condition &C);
+
 /// Whether \p C may pick out some work items by a value the model cannot
 /// see: an equality on what an unfollowed call returned, or any
 /// comparison but `!=` of a value that stands for the work item (a thread

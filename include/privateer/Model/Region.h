@@ -236,6 +236,10 @@ struct Condition {
   ExprRef Lhs;
   Comparison Op = Comparison::EQ;
   ExprRef Rhs;
+  /// The code states it (an `assume` directive, `assert`,
+  /// `__builtin_assume` before the access): it holds even of values the
+  /// model cannot see, and so do the branch conditions on those values.
+  bool Stated = false;
 };
 
 /// What makes an access safe against concurrent accesses.

@@ -141,13 +141,19 @@ void AccessWalker::visitDo(const DoStmt *Do) {
 
 void AccessWalker::visitCompound(const CompoundStmt *CS) {
   unsigned SavedLock = State.LockDepth;
+  size_t SavedConditions = State.PathConditions.size();
   for (const Stmt *Child : CS->body()) {
     if (Ctx.Sync.noteLockStatement(Child, SavedLock))
       continue;
     visitStmt(Child);
+    // What the code states there (`assert(e)`, `__builtin_assume(e)`)
+    // holds on the paths through the rest of the block.
+    Ctx.Facts.conditionsAfter(Child, State.PathConditions);
   }
-  // Guards declared in this block are released at its end.
+  // Guards declared in this block are released at its end, and what it
+  // stated holds no longer.
   State.LockDepth = SavedLock;
+  State.PathConditions.resize(SavedConditions);
 }
 
 void AccessWalker::visitDecl(const VarDecl *V) {

@@ -221,6 +221,17 @@ bool ValueFacts::changedAfter(const Expr *Cond, SourceLocation After) {
   return Changed;
 }
 
+void ValueFacts::conditionsAfter(const Stmt *S, std::vector<Condition> &Out) {
+  bool Holds = true;
+  const Expr *Cond = assertedBy(S, Holds);
+  if (!Cond)
+    return;
+  size_t First = Out.size();
+  conditionsOf(Cond, Holds, Out);
+  for (size_t I = First; I < Out.size(); ++I)
+    Out[I].Stated = true;
+}
+
 void ValueFacts::conditionsOf(const Expr *Cond, bool Holds,
                               std::vector<Condition> &Out) {
   if (!Cond || Cond->isValueDependent() || Cond->isTypeDependent())

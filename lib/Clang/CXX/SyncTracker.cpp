@@ -161,6 +161,17 @@ void SyncTracker::visitGuarded(const Stmt *S, Guard G,
   State.GuardThread = SavedThread;
 }
 
+void SyncTracker::visitAssuming(const Stmt *S,
+                                llvm::ArrayRef<const Expr *> Holds) {
+  size_t Saved = State.PathConditions.size();
+  for (const Expr *H : Holds)
+    Ctx.Facts.conditionsOf(H, true, State.PathConditions);
+  for (size_t I = Saved; I < State.PathConditions.size(); ++I)
+    State.PathConditions[I].Stated = true;
+  Ctx.Walker.visitStmt(S);
+  State.PathConditions.resize(Saved);
+}
+
 void SyncTracker::visitNestedTask(const Stmt *S) {
   bool Saved = State.InNestedTask;
   State.InNestedTask = true;

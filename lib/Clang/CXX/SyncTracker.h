@@ -39,6 +39,8 @@ public:
   void visit(const clang::Stmt *S) override;
   void visitGuarded(const clang::Stmt *S, Guard G,
                     std::optional<int64_t> Thread) override;
+  void visitAssuming(const clang::Stmt *S,
+                     llvm::ArrayRef<const clang::Expr *> Holds) override;
   void visitNestedTask(const clang::Stmt *S) override;
   void barrier() override;
   void schedulingPoint(clang::SourceLocation Where, const char *What) override;

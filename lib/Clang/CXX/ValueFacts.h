@@ -83,6 +83,10 @@ public:
   bool symbolInScope(const clang::VarDecl *V, const clang::DeclRefExpr *Use);
   /// For `v == e` on the work-item variable v: e (or 0 for `!v`).
   ExprRef singleWorkItemValue(const clang::Expr *Cond);
+  /// The comparisons that hold after \p S in the code it is in, when \p S
+  /// states one (`__builtin_assume(e)`, `[[assume(e)]]`, `assert(e)`, `if
+  /// (!e) abort();`): a fact on the accesses that follow it in its block.
+  void conditionsAfter(const clang::Stmt *S, std::vector<Condition> &Out);
   /// The comparisons that hold when \p Cond is \p Holds (its conjuncts,
   /// through `!` and De Morgan), as far as they compare integers.
   void conditionsOf(const clang::Expr *Cond, bool Holds,

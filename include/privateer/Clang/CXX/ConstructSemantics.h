@@ -121,6 +121,10 @@ public:
   /// ('master', 'masked').
   virtual void visitGuarded(const clang::Stmt *S, Guard G,
                             std::optional<int64_t> Thread = std::nullopt) = 0;
+  /// Walks \p S where each of \p Holds is true (what an `assume` directive
+  /// around it states): a witness that contradicts one is impossible.
+  virtual void visitAssuming(const clang::Stmt *S,
+                             llvm::ArrayRef<const clang::Expr *> Holds) = 0;
   /// Walks \p S as a nested task the work item generates (its accesses run
   /// later, possibly on another thread).
   virtual void visitNestedTask(const clang::Stmt *S) = 0;
