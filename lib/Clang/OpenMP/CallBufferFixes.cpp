@@ -71,7 +71,8 @@ std::optional<Holder> slotHolder(const Stmt *S, const VarDecl *Buf,
   llvm::SmallPtrSet<const FunctionDecl *, 8> Seen;
   llvm::SmallVector<std::pair<const Stmt *, unsigned>, 8> Work{{S, 0}};
   while (!Work.empty()) {
-    auto [Code, Depth] = Work.pop_back_val();
+    auto [Code, Level] = Work.pop_back_val();
+    unsigned Depth = Level; // (a lambda cannot capture a binding in C++17)
     std::optional<Holder> Found;
     forEachStmt(Code, [&](const Stmt *X) {
       const auto *Call = dyn_cast<CallExpr>(X);
