@@ -189,6 +189,78 @@ Value ValueFacts::assignedCondition(Operation *Load) {
   return Holds ? Stored : Value();
 }
 
+Value ValueFacts::loadInCoveredCode(StringRef Text, std::string_view Name) {
+  Value Found;
+  State.Unit->walk([&](Operation *Op) {
+    auto Assumed = Op->getAttrOfType<ArrayAttr>("privateer.assumed");
+    std::optional<Value> Ref = flang::loadedRef(Op);
+    if (Found || !Assumed || !Ref || Op->getNumResults() != 1 ||
+        !llvm::is_contained(Assumed, StringAttr::get(Op->getContext(), Text)))
+      return;
+    std::string Declared;
+    flang::rootOf(*Ref, &Declared);
+    if (Declared == Name)
+      Found = Op->getResult(0);
+  });
+  return Found;
+}
+
+void ValueFacts::statedAt(Operation *Op, Operation *Stop,
+                          std::vector<Condition> &Conditions) {
+  llvm::SmallVector<StringRef, 2> Texts;
+  for (Operation *P = Op; P && P != Stop; P = P->getParentOp())
+    if (auto Assumed = P->getAttrOfType<ArrayAttr>("privateer.assumed"))
+      for (Attribute A : Assumed)
+        if (auto Text = dyn_cast<StringAttr>(A);
+            Text && !llvm::is_contained(Texts, Text.getValue()))
+          Texts.push_back(Text.getValue());
+  if (Texts.empty())
+    return;
+  // A variable is what the code the directive covers reads of it (`dest`
+  // of `if (dest == -1)`: what was stored there), else the symbol of that
+  // name (a loop's variable, a size); an element (`step(work(1))`) the
+  // value of that name the access's branches test (each load is a value of
+  // its own), else the last one read. Never a new value: one for every
+  // work item would be no fact of this point.
+  StringRef Text;
+  auto Lookup = [&](std::string_view Spelled) -> ExprRef {
+    std::string Name; // (Fortran names are blind to case)
+    for (char X : Spelled)
+      Name += char(std::tolower((unsigned char)X));
+    if (Name.find('(') == std::string::npos) {
+      if (Value Load = loadInCoveredCode(Text, Name))
+        return Ctx.Exprs.expr(Load);
+      for (SymbolId S = 0; S < State.R.Symbols.size(); ++S)
+        if (State.R.Symbols[S].Name == Name)
+          return Expr::symbol(S);
+      return nullptr;
+    }
+    auto Called = [&](SymbolId S) { return State.R.Symbols[S].Name == Name; };
+    for (const Condition &C : Conditions)
+      for (const ExprRef &Side : {C.Lhs, C.Rhs}) {
+        std::optional<SymbolId> Found;
+        Side->mentions([&](SymbolId S) {
+          if (Called(S) && !Found)
+            Found = S;
+          return false;
+        });
+        if (Found)
+          return Expr::symbol(*Found);
+      }
+    for (SymbolId S = State.R.Symbols.size(); S-- > 0;)
+      if (Called(S))
+        return Expr::symbol(S);
+    return nullptr;
+  };
+  for (StringRef T : Texts) {
+    Text = T;
+    size_t First = Conditions.size();
+    parseStatedCondition(Text, Lookup, Conditions);
+    for (size_t I = First; I < Conditions.size(); ++I)
+      Conditions[I].Stated = true;
+  }
+}
+
 std::function<ExprRef(std::string_view)> ValueFacts::namedValue() {
   return [this](std::string_view Name) -> ExprRef {
     // Fortran names are blind to case; Flang spells them in lower case.
@@ -198,6 +270,10 @@ std::function<ExprRef(std::string_view)> ValueFacts::namedValue() {
     for (SymbolId S = 0; S < State.R.Symbols.size(); ++S)
       if (State.R.Symbols[S].Name == Lower)
         return Expr::symbol(S);
+    // An element or a call the construct does not read: no value of the
+    // construct's (one for every work item would be no fact of it).
+    if (Lower.find('(') != std::string::npos)
+      return nullptr;
     // A name the construct does not read: a value of its own, which other
     // stated conditions may relate to the ones it reads.
     Symbol S;

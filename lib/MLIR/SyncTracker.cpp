@@ -252,6 +252,7 @@ AccessContext SyncTracker::contextOf(Operation *Op) {
                              ? (State.Body.empty() ? State.Unit : Stop)
                              : State.Calls.back().Callee;
   C.LockHeld = heldLock(Op, LockScope);
+  Ctx.Facts.statedAt(Op, Stop, C.Conditions);
   if (!State.Calls.empty())
     addCallerContext(C);
   if (State.Statement)

@@ -70,12 +70,22 @@ public:
   /// conditions, its team's `if` and `num_threads` clauses and the
   /// branches around it say (see include/privateer/Model/Facts.h).
   void addStatedFacts();
+  /// Adds to \p Conditions, those of an access at \p Op, what an `!$omp
+  /// assume holds(...)` inside the construct states there (the
+  /// `privateer.assumed` texts privateer-fortran puts on the operations of
+  /// the lines it covers, on \p Op or an operation around it below
+  /// \p Stop), as stated conditions.
+  void statedAt(Operation *Op, Operation *Stop,
+                std::vector<Condition> &Conditions);
+  /// The first load of the variable \p Name (lower case) in the code that
+  /// the `privateer.assumed` text \p Text covers; null when none.
+  Value loadInCoveredCode(llvm::StringRef Text, std::string_view Name);
   /// The condition a local LOGICAL read by \p Load holds: the value of its
   /// one assignment that reaches the load (`flag = n .eq. 1`), when no other
   /// write can reach it and nothing that condition read changes in between.
   Value assignedCondition(Operation *Load);
   /// A Fortran name's value in the region: the symbol of that name, or a
-  /// new invariant one.
+  /// new invariant one (an element or call of no symbol's: null).
   std::function<ExprRef(std::string_view)> namedValue();
 
 private:

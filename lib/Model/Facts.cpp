@@ -237,7 +237,7 @@ private:
                    : Name == "max" ? ExprKind::Max
                                    : ExprKind::Neg;
       if (K == ExprKind::Neg)
-        return fail();
+        return element(Name, Known);
       ExprRef A = sum(Known);
       if (!accept(","))
         return fail();
@@ -249,6 +249,28 @@ private:
     ExprRef Value = Lookup(Spelled);
     if (!Value)
       Known = false; // a name the region does not know: the conjunct goes
+    return Value ? Value : Expr::constant(0);
+  }
+
+  /// An array element (`step(work(1))`, past its `(`): the value the
+  /// region names so, spelled in lower case without blanks.
+  ExprRef element(std::string Name, bool &Known) {
+    Name += '(';
+    for (unsigned Depth = 1; Pos < Text.size(); ++Pos) {
+      char X = Text[Pos];
+      Depth += X == '(';
+      Depth -= X == ')';
+      if (Depth == 0)
+        break;
+      if (!std::isspace((unsigned char)X))
+        Name += char(std::tolower((unsigned char)X));
+    }
+    if (!accept(")"))
+      return fail();
+    Name += ')';
+    ExprRef Value = Lookup(Name);
+    if (!Value)
+      Known = false;
     return Value ? Value : Expr::constant(0);
   }
 

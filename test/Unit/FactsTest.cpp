@@ -73,9 +73,21 @@ TEST(StatedCondition, UnknownNamesDropTheirConjunct) {
   EXPECT_EQ(X.print(Cs[0]), "m < n");
 }
 
+TEST(StatedCondition, ElementsAreLookedUpAsOneName) {
+  Named X;
+  X.T.symbol("step(work(1))", SymbolKind::Opaque);
+  bool Parsed = false;
+  // Blind to case and blanks, nested subscripts included.
+  auto Cs = X.read("STEP( WORK(1) ) .EQ. N .and. m < f(n)", Parsed);
+  ASSERT_TRUE(Parsed);
+  // f(n) is no value the region names: its conjunct goes.
+  ASSERT_EQ(Cs.size(), 1u);
+  EXPECT_EQ(X.print(Cs[0]), "step(work(1)) == n");
+}
+
 TEST(StatedCondition, WhatItCannotReadAddsNothing) {
   Named X;
-  for (const char *Text : {"m < n .or. n < 4", ".not. (m < n)", "m < f(n)",
+  for (const char *Text : {"m < n .or. n < 4", ".not. (m < n)", "m < f(n",
                            "m <", "s%n > 1", "m < n)", "m"}) {
     bool Parsed = true;
     auto Cs = X.read(Text, Parsed);

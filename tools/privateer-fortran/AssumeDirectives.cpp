@@ -284,13 +284,51 @@ bool findAssumptions(llvm::StringRef Text, bool FixedForm, std::string &Masked,
   return Any;
 }
 
+namespace {
+
+bool isOpenMP(mlir::Operation *Op) {
+  return Op->getDialect() && Op->getDialect()->getNamespace() == "omp";
+}
+
+/// The line of \p Op in \p File, or 0.
+unsigned lineIn(mlir::Operation *Op, llvm::StringRef File) {
+  auto At = Op->getLoc()->findInstanceOf<mlir::FileLineColLoc>();
+  return At && At.getFilename().getValue() == File ? At.getLine() : 0;
+}
+
+/// Gives \p Op, code inside a construct at a line of a range that starts
+/// inside the construct, the range's expression in its
+/// `privateer.assumed` list: what holds where that code runs.
+void attachInside(mlir::Operation *Op, llvm::StringRef File,
+                  const std::vector<StatedRange> &Ranges) {
+  unsigned Line = lineIn(Op, File);
+  mlir::Operation *Construct = Op->getParentOp();
+  while (Construct && !isOpenMP(Construct))
+    Construct = Construct->getParentOp();
+  if (!Line || !Construct)
+    return;
+  unsigned ConstructLine = lineIn(Construct, File);
+  llvm::SmallVector<mlir::Attribute> Holds;
+  // (The construct starts before the range: Flang places some of a
+  // construct's operations on the line before it, the `end do` of a
+  // previous loop.)
+  for (const StatedRange &R : Ranges)
+    if (Line >= R.First && Line <= R.Last && ConstructLine < R.First)
+      Holds.push_back(mlir::StringAttr::get(Op->getContext(), R.Holds));
+  if (!Holds.empty())
+    Op->setAttr("privateer.assumed",
+                mlir::ArrayAttr::get(Op->getContext(), Holds));
+}
+
+} // namespace
+
 void attachAssumptions(mlir::ModuleOp Module, llvm::StringRef File,
                        const std::vector<StatedRange> &Ranges) {
   if (Ranges.empty())
     return;
   Module->walk([&](mlir::Operation *Op) {
-    if (!Op->getDialect() || Op->getDialect()->getNamespace() != "omp")
-      return;
+    if (!isOpenMP(Op))
+      return attachInside(Op, File, Ranges);
     auto At = Op->getLoc()->findInstanceOf<mlir::FileLineColLoc>();
     if (!At || At.getFilename().getValue() != File)
       return;

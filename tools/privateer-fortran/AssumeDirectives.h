@@ -39,7 +39,10 @@ bool findAssumptions(llvm::StringRef Text, bool FixedForm, std::string &Masked,
                      std::vector<StatedRange> &Ranges);
 
 /// Gives every OpenMP construct of \p Module at a line of \p File that a
-/// range covers the range's expression in its `privateer.holds` list.
+/// range covers the range's expression in its `privateer.holds` list (a
+/// fact of the construct), and every other operation at such a line inside
+/// a construct the range does not cover the expression in its
+/// `privateer.assumed` list (a fact where that code runs).
 void attachAssumptions(mlir::ModuleOp Module, llvm::StringRef File,
                        const std::vector<StatedRange> &Ranges);
 

@@ -36,12 +36,15 @@ void addStatedFact(ParallelRegion &R, Condition C);
 
 /// Reads \p Text, a condition over variables in Fortran or C spelling
 /// (`nass1 < nfront`, `lld >= m .and. m > 0`, `n >= 1 && mod(n, 4) == 0`):
-/// integer literals, names, + - * /, MOD(a, b), MIN and MAX, parentheses,
-/// the comparisons (`<`, `.lt.`, `/=`, `!=`, ...) and conjunctions (`.and.`,
-/// `&&`). \p Lookup gives a name's value in the region (null when it has
-/// none: the conjunct that names it is dropped). Appends one condition per
-/// conjunct it can read to \p Out; false when the text does not parse (a
-/// disjunction, a negation, a call it does not know): nothing is added.
+/// integer literals, names, array elements (`step(work(1))`, looked up as
+/// one name: lower case, no blanks), + - * /, MOD(a, b), MIN and MAX,
+/// parentheses, the comparisons (`<`, `.lt.`, `/=`, `!=`, ...) and
+/// conjunctions (`.and.`, `&&`). \p Lookup gives a name's value in the
+/// region (null when it has none: the conjunct that names it is dropped; a
+/// call of a function other than MOD, MIN and MAX reads as an element no
+/// value is named for). Appends one condition per conjunct it can read to
+/// \p Out; false when the text does not parse (a disjunction, a negation):
+/// nothing is added.
 bool parseStatedCondition(
     std::string_view Text,
     const std::function<ExprRef(std::string_view Name)> &Lookup,
