@@ -190,19 +190,41 @@ Value ValueFacts::assignedCondition(Operation *Load) {
 }
 
 Value ValueFacts::loadInCoveredCode(StringRef Text, std::string_view Name) {
-  Value Found;
+  // (An element: `step` of `step(work(1))`, whose loads there must all
+  // read one element.)
+  bool Element = Name.find('(') != std::string_view::npos;
+  std::string_view Variable = Name.substr(0, Name.find('('));
+  Value Found, FoundRef;
+  bool Several = false;
   State.Unit->walk([&](Operation *Op) {
     auto Assumed = Op->getAttrOfType<ArrayAttr>("privateer.assumed");
     std::optional<Value> Ref = flang::loadedRef(Op);
-    if (Found || !Assumed || !Ref || Op->getNumResults() != 1 ||
+    if ((Found && !Element) || !Assumed || !Ref || Op->getNumResults() != 1 ||
         !llvm::is_contained(Assumed, StringAttr::get(Op->getContext(), Text)))
       return;
+    // (An element's variable is the one its designate's base names, or
+    // that the reference leads to.)
     std::string Declared;
-    flang::rootOf(*Ref, &Declared);
-    if (Declared == Name)
+    Value Root = flang::rootOf(*Ref, &Declared);
+    if (Element) {
+      Value Base;
+      llvm::SmallVector<Value, 2> Indices;
+      bool IsElement = flang::elementOf(*Ref, Base, Indices);
+      if (IsElement && Declared.empty())
+        flang::rootOf(Base, &Declared);
+      if (!IsElement && Root == *Ref)
+        return;
+    }
+    if (Declared != Variable)
+      return;
+    if (!Found) {
       Found = Op->getResult(0);
+      FoundRef = *Ref;
+    } else if (!flang::sameElement(FoundRef, *Ref)) {
+      Several = true;
+    }
   });
-  return Found;
+  return Several ? Value() : Found;
 }
 
 void ValueFacts::statedAt(Operation *Op, Operation *Stop,
@@ -220,7 +242,8 @@ void ValueFacts::statedAt(Operation *Op, Operation *Stop,
   // of `if (dest == -1)`: what was stored there), else the symbol of that
   // name (a loop's variable, a size); an element (`step(work(1))`) the
   // value of that name the access's branches test (each load is a value of
-  // its own), else the last one read. Never a new value: one for every
+  // its own), else the one element of that array the covered code reads,
+  // else the last value of that name. Never a new value: one for every
   // work item would be no fact of this point.
   StringRef Text;
   auto Lookup = [&](std::string_view Spelled) -> ExprRef {
@@ -230,10 +253,15 @@ void ValueFacts::statedAt(Operation *Op, Operation *Stop,
     if (Name.find('(') == std::string::npos) {
       if (Value Load = loadInCoveredCode(Text, Name))
         return Ctx.Exprs.expr(Load);
+      // (A loop's variable before a value loaded under its name.)
+      std::optional<SymbolId> Opaque;
       for (SymbolId S = 0; S < State.R.Symbols.size(); ++S)
-        if (State.R.Symbols[S].Name == Name)
-          return Expr::symbol(S);
-      return nullptr;
+        if (State.R.Symbols[S].Name == Name) {
+          if (State.R.Symbols[S].Kind != SymbolKind::Opaque)
+            return Expr::symbol(S);
+          Opaque = Opaque.value_or(S);
+        }
+      return Opaque ? Expr::symbol(*Opaque) : nullptr;
     }
     auto Called = [&](SymbolId S) { return State.R.Symbols[S].Name == Name; };
     for (const Condition &C : Conditions)
@@ -247,6 +275,10 @@ void ValueFacts::statedAt(Operation *Op, Operation *Stop,
         if (Found)
           return Expr::symbol(*Found);
       }
+    // The one element of that array the covered code reads (whose value
+    // the model may have no spelling for).
+    if (Value Load = loadInCoveredCode(Text, Name))
+      return Ctx.Exprs.expr(Load);
     for (SymbolId S = State.R.Symbols.size(); S-- > 0;)
       if (Called(S))
         return Expr::symbol(S);

@@ -78,7 +78,9 @@ public:
   void statedAt(Operation *Op, Operation *Stop,
                 std::vector<Condition> &Conditions);
   /// The first load of the variable \p Name (lower case) in the code that
-  /// the `privateer.assumed` text \p Text covers; null when none.
+  /// the `privateer.assumed` text \p Text covers; for an element
+  /// (`step(work(1))`), the first load of that array there when every one
+  /// there reads the same element. Null when none.
   Value loadInCoveredCode(llvm::StringRef Text, std::string_view Name);
   /// The condition a local LOGICAL read by \p Load holds: the value of its
   /// one assignment that reaches the load (`flag = n .eq. 1`), when no other

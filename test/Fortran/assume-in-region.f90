@@ -80,3 +80,27 @@ end subroutine
 ! CHECK: assume-in-region.f90:58:7: warning: 'k38' is written by every iteration without synchronization [privateer-shared-buffer]
 ! CHECK: assume-in-region.f90:75:7: warning: 'dest_shr' is written by every iteration without synchronization [privateer-shared-buffer]
 ! CHECK: privateer-fortran: 1 translation unit, 3 findings
+
+! The slot as MUMPS has it: a private ALLOCATABLE work array, whose
+! element the model has no spelling for; the covered code reads one
+! element of step, which the stated one is.
+subroutine root_private_work(nsteps, step, pvs, root, k38)
+  integer :: nsteps, root, k38, node
+  integer :: step(*), pvs(*)
+  integer, allocatable :: work(:)
+!$omp parallel private(work)
+  allocate(work(4))
+!$omp do
+  do node = 1, nsteps
+    work(1) = pvs(node)
+    step(work(1)) = abs(step(work(1)))
+!$omp assume holds(step(work(1)) == node)
+    if (step(work(1)) == root) then
+      k38 = work(1)
+    end if
+!$omp end assume
+  end do
+!$omp end do
+  deallocate(work)
+!$omp end parallel
+end subroutine
