@@ -154,7 +154,9 @@ Value ValueFacts::assignedCondition(Operation *Load) {
   }
   // No other write of the flag reaches the load, and nothing writes what
   // the condition read between the assignment and the load: every such
-  // write comes before W in its block or after the load's statement.
+  // write comes before W in its block or after the load's statement. (One
+  // in another block of an unstructured function, `GOTO 500`, never runs
+  // between the two: a block runs straight through.)
   Block *B = W->getBlock();
   Operation *Use = B->findAncestorOpInBlock(*Load);
   if (!Use)
@@ -179,11 +181,13 @@ Value ValueFacts::assignedCondition(Operation *Load) {
     if (!Flag && !Input)
       return;
     Operation *A = B->findAncestorOpInBlock(*Op);
+    if (!A)
+      return;
     if (Flag &&
-        (!A || A == Use || !(A->isBeforeInBlock(W) || Use->isBeforeInBlock(A))))
+        (A == Use || !(A->isBeforeInBlock(W) || Use->isBeforeInBlock(A))))
       Holds = false;
     if (Input &&
-        (!A || A == Use || (W->isBeforeInBlock(A) && A->isBeforeInBlock(Use))))
+        (A == Use || (W->isBeforeInBlock(A) && A->isBeforeInBlock(Use))))
       Holds = false;
   });
   return Holds ? Stored : Value();

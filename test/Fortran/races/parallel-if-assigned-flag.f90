@@ -69,3 +69,42 @@ subroutine copy_flag_stale(n, k, a)
   end do
 end subroutine
 ! CHECK: parallel-if-assigned-flag.f90:68:5: warning: 'a' is written by one iteration and read by another
+
+! MUMPS's functions jump (GOTO 500 on an error): the flag and what it
+! compared may be written in other blocks, which never run between the
+! assignment and the clause when both are in one block.
+subroutine copy_flag_unstructured(n, k, a, info)
+  integer :: n, k, i, info
+  real :: a(n + k)
+  logical :: flag
+  external :: report
+  if (info < 0) goto 500
+  flag = k >= n
+  !$omp parallel do if(flag)
+  do i = 1, n
+    a(i) = a(i + k)
+  end do
+  return
+500 continue
+  flag = .true.
+  call report(k, flag)
+end subroutine
+
+! The same jump, with k changed between the assignment and the clause.
+subroutine copy_flag_unstructured_stale(n, k, a, info)
+  integer :: n, k, i, info
+  real :: a(n + 2 * k)
+  logical :: flag
+  external :: report
+  if (info < 0) goto 500
+  flag = k >= n
+  k = k - n
+  !$omp parallel do if(flag)
+  do i = 1, n
+    a(i) = a(i + k)
+  end do
+  return
+500 continue
+  call report(k, flag)
+end subroutine
+! CHECK: parallel-if-assigned-flag.f90:104:5: warning: 'a' is written by one iteration and read by another
