@@ -407,11 +407,17 @@ bool isScalarReference(Type T) {
 
 namespace {
 /// Whether the memory \p Ref addresses is only read where it is used:
-/// declared, designated, converted and loaded, nothing else.
-bool onlyRead(Value Ref, unsigned Depth = 0) {
+/// declared, designated, converted and loaded, nothing else (but \p Skip,
+/// and each user goes to \p Users).
+bool onlyRead(Value Ref, unsigned Depth = 0, Operation *Skip = nullptr,
+              llvm::SmallVectorImpl<Operation *> *Users = nullptr) {
   if (Depth > 8)
     return false;
   for (Operation *User : Ref.getUsers()) {
+    if (User == Skip)
+      continue;
+    if (Users)
+      Users->push_back(User);
     if (named(User, "fir.load"))
       continue;
     if (named(User, "hlfir.declare") || named(User, "fir.declare") ||
@@ -420,7 +426,7 @@ bool onlyRead(Value Ref, unsigned Depth = 0) {
       if (User->getOperand(0) != Ref)
         return false;
       for (Value R : User->getResults())
-        if (!onlyRead(R, Depth + 1))
+        if (!onlyRead(R, Depth + 1, Skip, Users))
           return false;
       continue;
     }
@@ -430,8 +436,40 @@ bool onlyRead(Value Ref, unsigned Depth = 0) {
 }
 } // namespace
 
+/// A procedure's local array written once, by the assignment of a
+/// constant array before every read of it (`idx = [1, 3, 5, 7]`).
+std::optional<std::vector<int64_t>> assignedTable(Value Root, size_t Limit) {
+  Operation *Writer = nullptr;
+  for (Operation *Declaration : Root.getUsers())
+    for (Value R : Declaration->getResults())
+      for (OpOperand &Use : R.getUses())
+        if (named(Use.getOwner(), "hlfir.assign") &&
+            Use.getOperandNumber() == 1) {
+          if (Writer)
+            return std::nullopt;
+          Writer = Use.getOwner();
+        }
+  llvm::SmallVector<Operation *, 16> Users;
+  if (!Writer || !onlyRead(Root, 0, Writer, &Users))
+    return std::nullopt;
+  for (Operation *User : Users) {
+    // (Its declarations may come first: they read nothing.)
+    if (named(User, "hlfir.declare") || named(User, "fir.declare"))
+      continue;
+    Operation *At = Writer->getBlock()->findAncestorOpInBlock(*User);
+    if (!At || !Writer->isBeforeInBlock(At))
+      return std::nullopt;
+  }
+  Value Source = rootOf(Writer->getOperand(0));
+  if (!named(Source.getDefiningOp(), "fir.address_of"))
+    return std::nullopt;
+  return constantTable(Source, Limit);
+}
+
 std::optional<std::vector<int64_t>> constantTable(Value Root, size_t Limit) {
   Operation *D = Root.getDefiningOp();
+  if (named(D, "fir.alloca"))
+    return assignedTable(Root, Limit);
   if (!named(D, "fir.address_of"))
     return std::nullopt;
   auto Symbol = D->getAttrOfType<SymbolRefAttr>("symbol");

@@ -122,8 +122,9 @@ bool isScalarReference(mlir::Type T);
 /// \p Root holds (its `fir.address_of`) whatever the program does: a
 /// `PARAMETER` array (a constant global), or a procedure's own array
 /// initialized by `DATA` that nothing in the module writes (every use of
-/// its address only declares, designates and loads). At most \p Limit
-/// elements.
+/// its address only declares, designates and loads), or a procedure's local
+/// array whose one write assigns such a constant (`idx = [1, 3, 5, 7]`)
+/// before every read of it. At most \p Limit elements.
 std::optional<std::vector<int64_t>> constantTable(mlir::Value Root,
                                                   size_t Limit);
 

@@ -116,3 +116,41 @@ subroutine permuted(keys, n, y)
   end do
 end subroutine
 ! MAY: counting.f90:[[@LINE-3]]:5: warning: iterations can update 'y' at the same element
+
+! A local array assigned once from an array constructor before the loop
+! is a table too: a duplicate entry is a collision, distinct entries none;
+! a table a call may change is not known.
+subroutine by_assigned_table(x, acc)
+  real :: x(8), acc(20)
+  integer :: idx(8), i
+  idx = [1, 3, 5, 7, 9, 11, 5, 13]
+  !$omp parallel do
+  do i = 1, 8
+    acc(idx(i)) = acc(idx(i)) + x(i)
+  end do
+end subroutine
+! CHECK: counting.f90:[[@LINE-3]]:5: warning: iterations update 'acc' at the same element
+! CHECK: note: iterations i=3 and i=7 both update 'acc[5]'
+
+subroutine assigned_distinct(x, acc)
+  real :: x(8), acc(20)
+  integer :: idx(8), i
+  idx = [1, 3, 5, 7, 9, 11, 15, 13]
+  !$omp parallel do
+  do i = 1, 8
+    acc(idx(i)) = acc(idx(i)) + x(i)
+  end do
+end subroutine
+
+subroutine assigned_then_passed(x, acc)
+  real :: x(8), acc(20)
+  integer :: idx(8), i
+  external :: shuffle
+  idx = [1, 3, 5, 7, 9, 11, 15, 13]
+  call shuffle(idx)
+  !$omp parallel do
+  do i = 1, 8
+    acc(idx(i)) = acc(idx(i)) + x(i)
+  end do
+end subroutine
+! MAY: counting.f90:[[@LINE-3]]:5: warning: iterations can update 'acc' at the same element
