@@ -436,6 +436,8 @@ bool onlyRead(Value Ref, unsigned Depth = 0, Operation *Skip = nullptr,
 }
 } // namespace
 
+bool onlyReadThrough(Value Ref) { return onlyRead(Ref); }
+
 /// A procedure's local array written once, by the assignment of a
 /// constant array before every read of it (`idx = [1, 3, 5, 7]`).
 std::optional<std::vector<int64_t>> assignedTable(Value Root, size_t Limit) {

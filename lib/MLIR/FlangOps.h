@@ -118,6 +118,10 @@ bool isArrayReference(mlir::Type T);
 /// or derived type.
 bool isScalarReference(mlir::Type T);
 
+/// Whether the memory \p Ref addresses is only read where \p Ref is used:
+/// declared, designated, converted and loaded, never stored to, passed to
+/// a call or boxed.
+bool onlyReadThrough(mlir::Value Ref);
 /// The contents of the one-dimensional integer array a Fortran global
 /// \p Root holds (its `fir.address_of`) whatever the program does: a
 /// `PARAMETER` array (a constant global), or a procedure's own array

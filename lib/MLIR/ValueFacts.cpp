@@ -23,16 +23,23 @@ namespace mlirfe {
 
 namespace {
 /// Whether \p Call may write the memory \p Root: it is passed to the call
-/// (Fortran passes by reference), or the call's function (of the module,
+/// (Fortran passes by reference) and the call's function is not one of the
+/// module whose dummy argument there is only read (`slavef` handed to a
+/// procedure that compares it), or the call's function (of the module,
 /// \p Depth levels deep) writes the global \p Key.
 bool callMayWrite(Operation *Call, Value Root, const std::string &Key,
                   unsigned Depth) {
-  for (Value Operand : Call->getOperands())
-    if (flang::rootOf(Operand) == Root)
+  Operation *Callee = visibleCallee(Call);
+  for (unsigned K = 0; K < Call->getNumOperands(); ++K) {
+    if (flang::rootOf(Call->getOperand(K)) != Root)
+      continue;
+    Region *Body = Callee ? &Callee->getRegion(0) : nullptr;
+    if (!Body || Body->empty() || K >= Body->front().getNumArguments() ||
+        !flang::onlyReadThrough(Body->front().getArgument(K)))
       return true;
+  }
   if (Key.empty())
     return false;
-  Operation *Callee = visibleCallee(Call);
   if (!Callee || Depth == 0)
     return false;
   bool Writes = false;
