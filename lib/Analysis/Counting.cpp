@@ -11,6 +11,8 @@
 #include "privateer/Model/Polynomial.h"
 #include "privateer/Model/ValueRange.h"
 
+#include <algorithm>
+
 namespace privateer {
 
 namespace {
@@ -39,7 +41,10 @@ bool madeOnceByEveryWorkItem(const Access &A) {
   return A.Kind != AccessKind::Read && A.OnEveryPath &&
          A.Protection == Guard::None && !A.InNestedTask && !A.WholeBuffer &&
          !A.RangeLength && !A.SingleWorkItem && !A.PinnedItem &&
-         A.Conditions.empty() && !A.Index.empty();
+         !A.Index.empty() &&
+         // (A condition the code states holds where every one runs.)
+         std::all_of(A.Conditions.begin(), A.Conditions.end(),
+                     [](const Condition &C) { return C.Stated; });
 }
 
 /// The values dimension \p D of \p A's index can take, with the array's

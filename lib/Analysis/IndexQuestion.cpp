@@ -124,15 +124,18 @@ bool selectsUnseen(const ParallelRegion &R, const Condition &C) {
 }
 
 bool guarded(const ParallelRegion &R, const Access &A) {
+  // (What the code states selects no work item: every one reaches the
+  // access and the statement holds there. It may tie a branch's condition
+  // on unseen values to ones the solver reads, which then counts.)
   for (const Condition &C : A.Conditions)
-    if (kept(R, A, C) || selectsUnseen(R, C))
+    if (!C.Stated && (kept(R, A, C) || selectsUnseen(R, C)))
       return true;
   return false;
 }
 
 bool conditionsUnseen(const ParallelRegion &R, const Access &A) {
   for (const Condition &C : A.Conditions)
-    if (selectsUnseen(R, C))
+    if (!C.Stated && selectsUnseen(R, C))
       return true;
   return false;
 }

@@ -67,8 +67,9 @@ bool kept(const ParallelRegion &R, const Access &A, const Condition &C);
 /// cannot express). Which and how many work items pass it is unknown.
 bool selectsUnseen(const ParallelRegion &R, const Condition &C);
 
-/// Whether a condition of \p A can tell its work items apart: one the
-/// solver can read, or one that selects by an unseen value. A test on
+/// Whether a condition of \p A can tell its work items apart: a branch's
+/// that the solver can read (kept), or one that selects by an unseen value.
+/// What the code states (Condition::Stated) selects none. A test on
 /// data (`if (x[i] > m)`, `if (a[i] == key)`) says nothing of how many
 /// work items run the access, and is left to the race's other facts.
 bool guarded(const ParallelRegion &R, const Access &A);
