@@ -12,6 +12,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Types.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -407,7 +408,8 @@ bool isScalarReference(Type T) {
 
 namespace {
 /// Whether the memory \p Ref addresses is only read where it is used:
-/// declared, designated, converted and loaded, nothing else (but \p Skip,
+/// declared, designated, converted and loaded, or handed to a procedure of
+/// the module that only reads that argument; nothing else (but \p Skip,
 /// and each user goes to \p Users).
 bool onlyRead(Value Ref, unsigned Depth = 0, Operation *Skip = nullptr,
               llvm::SmallVectorImpl<Operation *> *Users = nullptr) {
@@ -420,6 +422,21 @@ bool onlyRead(Value Ref, unsigned Depth = 0, Operation *Skip = nullptr,
       Users->push_back(User);
     if (named(User, "fir.load"))
       continue;
+    if (named(User, "fir.call")) {
+      auto Callee = User->getAttrOfType<SymbolRefAttr>("callee");
+      auto Fn = dyn_cast_or_null<FunctionOpInterface>(
+          Callee ? SymbolTable::lookupNearestSymbolFrom(User, Callee)
+                 : nullptr);
+      if (!Fn || Fn.isExternal())
+        return false;
+      Block &Entry = Fn->getRegion(0).front();
+      for (OpOperand &Use : User->getOpOperands())
+        if (Use.get() == Ref &&
+            (Use.getOperandNumber() >= Entry.getNumArguments() ||
+             !onlyRead(Entry.getArgument(Use.getOperandNumber()), Depth + 1)))
+          return false;
+      continue;
+    }
     if (named(User, "hlfir.declare") || named(User, "fir.declare") ||
         named(User, "hlfir.designate") || named(User, "fir.convert")) {
       // As the base (or the shape's operand): its results address it too.
@@ -437,6 +454,47 @@ bool onlyRead(Value Ref, unsigned Depth = 0, Operation *Skip = nullptr,
 } // namespace
 
 bool onlyReadThrough(Value Ref) { return onlyRead(Ref); }
+
+llvm::SmallVector<int64_t, 2> hostSlotsOf(Value Tuple, Value Root) {
+  llvm::SmallVector<int64_t, 2> Slots;
+  if (!named(Tuple.getDefiningOp(), "fir.alloca"))
+    return Slots;
+  for (Operation *Slot : Tuple.getUsers()) {
+    if (!named(Slot, "fir.coordinate_of") || Slot->getNumOperands() < 2)
+      continue;
+    bool Holds = false;
+    for (Operation *Store : Slot->getResult(0).getUsers())
+      if (auto Stored = storedValue(Store);
+          Stored && Stored->second == Slot->getResult(0) &&
+          rootOf(Stored->first) == Root)
+        Holds = true;
+    APInt Index;
+    if (Holds)
+      Slots.push_back(matchPattern(Slot->getOperand(1), m_ConstantInt(&Index))
+                          ? Index.getSExtValue()
+                          : -1);
+  }
+  return Slots;
+}
+
+bool hostSlotOnlyRead(Operation *Callee, unsigned Arg, int64_t Slot) {
+  Region &Body = Callee->getRegion(0);
+  if (Slot < 0 || Body.empty() || Arg >= Body.front().getNumArguments())
+    return false;
+  for (Operation *Use : Body.front().getArgument(Arg).getUsers()) {
+    APInt Index;
+    // (The tuple handed on to another procedure: not followed.)
+    if (!named(Use, "fir.coordinate_of") || Use->getNumOperands() < 2 ||
+        !matchPattern(Use->getOperand(1), m_ConstantInt(&Index)))
+      return false;
+    if (Index.getSExtValue() != Slot)
+      continue;
+    for (Operation *Load : Use->getResult(0).getUsers())
+      if (!named(Load, "fir.load") || !onlyRead(Load->getResult(0)))
+        return false;
+  }
+  return true;
+}
 
 /// A procedure's local array written once, by the assignment of a
 /// constant array before every read of it (`idx = [1, 3, 5, 7]`).

@@ -118,6 +118,15 @@ bool isArrayReference(mlir::Type T);
 /// or derived type.
 bool isScalarReference(mlir::Type T);
 
+/// The slots of \p Tuple, the host-association tuple a procedure hands its
+/// contained procedures (`fir.alloca tuple<...>`), that hold the address
+/// of \p Root; -1 for a slot whose position is not a constant. Empty when
+/// \p Root's address is in none.
+llvm::SmallVector<int64_t, 2> hostSlotsOf(mlir::Value Tuple, mlir::Value Root);
+/// Whether the contained procedure \p Callee (with a body) only reads the
+/// variable whose address is slot \p Slot of its host tuple, argument
+/// \p Arg: every use of that slot loads the address, which is only read.
+bool hostSlotOnlyRead(mlir::Operation *Callee, unsigned Arg, int64_t Slot);
 /// Whether the memory \p Ref addresses is only read where \p Ref is used:
 /// declared, designated, converted and loaded, never stored to, passed to
 /// a call or boxed.

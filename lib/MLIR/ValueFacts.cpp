@@ -23,15 +23,23 @@ namespace mlirfe {
 
 namespace {
 /// Whether \p Call may write the memory \p Root: it is passed to the call
-/// (Fortran passes by reference) and the call's function is not one of the
-/// module whose dummy argument there is only read (`slavef` handed to a
-/// procedure that compares it), or the call's function (of the module,
-/// \p Depth levels deep) writes the global \p Key.
+/// (Fortran passes by reference), or its address is in the host tuple a
+/// contained procedure is handed, and the call's function is not one of
+/// the module that only reads it there (`slavef` handed to a procedure
+/// that compares it); or the call's function (of the module, \p Depth
+/// levels deep) writes the global \p Key.
 bool callMayWrite(Operation *Call, Value Root, const std::string &Key,
                   unsigned Depth) {
   Operation *Callee = visibleCallee(Call);
   for (unsigned K = 0; K < Call->getNumOperands(); ++K) {
-    if (flang::rootOf(Call->getOperand(K)) != Root)
+    Value Passed = flang::rootOf(Call->getOperand(K));
+    // A contained procedure reaches the host's variables through the tuple
+    // of their addresses it is handed.
+    if (Root && Passed != Root)
+      for (int64_t Slot : flang::hostSlotsOf(Passed, Root))
+        if (!Callee || !flang::hostSlotOnlyRead(Callee, K, Slot))
+          return true;
+    if (Passed != Root)
       continue;
     Region *Body = Callee ? &Callee->getRegion(0) : nullptr;
     if (!Body || Body->empty() || K >= Body->front().getNumArguments() ||
