@@ -146,6 +146,17 @@ std::optional<int64_t> guardedThread(const OMPExecutableDirective *D,
 }
 } // namespace
 
+void OpenMPSemantics::visitAssume(const OMPExecutableDirective *D,
+                                  NestedCodeVisitor &V) {
+  // `assume holds(e)` around code of the work item: e is true there.
+  llvm::SmallVector<const Expr *, 2> Holds;
+  for (const auto *H : D->getClausesOfKind<OMPHoldsClause>())
+    if (H->getExpr())
+      Holds.push_back(H->getExpr());
+  if (const Stmt *Inner = associatedBody(D))
+    V.visitAssuming(Inner, Holds);
+}
+
 void OpenMPSemantics::visitDirective(const OMPExecutableDirective *D,
                                      NestedCodeVisitor &V) {
   OpenMPDirectiveKind K = D->getDirectiveKind();
@@ -197,16 +208,8 @@ void OpenMPSemantics::visitDirective(const OMPExecutableDirective *D,
                                             ? "'taskwait'"
                                             : "'taskyield'");
     return;
-  case llvm::omp::OMPD_assume: {
-    // `assume holds(e)` around code of the work item: e is true there.
-    llvm::SmallVector<const Expr *, 2> Holds;
-    for (const auto *H : D->getClausesOfKind<OMPHoldsClause>())
-      if (H->getExpr())
-        Holds.push_back(H->getExpr());
-    if (const Stmt *Inner = associatedBody(D))
-      V.visitAssuming(Inner, Holds);
-    return;
-  }
+  case llvm::omp::OMPD_assume:
+    return visitAssume(D, V);
   case llvm::omp::OMPD_taskgroup:
     if (const Stmt *Inner = associatedBody(D))
       V.visit(Inner);

@@ -76,6 +76,10 @@ private:
                     ParallelRegion &Seed) const;
   void visitDirective(const clang::OMPExecutableDirective *D,
                       NestedCodeVisitor &Visitor);
+  /// An `assume` directive in a work item: its `holds` expressions are
+  /// true in the code it covers.
+  void visitAssume(const clang::OMPExecutableDirective *D,
+                   NestedCodeVisitor &Visitor);
   /// A task nested in a work item: a child task of a task unit, or part
   /// of the work item that generates it.
   void visitTask(const clang::OMPExecutableDirective *D,
