@@ -150,9 +150,11 @@ int main(void) {
 // DIAG: note: 'C' is shared by this 'omp parallel for'; give each thread its own copy: declare 'C' inside the loop body or add 'private(C)'
 // DIAG: warning: shared buffer 'row' is scratch
 // DIAG: warning: shared buffer 'C' is scratch
-// DIAG: warning: shared buffer 'row' is scratch
-// DIAG: note: 'row' is shared by this 'omp parallel for'; the called function uses 'row' for every work item
-// DIAG: note: no automatic fix: the called code may read elements that the work item did not write first
+// (fill_until writes row[j] only while j <= i: not the same elements in
+// every work item, so no scratch; row[0] is written by all.)
+// DIAG: warning: 'row' is written by every iteration at the same element
+// DIAG: note: iterations i=0 and i=1 both write 'row[0]' in 'fill_until'
+// DIAG: note: no automatic fix:
 // DIAG: warning: shared buffer 'row' is scratch
 // DIAG: note: no automatic fix: the called code may read elements that the work item did not write first
 // FIXED-LABEL: double on_stack(
@@ -180,6 +182,7 @@ int main(void) {
 // FIXED:      #pragma omp parallel for reduction(+ : total){{$}}
 // Again: only the two declined findings are left.
 // AGAIN-NOT: shared buffer 'C'
-// AGAIN-COUNT-2: warning: shared buffer 'row' is scratch
+// AGAIN: warning: 'row' is written by every iteration at the same element
+// AGAIN: warning: shared buffer 'row' is scratch
 // AGAIN-NOT: warning:
 // CLEAN: {{[0-9]+\.[0-9]+}}

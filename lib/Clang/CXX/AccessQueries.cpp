@@ -186,6 +186,20 @@ bool isSystemFunction(const FunctionDecl *FD, const SourceManager &SM) {
   return SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()));
 }
 
+const Expr *skipsRestOfBlockIf(const Stmt *S) {
+  const auto *If = dyn_cast<IfStmt>(S);
+  if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
+      If->isConsteval())
+    return nullptr;
+  const Stmt *Then = If->getThen();
+  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(Then))
+    Then = Block->body_empty() ? nullptr : Block->body_back();
+  // (Not `goto`: its label may be further on in the same block.)
+  return isa_and_nonnull<ContinueStmt, BreakStmt, ReturnStmt>(Then)
+             ? If->getCond()
+             : nullptr;
+}
+
 } // namespace accessquery
 } // namespace clangfe
 } // namespace privateer

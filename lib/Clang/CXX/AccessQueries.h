@@ -63,6 +63,11 @@ struct TupleElement {
 /// \p E as `std::get<K>(t)`, or nothing.
 std::optional<TupleElement> tupleElement(const clang::Expr *E);
 
+/// For `if (c) continue;` (or `break`, `return`, or a block that ends in
+/// one): c, which the rest of the enclosing block runs only without; null
+/// for any other statement.
+const clang::Expr *skipsRestOfBlockIf(const clang::Stmt *S);
+
 /// \p FD is declared in a system header (where its name is expanded).
 bool isSystemFunction(const clang::FunctionDecl *FD,
                       const clang::SourceManager &SM);

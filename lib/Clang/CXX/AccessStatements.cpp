@@ -142,18 +142,29 @@ void AccessWalker::visitDo(const DoStmt *Do) {
 void AccessWalker::visitCompound(const CompoundStmt *CS) {
   unsigned SavedLock = State.LockDepth;
   size_t SavedConditions = State.PathConditions.size();
+  bool SavedConditional = State.InConditional;
+  // (Control can enter at a label or a case without the tests before it.)
+  bool Straight = llvm::none_of(CS->body(), [](const Stmt *S) {
+    return isa<LabelStmt, SwitchCase>(S);
+  });
   for (const Stmt *Child : CS->body()) {
     if (Ctx.Sync.noteLockStatement(Child, SavedLock))
       continue;
     visitStmt(Child);
     // What the code states there (`assert(e)`, `__builtin_assume(e)`)
-    // holds on the paths through the rest of the block.
+    // holds on the paths through the rest of the block, and so does the
+    // negation of a test that leaves it (`if (i != 0) continue;`).
     Ctx.Facts.conditionsAfter(Child, State.PathConditions);
+    if (const Expr *Cond = skipsRestOfBlockIf(Child); Cond && Straight) {
+      Ctx.Facts.conditionsOf(Cond, false, State.PathConditions);
+      State.InConditional = true;
+    }
   }
   // Guards declared in this block are released at its end, and what it
-  // stated holds no longer.
+  // stated or tested holds no longer.
   State.LockDepth = SavedLock;
   State.PathConditions.resize(SavedConditions);
+  State.InConditional = SavedConditional;
 }
 
 void AccessWalker::visitDecl(const VarDecl *V) {
