@@ -144,9 +144,8 @@ void AccessWalker::visitCompound(const CompoundStmt *CS) {
   size_t SavedConditions = State.PathConditions.size();
   bool SavedConditional = State.InConditional;
   // (Control can enter at a label or a case without the tests before it.)
-  bool Straight = llvm::none_of(CS->body(), [](const Stmt *S) {
-    return isa<LabelStmt, SwitchCase>(S);
-  });
+  bool Straight = llvm::none_of(
+      CS->body(), [](const Stmt *S) { return isa<LabelStmt, SwitchCase>(S); });
   for (const Stmt *Child : CS->body()) {
     if (Ctx.Sync.noteLockStatement(Child, SavedLock))
       continue;
