@@ -202,6 +202,56 @@ Finding makeUnguardedFinding(const ParallelRegion &R, const Buffer &B,
   return F;
 }
 
+/// How a finding names the critical section \p A is in.
+std::string criticalName(const Access &A) {
+  return A.Criticals.front().empty()
+             ? std::string("the unnamed critical section")
+             : "critical section '" + A.Criticals.front() + "'";
+}
+
+/// A write in a critical section that meets another work item's access in
+/// a critical section of another name: sections of different names do not
+/// exclude each other (`critical(even)` and `critical(odd)` updating one
+/// counter).
+std::optional<Finding> criticalsApart(const ParallelRegion &R, unsigned BI,
+                                      IndexOracle &Oracle) {
+  std::vector<const Access *> InCritical;
+  for (const Access &A : R.Accesses)
+    if (A.BufferIndex == BI && A.Protection == Guard::Critical &&
+        !A.Criticals.empty())
+      InCritical.push_back(&A);
+  if (InCritical.size() > MaxDistinctAccesses || R.WaitsOnFlags)
+    return std::nullopt;
+  auto ShareOne = [](const Access &X, const Access &Y) {
+    for (const std::string &N : X.Criticals)
+      if (std::find(Y.Criticals.begin(), Y.Criticals.end(), N) !=
+          Y.Criticals.end())
+        return true;
+    return false;
+  };
+  for (const Access *W : InCritical)
+    for (const Access *A : InCritical) {
+      if (W->Kind == AccessKind::Read || ShareOne(*W, *A) ||
+          barrierOrder(R, *W, *A) != BarrierOrder::Unordered)
+        continue;
+      Conflict C = Oracle.query(R, *W, *A);
+      if (C.V != Verdict::Collide)
+        continue;
+      Finding F = makeUnguardedFinding(R, R.Buffers[BI], *W, *A, C);
+      std::string Name = quote(R.Buffers[BI].Name);
+      F.Message = Name + " is written in " + criticalName(*W) + " and " +
+                  (A->Kind == AccessKind::Read ? "read" : "written") + " in " +
+                  criticalName(*A) +
+                  ": critical sections of different names do not exclude "
+                  "each other";
+      F.Notes.back() = {W->Where, "the write in " + criticalName(*W) +
+                                      " is here; give both sections one "
+                                      "name"};
+      return F;
+    }
+  return std::nullopt;
+}
+
 /// Unsynchronized accesses of buffer \p BI that race with writes made
 /// under exclusion. A read before a synchronized access of the same work
 /// item is left alone: the pre-check of a double-checked update (`if (v >
@@ -394,6 +444,15 @@ RacingPair findRacingPair(const ParallelRegion &R,
   return P;
 }
 
+/// A write under exclusion that an access outside it, or in a critical
+/// section of another name, can meet.
+std::optional<Finding> guardedConflicts(const ParallelRegion &R, unsigned BI,
+                                        IndexOracle &Oracle) {
+  if (auto F = unguardedAccess(R, BI, Oracle))
+    return F;
+  return criticalsApart(R, BI, Oracle);
+}
+
 /// The finding for shared buffer \p BI, if it races.
 std::optional<Finding> analyzeBuffer(const ParallelRegion &R, unsigned BI,
                                      IndexOracle &Oracle) {
@@ -408,7 +467,7 @@ std::optional<Finding> analyzeBuffer(const ParallelRegion &R, unsigned BI,
   bool AnyWrite;
   std::vector<const Access *> All = distinctPlainAccesses(R, BI, AnyWrite);
   if (!AnyWrite) // read-only sharing is never a problem
-    return unguardedAccess(R, BI, Oracle); // but for guarded writes
+    return guardedConflicts(R, BI, Oracle); // but for guarded writes
   // Beyond this many different accesses of one buffer the pairwise
   // questions cost more than a compile should: the buffer is left alone.
   if (All.size() > MaxDistinctAccesses)
@@ -432,7 +491,7 @@ std::optional<Finding> analyzeBuffer(const ParallelRegion &R, unsigned BI,
     P.HistogramC.V = Verdict::MayCollide;
     return makeFinding(R, B, All, *P.HistogramW, *P.HistogramW, P.HistogramC);
   }
-  return unguardedAccess(R, BI, Oracle);
+  return guardedConflicts(R, BI, Oracle);
 }
 
 } // namespace

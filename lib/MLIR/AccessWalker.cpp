@@ -235,6 +235,8 @@ void AccessWalker::placeAccess(Access &A, Operation *Op) {
   A.Conditions = std::move(C.Conditions);
   if (A.Protection == Guard::None)
     A.Protection = C.Protection;
+  if (A.Protection == Guard::Critical)
+    A.Criticals = std::move(C.Criticals);
   if (A.Protection == Guard::None && C.LockHeld)
     A.Protection = Guard::Lock;
   A.SingleWorkItem = C.SingleWorkItem;

@@ -61,6 +61,8 @@ struct AccessContext {
   bool Conditional = false;
   std::vector<unsigned> Branch;
   Guard Protection = Guard::None;
+  /// The names of the critical sections around it (Access::Criticals).
+  std::vector<std::string> Criticals;
   bool SingleWorkItem = false;
   ExprRef PinnedItem;
   bool InNestedTask = false;

@@ -170,6 +170,10 @@ void SyncTracker::noteEnclosing(Operation *P, Operation *Child,
     C.Branch.resize(Before);
   }
   noteUnstructured(P, Child, C, Inner);
+  if (auto Critical = dyn_cast<omp::CriticalOp>(P))
+    C.Criticals.push_back(Critical.getNameAttr()
+                              ? Critical.getNameAttr().getValue().str()
+                              : std::string());
   if (C.Protection == Guard::None) {
     if (isa<omp::CriticalOp>(P))
       C.Protection = Guard::Critical;
@@ -215,6 +219,8 @@ void SyncTracker::addCallerContext(AccessContext &C) {
   if (Outer.Section)
     C.Section = Outer.Section;
   C.LockHeld |= Outer.LockHeld;
+  C.Criticals.insert(C.Criticals.end(), Outer.Criticals.begin(),
+                     Outer.Criticals.end());
   if (C.Doubt.empty())
     C.Doubt = Outer.Doubt;
   C.Conditions.insert(C.Conditions.begin(), Outer.Conditions.begin(),

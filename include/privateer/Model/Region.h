@@ -301,6 +301,10 @@ struct Access {
   /// from Index onwards; null for a single element.
   ExprRef RangeLength;
   Guard Protection = Guard::None;
+  /// The names of the critical sections around the access ("" for the
+  /// unnamed one): two accesses in critical sections exclude each other
+  /// only when they share a name.
+  std::vector<std::string> Criticals;
   ReductionOp Op = ReductionOp::None;
   /// The value produced by the update is used (`q[n++] = v`): a shared
   /// counter, not a reduction.

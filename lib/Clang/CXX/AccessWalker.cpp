@@ -89,6 +89,8 @@ void AccessWalker::record(const Target &T, AccessKind Kind, const Expr *Where,
   A.ResultUsed = ResultUsed;
   if (State.CurrentGuard != Guard::None)
     A.Protection = State.CurrentGuard;
+  if (A.Protection == Guard::Critical)
+    A.Criticals = State.Criticals;
   else if (State.LockDepth > 0)
     A.Protection = Guard::Lock;
   else if (Where && isAtomicType(Where->getType()))

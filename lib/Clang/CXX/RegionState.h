@@ -132,6 +132,8 @@ struct RegionState {
   llvm::SmallPtrSet<const clang::FunctionDecl *, 8> ThreadIdWalked;
 
   Guard CurrentGuard = Guard::None;
+  /// The names of the critical sections the walk is in (Access::Criticals).
+  std::vector<std::string> Criticals;
   unsigned LockDepth = 0;
   bool InConditional = false;
   /// A return was passed in the function being visited: the rest of it is

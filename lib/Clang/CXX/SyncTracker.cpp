@@ -149,14 +149,21 @@ bool SyncTracker::teamOfOneTest(const Expr *Cond) {
 }
 
 void SyncTracker::visitGuarded(const Stmt *S, Guard G,
-                               std::optional<int64_t> Thread) {
+                               std::optional<int64_t> Thread,
+                               std::optional<std::string> Critical) {
   Guard Saved = State.CurrentGuard;
   std::optional<int64_t> SavedThread = State.GuardThread;
   if (G != Guard::None && State.CurrentGuard == Guard::None)
     State.CurrentGuard = G;
   if (Thread && !State.GuardThread)
     State.GuardThread = Thread;
+  // (Every critical section around the access counts: one inside another
+  // excludes what either name excludes.)
+  if (Critical)
+    State.Criticals.push_back(*Critical);
   Ctx.Walker.visitStmt(S);
+  if (Critical)
+    State.Criticals.pop_back();
   State.CurrentGuard = Saved;
   State.GuardThread = SavedThread;
 }

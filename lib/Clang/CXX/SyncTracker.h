@@ -38,7 +38,8 @@ public:
   bool inCalledFunction() const override { return !State.InlineStack.empty(); }
   void visit(const clang::Stmt *S) override;
   void visitGuarded(const clang::Stmt *S, Guard G,
-                    std::optional<int64_t> Thread) override;
+                    std::optional<int64_t> Thread,
+                    std::optional<std::string> Critical) override;
   void visitAssuming(const clang::Stmt *S,
                      llvm::ArrayRef<const clang::Expr *> Holds) override;
   void visitNestedTask(const clang::Stmt *S) override;

@@ -230,7 +230,10 @@ void OpenMPSemantics::visitDirective(const OMPExecutableDirective *D,
   const Stmt *Inner = associatedBody(D);
   if (!Inner)
     return;
-  V.visitGuarded(Inner, G, guardedThread(D, Ctx));
+  std::optional<std::string> Critical;
+  if (const auto *C = dyn_cast<OMPCriticalDirective>(D))
+    Critical = C->getDirectiveName().getAsString();
+  V.visitGuarded(Inner, G, guardedThread(D, Ctx), Critical);
 }
 
 void OpenMPSemantics::visitTask(const OMPExecutableDirective *D,

@@ -118,9 +118,12 @@ public:
   virtual void visit(const clang::Stmt *S) = 0;
   /// Walks \p S with its accesses protected by \p G (the outermost guard
   /// wins); with \p Thread, code only that thread of the team runs
-  /// ('master', 'masked').
-  virtual void visitGuarded(const clang::Stmt *S, Guard G,
-                            std::optional<int64_t> Thread = std::nullopt) = 0;
+  /// ('master', 'masked'); with \p Critical, the name of the critical
+  /// section it is ("" for the unnamed one).
+  virtual void
+  visitGuarded(const clang::Stmt *S, Guard G,
+               std::optional<int64_t> Thread = std::nullopt,
+               std::optional<std::string> Critical = std::nullopt) = 0;
   /// Walks \p S where each of \p Holds is true (what an `assume` directive
   /// around it states): a witness that contradicts one is impossible.
   virtual void visitAssuming(const clang::Stmt *S,

@@ -1,0 +1,84 @@
+// Critical sections exclude each other only when they share a name: two
+// differently named ones (or a named and the unnamed one) updating one
+// counter race; the same name, the unnamed one twice, or a section nested
+// in one of the other's name do not.
+// RUN: %cc -Xclang -verify -Xclang -verify-ignore-unexpected=note %s
+
+int even_odd(int n) {
+  int hits = 0;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    if (i % 2 == 0) {
+#pragma omp critical(even)
+      hits += 1;
+    } else {
+#pragma omp critical(odd)
+      hits += 1; // expected-warning {{'hits' is written in critical section 'even' and written in critical section 'odd': critical sections of different names do not exclude each other}}
+    }
+  }
+  return hits;
+}
+
+int named_and_unnamed(int n) {
+  int hits = 0;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    if (i % 2 == 0) {
+#pragma omp critical
+      hits += 1;
+    } else {
+#pragma omp critical(odd)
+      hits += 1; // expected-warning {{'hits' is written in the unnamed critical section and written in critical section 'odd'}}
+    }
+  }
+  return hits;
+}
+
+int same_name(int n) {
+  int hits = 0;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    if (i % 2 == 0) {
+#pragma omp critical(count)
+      hits += 1;
+    } else {
+#pragma omp critical(count)
+      hits += 2;
+    }
+  }
+  return hits;
+}
+
+int unnamed_twice(int n) {
+  int hits = 0;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    if (i % 2 == 0) {
+#pragma omp critical
+      hits += 1;
+    } else {
+#pragma omp critical
+      hits += 2;
+    }
+  }
+  return hits;
+}
+
+int nested(int n) {
+  int hits = 0, misses = 0;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    if (i % 2 == 0) {
+#pragma omp critical(outer)
+      {
+#pragma omp critical(inner)
+        hits += 1;
+        misses += 1;
+      }
+    } else {
+#pragma omp critical(outer)
+      hits += 2;
+    }
+  }
+  return hits + misses;
+}
