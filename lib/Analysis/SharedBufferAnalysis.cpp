@@ -202,36 +202,55 @@ Finding makeUnguardedFinding(const ParallelRegion &R, const Buffer &B,
   return F;
 }
 
-/// How a finding names the critical section \p A is in.
-std::string criticalName(const Access &A) {
+/// How a finding says what excludes \p A: its critical section, `atomic`
+/// or a lock.
+std::string exclusionName(const Access &A) {
+  if (A.Protection != Guard::Critical)
+    return guardName(A.Protection);
   return A.Criticals.front().empty()
-             ? std::string("the unnamed critical section")
-             : "critical section '" + A.Criticals.front() + "'";
+             ? std::string("in the unnamed critical section")
+             : "in critical section '" + A.Criticals.front() + "'";
 }
 
-/// A write in a critical section that meets another work item's access in
-/// a critical section of another name: sections of different names do not
-/// exclude each other (`critical(even)` and `critical(odd)` updating one
-/// counter).
-std::optional<Finding> criticalsApart(const ParallelRegion &R, unsigned BI,
-                                      IndexOracle &Oracle) {
-  std::vector<const Access *> InCritical;
-  for (const Access &A : R.Accesses)
-    if (A.BufferIndex == BI && A.Protection == Guard::Critical &&
-        !A.Criticals.empty())
-      InCritical.push_back(&A);
-  if (InCritical.size() > MaxDistinctAccesses || R.WaitsOnFlags)
-    return std::nullopt;
-  auto ShareOne = [](const Access &X, const Access &Y) {
-    for (const std::string &N : X.Criticals)
-      if (std::find(Y.Criticals.begin(), Y.Criticals.end(), N) !=
-          Y.Criticals.end())
-        return true;
+/// Whether \p X and \p Y, both made under exclusion, exclude each other:
+/// critical sections that share a name, two atomic accesses, two under
+/// locks (which lock is not followed). OpenMP's `critical` and `atomic`
+/// do not exclude each other, nor either of them a lock.
+bool excludeEachOther(const Access &X, const Access &Y) {
+  if (X.Protection != Y.Protection)
     return false;
-  };
-  for (const Access *W : InCritical)
-    for (const Access *A : InCritical) {
-      if (W->Kind == AccessKind::Read || ShareOne(*W, *A) ||
+  if (X.Protection != Guard::Critical)
+    return true;
+  for (const std::string &N : X.Criticals)
+    if (std::find(Y.Criticals.begin(), Y.Criticals.end(), N) !=
+        Y.Criticals.end())
+      return true;
+  return false;
+}
+
+/// A write under one exclusion that meets another work item's access
+/// under another: critical sections of different names (`critical(even)`
+/// and `critical(odd)` updating one counter), or an `atomic` update and a
+/// write in a critical section or under a lock, do not exclude each other.
+std::optional<Finding> exclusionsApart(const ParallelRegion &R, unsigned BI,
+                                       IndexOracle &Oracle) {
+  std::vector<const Access *> Excluded;
+  for (const Access &A : R.Accesses)
+    if (A.BufferIndex == BI &&
+        ((A.Protection == Guard::Critical && !A.Criticals.empty()) ||
+         A.Protection == Guard::Atomic || A.Protection == Guard::Lock))
+      Excluded.push_back(&A);
+  if (Excluded.size() > MaxDistinctAccesses || R.WaitsOnFlags)
+    return std::nullopt;
+  for (const Access *W : Excluded)
+    for (const Access *A : Excluded) {
+      bool Sections =
+          W->Protection == Guard::Critical && A->Protection == Guard::Critical;
+      // (Across kinds of exclusion, only two writes: an atomic write of a
+      // flag and a critical section's read of it are a hand-off the model
+      // does not follow.)
+      if (!excludesOnlyItself(*W) || excludeEachOther(*W, *A) ||
+          (!Sections && !excludesOnlyItself(*A)) ||
           barrierOrder(R, *W, *A) != BarrierOrder::Unordered)
         continue;
       Conflict C = Oracle.query(R, *W, *A);
@@ -239,14 +258,17 @@ std::optional<Finding> criticalsApart(const ParallelRegion &R, unsigned BI,
         continue;
       Finding F = makeUnguardedFinding(R, R.Buffers[BI], *W, *A, C);
       std::string Name = quote(R.Buffers[BI].Name);
-      F.Message = Name + " is written in " + criticalName(*W) + " and " +
-                  (A->Kind == AccessKind::Read ? "read" : "written") + " in " +
-                  criticalName(*A) +
-                  ": critical sections of different names do not exclude "
-                  "each other";
-      F.Notes.back() = {W->Where, "the write in " + criticalName(*W) +
-                                      " is here; give both sections one "
-                                      "name"};
+      F.Message =
+          Name + " is written " + exclusionName(*W) + " and " +
+          (A->Kind == AccessKind::Read ? "read " : "written ") +
+          exclusionName(*A) + ": " +
+          (Sections ? "critical sections of different names" : "the two") +
+          " do not exclude each other";
+      F.Notes.back() = {W->Where,
+                        "the write " + exclusionName(*W) + " is here; " +
+                            (Sections ? "give both sections one name"
+                                      : "make both accesses use the same "
+                                        "synchronization")};
       return F;
     }
   return std::nullopt;
@@ -450,7 +472,7 @@ std::optional<Finding> guardedConflicts(const ParallelRegion &R, unsigned BI,
                                         IndexOracle &Oracle) {
   if (auto F = unguardedAccess(R, BI, Oracle))
     return F;
-  return criticalsApart(R, BI, Oracle);
+  return exclusionsApart(R, BI, Oracle);
 }
 
 /// The finding for shared buffer \p BI, if it races.

@@ -82,3 +82,36 @@ int nested(int n) {
   }
   return hits + misses;
 }
+
+// 'atomic' and 'critical' do not exclude each other either; two atomic
+// updates, or an atomic write of a flag and a critical section's read of
+// it (a hand-off), are left alone.
+int atomic_and_critical(int n) {
+  int hits = 0;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    if (i % 2 == 0) {
+#pragma omp atomic
+      hits += 1;
+    } else {
+#pragma omp critical
+      hits += 2; // expected-warning {{'hits' is written atomically and written in the unnamed critical section: the two do not exclude each other}}
+    }
+  }
+  return hits;
+}
+
+int atomic_twice(int n) {
+  int hits = 0;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    if (i % 2 == 0) {
+#pragma omp atomic
+      hits += 1;
+    } else {
+#pragma omp atomic
+      hits += 2;
+    }
+  }
+  return hits;
+}
