@@ -213,10 +213,16 @@ std::string exclusionName(const Access &A) {
 }
 
 /// Whether \p X and \p Y, both made under exclusion, exclude each other:
-/// critical sections that share a name, two atomic accesses, two under
-/// locks (which lock is not followed). OpenMP's `critical` and `atomic`
+/// critical sections that share a name, two atomic accesses, two made
+/// while a lock is held (which lock is not followed; a critical section
+/// inside a lock's span holds it too). OpenMP's `critical` and `atomic`
 /// do not exclude each other, nor either of them a lock.
 bool excludeEachOther(const Access &X, const Access &Y) {
+  auto Locked = [](const Access &A) {
+    return A.Protection == Guard::Lock || A.UnderLock;
+  };
+  if (Locked(X) && Locked(Y))
+    return true;
   if (X.Protection != Y.Protection)
     return false;
   if (X.Protection != Guard::Critical)

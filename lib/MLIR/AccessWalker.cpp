@@ -237,6 +237,7 @@ void AccessWalker::placeAccess(Access &A, Operation *Op) {
     A.Protection = C.Protection;
   if (A.Protection == Guard::Critical)
     A.Criticals = std::move(C.Criticals);
+  A.UnderLock = C.LockHeld;
   if (A.Protection == Guard::None && C.LockHeld)
     A.Protection = Guard::Lock;
   A.SingleWorkItem = C.SingleWorkItem;

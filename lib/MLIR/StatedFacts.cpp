@@ -31,6 +31,15 @@ namespace mlirfe {
 
 namespace {
 
+/// \p Spelled as the region names it: Fortran names are blind to case,
+/// and Flang spells them in lower case.
+std::string fortranName(std::string_view Spelled) {
+  std::string Name;
+  for (char X : Spelled)
+    Name += char(std::tolower((unsigned char)X));
+  return Name;
+}
+
 /// Whether every symbol of \p C is one value for the whole construct (a
 /// size, a parameter): a condition that held before the construct holds in
 /// it.
@@ -251,9 +260,7 @@ void ValueFacts::statedAt(Operation *Op, Operation *Stop,
   // work item would be no fact of this point.
   StringRef Text;
   auto Lookup = [&](std::string_view Spelled) -> ExprRef {
-    std::string Name; // (Fortran names are blind to case)
-    for (char X : Spelled)
-      Name += char(std::tolower((unsigned char)X));
+    std::string Name = fortranName(Spelled);
     if (Name.find('(') == std::string::npos) {
       if (Value Load = loadInCoveredCode(Text, Name))
         return Ctx.Exprs.expr(Load);
@@ -299,10 +306,7 @@ void ValueFacts::statedAt(Operation *Op, Operation *Stop,
 
 std::function<ExprRef(std::string_view)> ValueFacts::namedValue() {
   return [this](std::string_view Name) -> ExprRef {
-    // Fortran names are blind to case; Flang spells them in lower case.
-    std::string Lower;
-    for (char X : Name)
-      Lower += char(std::tolower((unsigned char)X));
+    std::string Lower = fortranName(Name);
     for (SymbolId S = 0; S < State.R.Symbols.size(); ++S)
       if (State.R.Symbols[S].Name == Lower)
         return Expr::symbol(S);

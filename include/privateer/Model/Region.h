@@ -305,6 +305,9 @@ struct Access {
   /// unnamed one): two accesses in critical sections exclude each other
   /// only when they share a name.
   std::vector<std::string> Criticals;
+  /// Made while a lock is held, whatever else guards it (a critical
+  /// section inside a lock's span).
+  bool UnderLock = false;
   ReductionOp Op = ReductionOp::None;
   /// The value produced by the update is used (`q[n++] = v`): a shared
   /// counter, not a reduction.

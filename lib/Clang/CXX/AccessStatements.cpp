@@ -153,10 +153,15 @@ void AccessWalker::visitCompound(const CompoundStmt *CS) {
     // What the code states there (`assert(e)`, `__builtin_assume(e)`)
     // holds on the paths through the rest of the block, and so does the
     // negation of a test that leaves it (`if (i != 0) continue;`).
-    Ctx.Facts.conditionsAfter(Child, State.PathConditions);
-    if (const Expr *Cond = skipsRestOfBlockIf(Child); Cond && Straight) {
-      Ctx.Facts.conditionsOf(Cond, false, State.PathConditions);
-      State.InConditional = true;
+    // (`if (!e) return;` is a branch here, not a statement: the work
+    // items that return skip the rest, and so it is conditional.)
+    if (const Expr *Cond = skipsRestOfBlockIf(Child)) {
+      if (Straight) {
+        Ctx.Facts.conditionsOf(Cond, false, State.PathConditions);
+        State.InConditional = true;
+      }
+    } else {
+      Ctx.Facts.conditionsAfter(Child, State.PathConditions);
     }
   }
   // Guards declared in this block are released at its end, and what it

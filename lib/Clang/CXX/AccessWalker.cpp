@@ -89,12 +89,13 @@ void AccessWalker::record(const Target &T, AccessKind Kind, const Expr *Where,
   A.ResultUsed = ResultUsed;
   if (State.CurrentGuard != Guard::None)
     A.Protection = State.CurrentGuard;
-  if (A.Protection == Guard::Critical)
-    A.Criticals = State.Criticals;
   else if (State.LockDepth > 0)
     A.Protection = Guard::Lock;
   else if (Where && isAtomicType(Where->getType()))
     A.Protection = Guard::AtomicObject;
+  if (A.Protection == Guard::Critical)
+    A.Criticals = State.Criticals;
+  A.UnderLock = State.LockDepth > 0;
   if (Kind == AccessKind::Write && Where && State.StoreTarget &&
       Where->IgnoreParenImpCasts() == State.StoreTarget)
     A.StoredValue = State.StoreValue;

@@ -115,3 +115,41 @@ int atomic_twice(int n) {
   }
   return hits;
 }
+
+// A critical section inside a lock's span holds the lock too: both
+// updates are made under it. Without the lock around it, the critical
+// section and the lock do not exclude each other.
+void omp_set_lock(void *);
+void omp_unset_lock(void *);
+
+int lock_around_critical(int n, void *l) {
+  int x = 0;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    omp_set_lock(l);
+    if (i % 2) {
+      x++;
+    } else {
+#pragma omp critical
+      x += 2;
+    }
+    omp_unset_lock(l);
+  }
+  return x;
+}
+
+int lock_or_critical(int n, void *l) {
+  int x = 0;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    if (i % 2) {
+      omp_set_lock(l);
+      x++;
+      omp_unset_lock(l);
+    } else {
+#pragma omp critical
+      x += 2; // expected-warning {{'x' is written under a lock and written in the unnamed critical section: the two do not exclude each other}}
+    }
+  }
+  return x;
+}
