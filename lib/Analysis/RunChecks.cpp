@@ -5,14 +5,25 @@
 //===----------------------------------------------------------------------===//
 
 #include "privateer/Analysis/RunChecks.h"
+#include "privateer/Analysis/ValidRun.h"
 
 #include <cstring>
+#include <optional>
 
 namespace privateer {
 
-std::vector<Finding> runChecks(const ParallelRegion &R,
+std::vector<Finding> runChecks(const ParallelRegion &Modelled,
                                const CheckFilter &Enabled, CheckContext &C) {
   std::vector<Finding> Findings;
+  // Every witness is a run the program can make: it keeps within the
+  // arrays every work item indexes (ValidRun.h).
+  std::optional<ParallelRegion> Valid;
+  if (std::vector<Condition> Bounds = validRunFacts(Modelled);
+      !Bounds.empty()) {
+    Valid = Modelled;
+    Valid->Facts.insert(Valid->Facts.end(), Bounds.begin(), Bounds.end());
+  }
+  const ParallelRegion &R = Valid ? *Valid : Modelled;
   // A team of one thread has nothing to race with (tasks of one thread
   // still interleave).
   if (R.NumThreads && R.NumThreads->kind() == ExprKind::Constant &&
