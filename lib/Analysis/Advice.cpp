@@ -132,6 +132,10 @@ std::string whyNoFix(ProgrammingModelKind Model, NoFixReason Why) {
   case NoFixReason::ReadAfterAsPartial:
     return "every thread reads it after the construct as its own partial; "
            "a reduction of the construct would hand each the whole result";
+  case NoFixReason::ThroughClosure:
+    return "it is used through a lambda made before the construct, which "
+           "refers to the shared variable itself: a private copy the "
+           "construct makes would not reach those uses";
   }
   return "";
 }
@@ -145,6 +149,9 @@ std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B,
            (openMPWords(R) ? " is not visible at the directive"
                            : " is not visible at the construct") +
            "; make it a non-static local of the function that uses it";
+  if (B.ThroughClosure)
+    return "give each call of the lambda its own copy: declare " +
+           quote(B.Name) + " inside the lambda body";
   if (OnlyThroughCalls) {
     std::string Pass = "the called function uses " + quote(B.Name) +
                        " for every work item: pass each one its own buffer";
@@ -246,7 +253,9 @@ std::string reductionAdvice(const ParallelRegion &R, const Buffer &B,
   // containers, not a single element a pointer points to. Fortran reduces
   // a whole array by its name.
   std::string Clause;
-  if (Spelled && !Field && B.VisibleAtConstruct) {
+  // (A lambda made before the construct updates the variable itself,
+  // which no clause of the construct replaces with a copy.)
+  if (Spelled && !Field && B.VisibleAtConstruct && !B.ThroughClosure) {
     if (B.Kind == BufferKind::Scalar && W.Index.empty())
       Clause = B.Name;
     else if (R.Model == PM::Fortran && B.Kind == BufferKind::Array)

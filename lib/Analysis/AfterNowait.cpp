@@ -134,6 +134,13 @@ void analyzeAfter(const ParallelRegion &R, const ParallelRegion *P,
   if ((P->Kind != RegionKind::Loop && !OneThread) ||
       (R.Kind != RegionKind::Loop && !OneThreadAfter))
     return;
+  // The work items of this loop wait for flags (spinning with 'flush' or
+  // 'atomic read'), which the ones before raise when they are done: a
+  // pipeline whose hand-off orders them after the accesses of the loop
+  // before in a way the model does not follow (as within one region,
+  // SharedBufferAnalysis).
+  if (R.WaitsOnFlags)
+    return;
   // One region holding both loops' accesses: the previous loop's
   // distributed variable becomes this loop's when their iterations share
   // threads (then only different iterations race), and a free variable

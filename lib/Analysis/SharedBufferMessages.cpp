@@ -9,8 +9,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "SharedBufferRace.h"
+
 #include "privateer/Analysis/Advice.h"
 #include "privateer/Analysis/SharedBufferAnalysis.h"
+#include <cctype>
 
 #include <set>
 
@@ -202,7 +204,36 @@ RaceFacts::RaceFacts(const ParallelRegion &R, const Buffer &B,
               ? std::string(Writers.size() == 1 ? "one section"
                                                 : "more than one section")
               : std::string(W.SingleWorkItem ? "one " : "every ") + N.Item;
-  Name = quote(AllFields ? renderElement(R, W, nullptr) : B.Name);
+  Name = quote(B.Name);
+  if (AllFields) {
+    // `s.energy` (`s->energy`, Fortran's `s%energy`): the member
+    // 'energy' of 's', named as a user looks for it (`'energy' of 's'`).
+    std::string Spelled = renderElement(R, W, nullptr);
+    size_t Cut = std::string::npos, Skip = 1;
+    for (size_t K = Spelled.size(); K-- > 1;) {
+      if (Spelled[K] == '.' || Spelled[K] == '%') {
+        Cut = K;
+        break;
+      }
+      if (Spelled[K] == '>' && Spelled[K - 1] == '-') {
+        Cut = K - 1;
+        Skip = 2;
+        break;
+      }
+    }
+    // (Only a member that has a name: `t.get<2>` stays as it is.)
+    bool Named =
+        Cut != std::string::npos && Cut > 0 && Cut + Skip < Spelled.size();
+    for (size_t K = Named ? Cut + Skip : Spelled.size(); K < Spelled.size();
+         ++K)
+      Named &= std::isalnum(static_cast<unsigned char>(Spelled[K])) ||
+               Spelled[K] == '_';
+    if (Named)
+      Name = quote(Spelled.substr(Cut + Skip)) + " of " +
+             quote(Spelled.substr(0, Cut));
+    else
+      Name = quote(Spelled);
+  }
 }
 
 std::string describeLoopCarried(const RaceFacts &X, Finding &F) {
@@ -261,15 +292,21 @@ void addFindingNotes(const RaceFacts &X, const Conflict &C,
                      const std::string &Advice, Finding &F) {
   const ParallelRegion &R = X.R;
   const Buffer &B = X.B;
-  if (B.Decl.valid()) {
+  bool Routine = R.Construction == ConstructKind::TeamRoutine;
+  if (B.Decl.valid() && Routine) {
+    F.Notes.push_back({B.Decl, quote(B.Name) +
+                                   " is declared here; every thread of the "
+                                   "team that runs " +
+                                   quote(R.Routine) + " uses the same one"});
+  } else if (B.Decl.valid()) {
     if (B.Kind == BufferKind::Pointee)
-      F.Notes.push_back({B.Decl, X.Name +
+      F.Notes.push_back({B.Decl, quote(B.Name) +
                                      " is declared here; the memory it "
                                      "points to is shared by all " +
                                      std::string(X.N.Items)});
     else
       F.Notes.push_back(
-          {B.Decl, X.Name + " is declared here, outside the " +
+          {B.Decl, quote(B.Name) + " is declared here, outside the " +
                        (simdLanes(R) ? "SIMD loop" : describe(R.Kind)) +
                        ", so all " + X.N.Items + " share it"});
   }
@@ -280,8 +317,27 @@ void addFindingNotes(const RaceFacts &X, const Conflict &C,
                               " here, memory that every thread of its team "
                               "shares"});
   F.Notes.push_back(witnessNote(R, X.W, X.A, C.W, F.May));
-  F.Notes.push_back({R.Directive, X.Name + " is shared by this '" +
-                                      R.Construct + "'; " + Advice});
+  // Made in a lambda the work items call: where they call it, and where
+  // the template that runs it in parallel is called.
+  if (X.W.CalledAt.valid()) {
+    F.Notes.push_back({X.W.CalledAt, std::string("each of the ") + X.N.Items +
+                                         " calls the lambda here"});
+    if (R.InstanceCall.valid())
+      F.Notes.push_back({R.InstanceCall, quote(R.Instance) +
+                                             " runs the lambda in parallel; "
+                                             "this call hands it over"});
+  }
+  if (Routine)
+    F.Notes.push_back(
+        {R.Directive, quote(R.Routine) + " holds this orphaned '" +
+                          R.Construct +
+                          "', so it runs in a team (whose 'parallel' is in a "
+                          "caller), and every thread of the team runs its "
+                          "code outside the worksharing; " +
+                          Advice});
+  else
+    F.Notes.push_back({R.Directive, quote(B.Name) + " is shared by this '" +
+                                        R.Construct + "'; " + Advice});
 }
 
 const char *accessVerb(AccessKind K) {

@@ -188,8 +188,10 @@ std::string describeScratch(RaceFacts &X, Finding &F) {
   bool Reset = B.Kind == BufferKind::Container && !CopyIn &&
                resetFirst(R, W.BufferIndex, OwnWrites);
   std::string Advice = privatizeAdvice(R, B, !Privatizable, Reset);
-  if (B.Kind == BufferKind::Pointee && R.Kind == RegionKind::Loop &&
-      Privatizable) {
+  if (B.ThroughClosure) {
+    F.Fix = remedy::NoFix{NoFixReason::ThroughClosure};
+  } else if (B.Kind == BufferKind::Pointee && R.Kind == RegionKind::Loop &&
+             Privatizable) {
     F.Fix = remedy::ScratchPerThread{};
   } else if (!Privatizable)
     F.Fix = remedy::NoFix{NoFixReason::ReadsNotOwnWrites};

@@ -76,7 +76,7 @@ std::optional<Remedy> reductionRemedy(const ParallelRegion &R, const Buffer &B,
   // A task's update (a task construct, or a task the work item creates)
   // may run after the construct's private copy is combined: no reduction
   // of the construct covers it.
-  if (!reducible(W.Op) || !B.VisibleAtConstruct ||
+  if (!reducible(W.Op) || !B.VisibleAtConstruct || B.ThroughClosure ||
       R.Kind == RegionKind::Tasks || W.InNestedTask)
     return std::nullopt;
   for (const std::string &F : W.Fields)

@@ -33,7 +33,7 @@ int main(void) {
   free(counts);
   return 0;
 }
-// DIAG: warning: 'st.hits' is updated by every iteration without a reduction
+// DIAG: warning: 'hits' of 'st' is updated by every iteration without a reduction
 // DIAG: warning: iterations update 'counts' at the same element
 // FIXED:      #pragma omp atomic
 // FIXED-NEXT: st.hits++;

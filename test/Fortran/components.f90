@@ -18,15 +18,14 @@ end module
 subroutine fire(p, q, a, n)
   use shapes
   integer :: n, i
-  ! expected-note@+3 {{'p' is declared here, outside the parallel loop, so all iterations share it}}
-  ! expected-note@+2 {{'p%s' is declared here, outside the parallel loop, so all iterations share it}}
+  ! expected-note@+2 {{'p' is declared here, outside the parallel loop, so all iterations share it}}
   ! expected-note@+1 {{'q' is declared here, outside the parallel loop, so all iterations share it}}
   type(pt) :: p, q(n)
   real :: a(n)
-  ! expected-note@+1 {{'p%s' is shared by this '!$omp parallel do'; no automatic fix: protect the accesses with 'omp critical' or 'omp atomic'}}
+  ! expected-note@+1 {{'p' is shared by this '!$omp parallel do'; no automatic fix: protect the accesses with 'omp critical' or 'omp atomic'}}
   !$omp parallel do
   do i = 1, n
-    ! expected-warning@+2 {{'p%s' is written by every iteration without synchronization [privateer-shared-buffer]}}
+    ! expected-warning@+2 {{'s' of 'p' is written by every iteration without synchronization [privateer-shared-buffer]}}
     ! expected-note@+1 {{iterations i=1 and i=2 both write 'p%s'}}
     p%s = a(i)
   end do
@@ -59,10 +58,10 @@ subroutine fire(p, q, a, n)
   end do
   !$omp end parallel do
   ! An accumulation into a component: no reduction clause names it.
-  ! expected-note@+1 {{'p%s' is shared by this '!$omp parallel do'; protect the update with '!$omp atomic' on the update or 'omp critical'}}
+  ! expected-note@+1 {{'p' is shared by this '!$omp parallel do'; protect the update with '!$omp atomic' on the update or 'omp critical'}}
   !$omp parallel do
   do i = 1, n
-    ! expected-warning@+2 {{'p%s' is updated by every iteration without a reduction; concurrent updates are lost [privateer-shared-buffer]}}
+    ! expected-warning@+2 {{'s' of 'p' is updated by every iteration without a reduction; concurrent updates are lost [privateer-shared-buffer]}}
     ! expected-note@+1 {{iterations i=1 and i=2 both update 'p%s'}}
     p%s = p%s + a(i)
   end do

@@ -51,6 +51,9 @@ enum class NoFixReason {
                           ///< the region can be made here
   /// A block that could be reused, in a loop that makes no team of its own.
   AllocationOutsideTeamLoop,
+  /// The accesses are made through a lambda made before the construct,
+  /// which refers to the shared variable itself (Buffer::ThroughClosure).
+  ThroughClosure,
 };
 
 /// The kinds of fix, as typed data: each holds what its fix needs, and

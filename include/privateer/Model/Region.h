@@ -126,6 +126,11 @@ enum class ConstructKind {
   /// one writes and another reads (a scalar each lane writes before it
   /// reads it is expanded per lane by the vectorizer).
   SimdLanes,
+  /// The code of a function that holds an orphaned worksharing construct,
+  /// 'single' or 'barrier' (so a team runs it, whose 'parallel' is in a
+  /// caller): a replicated region whose body is the function's. It has no
+  /// directive of its own, so no clause can be added for it.
+  TeamRoutine,
 };
 
 enum class ScheduleKind { Unspecified, Static, Dynamic, Guided, Auto, Runtime };
@@ -200,6 +205,12 @@ struct Buffer {
   /// The name can be used in a clause of the construct's directive (a
   /// static local of a called function cannot).
   bool VisibleAtConstruct = true;
+  /// The work items reach the buffer through a lambda made before the
+  /// construct (`auto visit = [&](int i) { count += ...; };` called in the
+  /// loop, a lambda handed to a template that wraps the construct): its
+  /// captures by reference name the variable itself, so a copy that a
+  /// clause of the construct makes would not reach those accesses.
+  bool ThroughClosure = false;
   /// The front end's node for the memory object (a clang::ValueDecl, an
   /// mlir::Value...), so that a fix starts from the node, never from the
   /// name; opaque to the core, null when there is none.
@@ -357,6 +368,10 @@ struct Access {
   /// The function the access is in, when it was reached through a call made
   /// by the work item (the access's location is then the call).
   std::string Via;
+  /// For an access in a lambda the work item calls (`visit(i)`, `f(i)` in
+  /// a template that wraps the construct): the call in the work item's
+  /// code. The access's own location is in the lambda, the user's code.
+  Loc CalledAt;
 };
 
 /// The function (or expression) that makes a heap block; decides which
@@ -530,6 +545,14 @@ struct ParallelRegion {
   /// The front end's node for the construct (a clang::Stmt such as an
   /// OpenMP directive, an mlir::Operation...); opaque to the core.
   ConstructHandle Handle;
+  /// A construct in an instance of a function template (a library's
+  /// `for_each(first, last, f)` that wraps 'parallel for' or
+  /// tbb::parallel_for): the template's name and where the instance is
+  /// called, so that a race in the lambda it is handed is told there.
+  std::string Instance;
+  Loc InstanceCall;
+  /// For a TeamRoutine: the function's name.
+  std::string Routine;
 
   SymbolId addSymbol(Symbol S) {
     Symbols.push_back(std::move(S));

@@ -68,6 +68,8 @@ void AccessWalker::record(const Target &T, AccessKind Kind, const Expr *Where,
   auto Id = Ctx.Assembler.bufferFor(T);
   if (!Id)
     return;
+  if (State.OutsideClosureDepth > 0)
+    State.R.Buffers[*Id].ThroughClosure = true;
   if (Kind != AccessKind::Read && T.Level == 0 && T.Index.empty())
     if (const auto *V = dyn_cast_or_null<VarDecl>(T.Decl)) {
       ScalarWrites &W = State.SharedWrites[V];
@@ -101,9 +103,9 @@ void AccessWalker::record(const Target &T, AccessKind Kind, const Expr *Where,
     A.StoredValue = State.StoreValue;
   A.Conditional = State.InConditional || State.AfterReturn;
   A.OnEveryPath = !A.Conditional && State.BranchPath.empty() &&
-                  State.LabelEpoch == 0 && !State.LeftWorkItem &&
-                  State.LoopDepth == 0 && !State.InNestedTask &&
-                  !State.InSingleItem;
+                  State.InShortCircuit == 0 && State.LabelEpoch == 0 &&
+                  !State.LeftWorkItem && State.LoopDepth == 0 &&
+                  !State.InNestedTask && !State.InSingleItem;
   A.Branch = State.BranchPath;
   A.Epoch = State.LabelEpoch;
   A.SingleWorkItem = State.InSingleItem;
@@ -122,6 +124,8 @@ void AccessWalker::record(const Target &T, AccessKind Kind, const Expr *Where,
   A.Spelling = Where ? Ctx.Exprs.spell(Where) : State.R.Buffers[*Id].Name;
   if (State.CallSite && !State.InlineStack.empty())
     A.Via = State.InlineStack.back()->getNameAsString();
+  if (State.LambdaCall && !State.CallSite)
+    A.CalledAt = toLoc(State.LambdaCall->getBeginLoc());
   State.R.Accesses.push_back(std::move(A));
 }
 
@@ -313,8 +317,10 @@ void AccessWalker::visitExpr(const Expr *E, AccessKind Mode, bool ValueUsed) {
 
   if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
     visitExpr(CO->getCond(), AccessKind::Read, true);
+    ++State.InShortCircuit;
     visitExpr(CO->getTrueExpr(), AccessKind::Read, true);
     visitExpr(CO->getFalseExpr(), AccessKind::Read, true);
+    --State.InShortCircuit;
     return;
   }
 
@@ -350,7 +356,11 @@ void AccessWalker::visitBinary(const BinaryOperator *BO, AccessKind Mode,
     return;
   }
   visitExpr(BO->getLHS(), AccessKind::Read, true);
+  // (The right side of `&&` and `||` runs only on some evaluations.)
+  bool ShortCircuit = BO->isLogicalOp();
+  State.InShortCircuit += ShortCircuit;
   visitExpr(BO->getRHS(), AccessKind::Read, true);
+  State.InShortCircuit -= ShortCircuit;
 }
 
 void AccessWalker::visitAssignment(const BinaryOperator *BO, bool ValueUsed) {
@@ -437,6 +447,8 @@ void AccessWalker::visitOperatorCall(const CXXOperatorCallExpr *OC,
     visitIndices(OC->getArg(0));
     return;
   }
+  if (OK == OO_Call && Ctx.Follower.followLambdaCall(OC))
+    return;
   for (const Expr *Arg : OC->arguments())
     visitExpr(Arg, AccessKind::Read, true);
 }

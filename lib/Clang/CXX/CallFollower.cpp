@@ -316,7 +316,59 @@ void CallFollower::visitMemberCall(const CXXMemberCallExpr *Call) {
     Ctx.Walker.visitIndices(Obj);
 }
 
-void CallFollower::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
+bool CallFollower::followLambdaCall(const CXXOperatorCallExpr *OC) {
+  if (OC->getOperator() != OO_Call || OC->getNumArgs() == 0)
+    return false;
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getCalleeDecl());
+  const FunctionDecl *Def = nullptr;
+  if (!MD || !MD->getParent()->isLambda() || !MD->hasBody(Def) || !Def ||
+      isSystemFunction(Def, State.AST.getSourceManager()))
+    return false;
+  llvm::SmallVector<const VarDecl *, 4> Copies;
+  for (const LambdaCapture &C : MD->getParent()->captures())
+    if (C.capturesVariable() && C.getCaptureKind() == LCK_ByCopy)
+      if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar());
+          V && State.CopiedCaptures.insert(V).second)
+        Copies.push_back(V);
+  // A lambda made in the work item's code (or in a function it calls)
+  // captures what that code names; one made before the construct refers
+  // to the variables themselves, whatever copies the construct makes.
+  bool Outside = !madeInWorkItem(MD->getParent()->getLocation());
+  State.OutsideClosureDepth += Outside;
+  // Its accesses are reported where the lambda makes them: the user's
+  // code, not the call in a wrapper.
+  const Expr *SavedSite = State.CallSite, *SavedCall = State.LambdaCall;
+  if (State.InlineStack.empty())
+    State.CallSite = nullptr;
+  if (!State.LambdaCall)
+    State.LambdaCall = OC;
+  inlineCall(OC, Def, /*FirstArg=*/1, /*ReportAtCall=*/false);
+  State.CallSite = SavedSite;
+  State.LambdaCall = SavedCall;
+  State.OutsideClosureDepth -= Outside;
+  for (const VarDecl *V : Copies)
+    State.CopiedCaptures.erase(V);
+  return true;
+}
+
+bool CallFollower::madeInWorkItem(SourceLocation Loc) const {
+  const SourceManager &SM = State.AST.getSourceManager();
+  auto Within = [&](const Stmt *S) {
+    return S && SM.isPointWithin(Loc, S->getBeginLoc(), S->getEndLoc());
+  };
+  if (Within(State.Body))
+    return true;
+  for (const Stmt *S : State.Sections)
+    if (Within(S))
+      return true;
+  for (const FunctionDecl *FD : State.InlineStack)
+    if (Within(FD->getBody()))
+      return true;
+  return false;
+}
+
+void CallFollower::inlineCall(const CallExpr *Call, const FunctionDecl *FD,
+                              unsigned FirstArg, bool ReportAtCall) {
   // Calls are followed a few levels deep, never recursively; beyond that a
   // call's effects are unknown and nothing is reported about them. A call
   // of the function the construct is in (a task of fib calling fib) is
@@ -327,7 +379,7 @@ void CallFollower::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
       (State.Spec.Function &&
        FD->getCanonicalDecl() == State.Spec.Function->getCanonicalDecl());
   if (Recursive || State.InlineStack.size() >= 3 || !FD->getBody() ||
-      FD->getNumParams() != Call->getNumArgs()) {
+      FD->getNumParams() + FirstArg != Call->getNumArgs()) {
     for (const Expr *Arg : Call->arguments())
       Ctx.Walker.visitExpr(Arg, AccessKind::Read, true);
     Ctx.Sync.notePossibleBarrier(Call);
@@ -335,7 +387,7 @@ void CallFollower::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
   }
   for (unsigned K = 0; K < FD->getNumParams(); ++K) {
     const ParmVarDecl *P = FD->getParamDecl(K);
-    const Expr *Arg = Call->getArg(K);
+    const Expr *Arg = Call->getArg(K + FirstArg);
     State.ItemLocals.insert(P);
     QualType T = P->getType();
     if (T->isReferenceType()) {
@@ -364,7 +416,7 @@ void CallFollower::inlineCall(const CallExpr *Call, const FunctionDecl *FD) {
   Ctx.Assembler.collectDeclsIn(FD->getBody(), State.ItemLocals);
   Ctx.Assembler.collectModified(FD->getBody());
   const Expr *SavedSite = State.CallSite;
-  if (!State.CallSite)
+  if (!State.CallSite && ReportAtCall)
     State.CallSite = Call;
   State.InlineStack.push_back(FD);
   State.FunctionBranchDepth.push_back(State.BranchPath.size());

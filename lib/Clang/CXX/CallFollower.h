@@ -29,7 +29,23 @@ public:
   void noteOpaqueCallRead(const clang::Expr *Arg);
   bool visitKnownLibraryCall(const clang::CallExpr *Call);
   void visitMemberCall(const clang::CXXMemberCallExpr *Call);
-  void inlineCall(const clang::CallExpr *Call, const clang::FunctionDecl *FD);
+  /// Follows \p Call into \p FD with its parameters bound to the call's
+  /// arguments from \p FirstArg on (1 for an operator call whose first
+  /// argument is the object).
+  /// \p ReportAtCall: its accesses are reported at the call (the unit's
+  /// code), not in the callee.
+  void inlineCall(const clang::CallExpr *Call, const clang::FunctionDecl *FD,
+                  unsigned FirstArg = 0, bool ReportAtCall = true);
+  /// `visit(i)` of a lambda whose body the unit sees (a local closure, or
+  /// one handed to a template that wraps the construct): its body is part
+  /// of the work item. Its captures by reference are the caller's
+  /// variables; its captures by copy are the closure's own (not recorded;
+  /// what a copied pointer points to is shared as the original's). False
+  /// when \p OC calls no such lambda.
+  bool followLambdaCall(const clang::CXXOperatorCallExpr *OC);
+  /// Whether \p Loc lies in the code of a work item: the unit's body, its
+  /// sections, or a function being followed.
+  bool madeInWorkItem(clang::SourceLocation Loc) const;
   /// The pointer a helper of the unit returns (`return base + i*stride;`,
   /// its body that one statement), with the call's arguments for its
   /// parameters.

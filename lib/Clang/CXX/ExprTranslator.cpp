@@ -45,7 +45,9 @@ SymbolId ExprTranslator::symbolForLoop(const LoopShape &L, SymbolKind Kind) {
   S.Name = L.Var->getNameAsString();
   S.Kind = Kind;
   S.Step = L.Step < 0 ? -L.Step : L.Step;
-  ExprRef Init = translate(L.Init), Bound = translate(L.Bound);
+  // (No init: the value before the loop, which nothing here bounds.)
+  ExprRef Init = L.Init ? translate(L.Init) : nullptr;
+  ExprRef Bound = translate(L.Bound);
   ExprRef One = SymExpr::constant(1);
   if (L.Step > 0) {
     S.Min = Init;
@@ -355,6 +357,9 @@ ExprRef ExprTranslator::translateTableElement(const ArraySubscriptExpr *AS) {
   if (!V || !State.AST.getAsConstantArrayType(V->getType()))
     return nullptr;
   auto Contents = constantTableContents(State.AST, V);
+  // A local table only its initializer writes (`int node[8] = {...}`).
+  if (!Contents && Ctx.Facts.writtenOnlyByInitializer(V))
+    Contents = constantTableContents(State.AST, V, /*RequireConst=*/false);
   if (!Contents)
     return nullptr;
   ExprRef Index = translate(AS->getIdx());

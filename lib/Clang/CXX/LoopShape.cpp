@@ -29,9 +29,9 @@ const VarDecl *asVar(const Expr *E) {
 /// The loop's condition: `i < e`, `e > i`, `i != e`...: it names the loop's
 /// variable, which is returned; \p L gets the bound and the comparison as
 /// if the variable were on the left.
-const VarDecl *matchLoopCondition(const ForStmt *F, LoopShape &L) {
-  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-      F->getCond() ? F->getCond()->IgnoreParenImpCasts() : nullptr);
+const VarDecl *matchComparison(const Expr *E, LoopShape &L) {
+  const auto *Cond =
+      dyn_cast_or_null<BinaryOperator>(E ? E->IgnoreParenImpCasts() : nullptr);
   if (!Cond || !Cond->isComparisonOp() || Cond->getOpcode() == BO_EQ ||
       Cond->getOpcode() == BO_Cmp)
     return nullptr;
@@ -44,6 +44,10 @@ const VarDecl *matchLoopCondition(const ForStmt *F, LoopShape &L) {
     L.Cmp = BinaryOperator::reverseComparisonOp(Cond->getOpcode());
   }
   return CondVar;
+}
+
+const VarDecl *matchLoopCondition(const ForStmt *F, LoopShape &L) {
+  return matchComparison(F->getCond(), L);
 }
 
 /// The loop's init: `int i = e` or `i = e`, possibly beside other
@@ -157,6 +161,41 @@ std::optional<LoopShape> matchForLoop(const ForStmt *F, const ASTContext &Ctx,
   if (L.Step == 0 || L.Step == INT64_MIN)
     return std::nullopt;
   return L;
+}
+
+std::optional<LoopShape> matchGeneratingLoop(const ForStmt *F,
+                                             const ASTContext &Ctx) {
+  if (auto L = matchForLoop(F, Ctx))
+    return L;
+  // The conjuncts of the condition, left to right: the first comparison
+  // of a variable that the increment steps by a constant.
+  llvm::SmallVector<const Expr *, 4> Pending{F->getCond()}, Conjuncts;
+  while (!Pending.empty()) {
+    const Expr *E = Pending.pop_back_val();
+    const auto *And = dyn_cast_or_null<BinaryOperator>(
+        E ? E->IgnoreParenImpCasts() : nullptr);
+    if (And && And->getOpcode() == BO_LAnd) {
+      Pending.push_back(And->getRHS());
+      Pending.push_back(And->getLHS());
+    } else if (E) {
+      Conjuncts.push_back(E);
+    }
+  }
+  for (const Expr *C : Conjuncts) {
+    LoopShape L;
+    const VarDecl *CondVar = matchComparison(C, L);
+    if (!CondVar || !CondVar->getType()->isIntegerType())
+      continue;
+    matchLoopInit(F, CondVar, L);
+    // No init of the variable: it starts where the code before left it.
+    L.Var = CondVar;
+    matchLoopIncrement(F, Ctx, L);
+    if (L.StepExpr || L.Step == 0 || L.Step == INT64_MIN)
+      continue;
+    L.MayEndEarly = Conjuncts.size() > 1;
+    return L;
+  }
+  return std::nullopt;
 }
 
 } // namespace clangfe

@@ -29,12 +29,24 @@ struct LoopShape {
   /// `i += s` with s known only at run time (Step is 1 then): only where
   /// matchForLoop was asked for such loops.
   const clang::Expr *StepExpr = nullptr;
+  /// The loop may stop before the bound (a condition with more tests,
+  /// `i < 4 && more()`), and Init may be null (no init: the variable's
+  /// value before the loop): only matchGeneratingLoop gives such shapes.
+  bool MayEndEarly = false;
 };
 /// \p RuntimeStep: also an ascending loop whose step is an expression
 /// (`for (i = tid; i < n; i += nthreads)`), with LoopShape::StepExpr set.
 std::optional<LoopShape> matchForLoop(const clang::ForStmt *F,
                                       const clang::ASTContext &Ctx,
                                       bool RuntimeStep = false);
+
+/// The loop of \p F as a loop that generates tasks reads it: each iteration
+/// has its own value of the variable the increment steps, whatever else the
+/// condition tests (`for (; i < 4 && heap.size() > 1; i++)`); the first
+/// value may be the one the variable has before the loop. Its bound is
+/// then only a bound (LoopShape::MayEndEarly).
+std::optional<LoopShape> matchGeneratingLoop(const clang::ForStmt *F,
+                                             const clang::ASTContext &Ctx);
 
 } // namespace clangfe
 } // namespace privateer

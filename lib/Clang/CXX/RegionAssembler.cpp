@@ -31,6 +31,11 @@ std::optional<ParallelRegion> RegionAssembler::build(ParallelRegion Seed) {
   State.R = std::move(Seed);
   State.R.Kind = State.Spec.Kind;
   State.R.Handle = handleOf(State.Spec.Construct);
+  if (const FunctionDecl *FD = State.Spec.Function;
+      FD && FD->isTemplateInstantiation() && FD->getIdentifier()) {
+    State.R.Instance = FD->getNameAsString();
+    State.R.InstanceCall = toLoc(FD->getPointOfInstantiation());
+  }
   if (!setUpWorkItems() || !State.Body)
     return std::nullopt;
 
@@ -111,7 +116,21 @@ bool RegionAssembler::setUpLoopItems() {
 const Stmt *RegionAssembler::bindItemLoop(const Stmt *S, const Expr *First,
                                           const Expr *Last) {
   if (const auto *F = dyn_cast<ForStmt>(S)) {
-    auto Shape = matchForLoop(F, State.AST);
+    auto Shape = matchForLoop(F, State.AST, /*RuntimeStep=*/true);
+    // A step known at run time (`j += tile`) must be one value for the
+    // whole loop that the model can name.
+    ExprRef RuntimeStep;
+    if (Shape && Shape->StepExpr) {
+      llvm::SmallPtrSet<const VarDecl *, 8> InBody;
+      collectModified(F->getBody(), InBody);
+      RuntimeStep = Ctx.Exprs.translate(Shape->StepExpr);
+      if (InBody.count(Shape->Var) || First || Last ||
+          RuntimeStep->mentions([&](SymbolId Id) {
+            const Symbol &Sym = State.R.symbol(Id);
+            return Sym.Kind == SymbolKind::Opaque && Sym.IterationDependent;
+          }))
+        Shape.reset();
+    }
     if (Shape && First && Last && Shape->Step > 0) {
       // The header bounds one chunk; all chunks cover the whole range.
       Shape->Init = First;
@@ -124,6 +143,9 @@ const Stmt *RegionAssembler::bindItemLoop(const Stmt *S, const Expr *First,
       State.SymbolScope[Shape->Var] = F;
       State.ItemLocals.insert(Shape->Var);
       State.R.WorkItemVars.push_back(Sym);
+      // (The lattice of its values holds on every access of the body.)
+      if (RuntimeStep)
+        Ctx.Walker.runtimeStepConditions(*Shape, Sym, RuntimeStep);
     } else if (auto It = Ctx.Walker.bindIterator(F, SymbolKind::Induction)) {
       // A random-access iterator or pointer loop.
       const auto *DS = cast<DeclStmt>(F->getInit());
@@ -181,7 +203,7 @@ bool RegionAssembler::setUpTaskItems() {
   for (auto It = State.Spec.GeneratingLoops.rbegin();
        It != State.Spec.GeneratingLoops.rend(); ++It) {
     const auto *F = dyn_cast<ForStmt>(*It);
-    if (auto Shape = F ? matchForLoop(F, State.AST) : std::nullopt) {
+    if (auto Shape = F ? matchGeneratingLoop(F, State.AST) : std::nullopt) {
       SymbolId Sym = Ctx.Exprs.symbolForLoop(*Shape, SymbolKind::Induction);
       State.Symbols[Shape->Var] = Sym;
       State.SymbolScope[Shape->Var] = F;
@@ -485,8 +507,11 @@ void RegionAssembler::describeObject(Buffer &B, const Target &T, QualType Ty,
     B.Attr = Sharing::Shared;
   else if (V) {
     B.Attr = sharingOf(V);
+    B.SharingUnproven =
+        B.Attr == Sharing::Shared && State.Semantics.sharingUnproven(V);
     B.ReducedAround = State.Semantics.reducedAround(V);
   } else if (isa<FieldDecl>(T.Decl)) {
+    B.SharingUnproven = State.Semantics.sharingUnproven(T.Decl);
     // A field of `this`: the object is shared unless a clause names it.
     B.Attr = State.Semantics.sharingOfField(cast<FieldDecl>(T.Decl));
   } else

@@ -71,6 +71,9 @@ struct RegionState {
   llvm::SmallPtrSet<const clang::VarDecl *, 32> Stored;
   /// Variables the enclosing function assigns anywhere (computed lazily).
   std::optional<llvm::SmallPtrSet<const clang::VarDecl *, 32>> FunctionModified;
+  /// Local arrays found written only by their initializer, or not
+  /// (ValueFacts::writtenOnlyByInitializer).
+  llvm::DenseMap<const clang::VarDecl *, bool> InitializerOnly;
 
   llvm::DenseMap<const clang::VarDecl *, SymbolId> Symbols;
   /// The loop statement whose variable a symbol of Symbols is (its value
@@ -109,6 +112,15 @@ struct RegionState {
   llvm::DenseMap<const clang::VarDecl *, bool> NullPointerParams;
   std::map<std::pair<const clang::ValueDecl *, unsigned>, unsigned> BufferIds;
   llvm::SmallVector<const clang::FunctionDecl *, 4> InlineStack;
+  /// The variables the lambdas being followed capture by copy: in their
+  /// bodies a use names the closure's copy, not the variable.
+  llvm::SmallPtrSet<const clang::VarDecl *, 4> CopiedCaptures;
+  /// How many of the lambdas being followed were made before the
+  /// construct (Buffer::ThroughClosure for what they access).
+  unsigned OutsideClosureDepth = 0;
+  /// The call of the outermost lambda being followed, in the work item's
+  /// code (Access::CalledAt).
+  const clang::Expr *LambdaCall = nullptr;
   /// Where accesses of an inlined call are reported: the call in the unit.
   const clang::Expr *CallSite = nullptr;
 
@@ -136,6 +148,9 @@ struct RegionState {
   std::vector<std::string> Criticals;
   unsigned LockDepth = 0;
   bool InConditional = false;
+  /// Inside an operand that runs only on some evaluations (an arm of `?:`,
+  /// the right side of `&&` or `||`): not on every path.
+  unsigned InShortCircuit = 0;
   /// A return was passed in the function being visited: the rest of it is
   /// conditional.
   bool AfterReturn = false;

@@ -7,6 +7,7 @@
 #include "privateer/Clang/CXX/StmtWalk.h"
 
 #include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/SmallVector.h"
 
 using namespace clang;
@@ -63,6 +64,18 @@ void forEachStmt(const Stmt *S, llvm::function_ref<void(const Stmt *)> F,
         return WalkStep::Advance;
       },
       Captured);
+}
+
+const Stmt *loopBody(const Stmt *Loop) {
+  if (const auto *F = dyn_cast<ForStmt>(Loop))
+    return F->getBody();
+  if (const auto *F = dyn_cast<CXXForRangeStmt>(Loop))
+    return F->getBody();
+  if (const auto *W = dyn_cast<WhileStmt>(Loop))
+    return W->getBody();
+  if (const auto *Do = dyn_cast<DoStmt>(Loop))
+    return Do->getBody();
+  return nullptr;
 }
 
 } // namespace clangfe

@@ -96,6 +96,10 @@ std::optional<Target> TargetResolver::resolveVariable(const DeclRefExpr *DRE) {
   const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
   if (!V)
     return std::nullopt;
+  // A followed lambda's copy of V: the closure's own storage.
+  if (DRE->refersToEnclosingVariableOrCapture() &&
+      State.CopiedCaptures.count(V))
+    return std::nullopt;
   if (auto It = State.Aliases.find(V); It != State.Aliases.end()) {
     if (V->getType()->isReferenceType())
       return It->second;

@@ -93,11 +93,13 @@ bool conversionMayChangeValue(const ASTContext &Ctx, QualType From,
 }
 
 std::optional<std::vector<int64_t>> constantTableContents(const ASTContext &Ctx,
-                                                          const VarDecl *V) {
+                                                          const VarDecl *V,
+                                                          bool RequireConst) {
   if (!V || !V->hasInit() || V->getType().isVolatileQualified())
     return std::nullopt;
   const auto *AT = Ctx.getAsConstantArrayType(V->getType());
-  if (!AT || !AT->getElementType().isConstQualified() ||
+  if (!AT || (RequireConst && !AT->getElementType().isConstQualified()) ||
+      AT->getElementType().isVolatileQualified() ||
       !AT->getElementType()->isIntegralOrEnumerationType() ||
       AT->getElementType()->isDependentType() ||
       AT->getSize().ugt(MaxTableLength) || AT->getSize() == 0)

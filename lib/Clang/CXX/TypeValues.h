@@ -55,10 +55,12 @@ bool conversionMayChangeValue(const clang::ASTContext &Ctx,
                               clang::QualType From, clang::QualType To);
 
 /// The elements of \p V, a one-dimensional array of integers whose
-/// elements are const and whose initializer the compiler evaluates; nothing
-/// for any other variable.
+/// elements are const (or, with \p RequireConst false, that the caller
+/// knows only its initializer writes) and whose initializer the compiler
+/// evaluates; nothing for any other variable.
 std::optional<std::vector<int64_t>>
-constantTableContents(const clang::ASTContext &Ctx, const clang::VarDecl *V);
+constantTableContents(const clang::ASTContext &Ctx, const clang::VarDecl *V,
+                      bool RequireConst = true);
 
 } // namespace clangfe
 } // namespace privateer

@@ -37,6 +37,11 @@ public:
   /// Whether the enclosing function may change \p V anywhere (assigns it,
   /// takes its address, binds it to a non-const reference).
   bool modifiedInFunction(const clang::VarDecl *V);
+  /// Whether \p V, a local array of the enclosing function with automatic
+  /// storage, is written only by its initializer: every use reads one of
+  /// its elements (`node[i]`), none decays to a pointer, takes an address
+  /// or binds a reference, so no code can change what it holds.
+  bool writtenOnlyByInitializer(const clang::VarDecl *V);
   /// Whether \p E reads a bound of the team's size (a TeamBound call:
   /// omp_get_max_threads(), omp_get_num_procs()...), anywhere inside it,
   /// directly or through an integer variable initialized from one.

@@ -392,6 +392,50 @@ bool ValueFacts::modifiedInFunction(const VarDecl *V) {
   return State.FunctionModified->count(V);
 }
 
+bool ValueFacts::writtenOnlyByInitializer(const VarDecl *V) {
+  if (!V || !V->isLocalVarDecl() || !V->hasLocalStorage() || !V->hasInit() ||
+      !State.AST.getAsConstantArrayType(V->getType()) || !State.Spec.Function ||
+      !State.Spec.Function->getBody())
+    return false;
+  if (auto It = State.InitializerOnly.find(V);
+      It != State.InitializerOnly.end())
+    return It->second;
+  // Each use of V must be the base of a subscript whose element is read
+  // (an lvalue-to-rvalue conversion of `V[k]`) or sit in an unevaluated
+  // operand (`sizeof V`).
+  unsigned Uses = 0, Reads = 0;
+  forEachStmt(
+      State.Spec.Function->getBody(),
+      [&](const Stmt *S) {
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
+            DRE && DRE->getDecl() == V)
+          ++Uses;
+        if (const auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(S)) {
+          forEachStmt(U, [&](const Stmt *X) {
+            if (const auto *DRE = dyn_cast<DeclRefExpr>(X);
+                DRE && DRE->getDecl() == V)
+              ++Reads;
+          });
+          return;
+        }
+        const auto *Cast = dyn_cast<ImplicitCastExpr>(S);
+        if (!Cast || Cast->getCastKind() != CK_LValueToRValue)
+          return;
+        const auto *AS =
+            dyn_cast<ArraySubscriptExpr>(Cast->getSubExpr()->IgnoreParens());
+        if (!AS)
+          return;
+        const auto *Base =
+            dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+        if (Base && Base->getDecl() == V)
+          ++Reads;
+      },
+      CapturedChildren::Body);
+  bool Only = Uses == Reads;
+  State.InitializerOnly[V] = Only;
+  return Only;
+}
+
 bool ValueFacts::isMaxThreadsValue(const Expr *E) const {
   // omp_get_max_threads(), omp_get_num_procs(), or a variable initialized
   // from one, anywhere inside E.

@@ -393,9 +393,43 @@ void OpenMPSemantics::collectClauses(ParallelRegion &R) {
   }
 }
 
+bool OpenMPSemantics::describeTeamRoutine(const FunctionDecl *Function,
+                                          UnitShape &Shape, ParallelRegion &R) {
+  const OMPExecutableDirective *D = Directive;
+  if (!Function || !Function->getBody())
+    return false;
+  R.Model = ProgrammingModelKind::OpenMP;
+  R.Construction = ConstructKind::TeamRoutine;
+  R.Construct = std::string("omp ") +
+                llvm::omp::getOpenMPDirectiveName(D->getDirectiveKind(),
+                                                  Ctx.getLangOpts().OpenMP)
+                    .str();
+  R.Routine = Function->getNameAsString();
+  R.Directive = toLoc(D->getBeginLoc());
+  R.TeamSizeSetElsewhere = Calls.callsKnown(TeamSizeSetter);
+  TeamRoutine = distributedObjects(Function->getBody());
+  collectFlushed(Function->getBody());
+  R.WaitsOnFlags = spinsOnFlag(Function->getBody(), Ctx);
+  Shape.Body = Function->getBody();
+  return true;
+}
+
+bool OpenMPSemantics::sharingUnproven(const ValueDecl *V) const {
+  if (!TeamRoutine)
+    return false;
+  if (isa<FieldDecl>(V))
+    return !TeamRoutine->This;
+  const auto *P = dyn_cast<ParmVarDecl>(V);
+  return P && !TeamRoutine->Params.count(P);
+}
+
 Sharing OpenMPSemantics::sharingOf(const VarDecl *V, DeclScope Where) const {
   if (V->hasAttr<OMPThreadPrivateDeclAttr>())
     return Sharing::ThreadPrivate;
+  // A function a team runs: what a reference parameter names is the
+  // caller's, the team's when the function's worksharing divides it.
+  if (TeamRoutine && isa<ParmVarDecl>(V) && V->getType()->isReferenceType())
+    return Sharing::Shared;
   if (Ordered.count(V) || NestedPrivate.count(V))
     return Sharing::Private; // ordered by depend clauses, or privatized
   if (GeneratingLoop && V->isLocalVarDecl() && !V->isStaticLocal() &&
@@ -441,6 +475,9 @@ bool OpenMPSemantics::orderedOn(const ValueDecl *V) const {
 }
 
 ParameterBinding OpenMPSemantics::pointeeSharing(const ParmVarDecl *P) {
+  // What the worksharing of a function a team runs divides is the team's.
+  if (TeamRoutine && TeamRoutine->Params.count(P))
+    return {PointeeSharing::Shared};
   // Not for tasks: a task and the code that created it (and the task's
   // other instances) see the memory through the same pointer. Nor inside
   // a team of the function's own.

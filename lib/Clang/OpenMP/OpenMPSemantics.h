@@ -16,6 +16,7 @@
 
 #include "CallSites.h"
 #include "Ordering.h"
+#include "TeamRoutines.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -43,6 +44,11 @@ public:
   /// items in parallel (`ordered(n)` doacross loops, `if(0)`) or has a
   /// shape we do not model.
   bool describe(UnitShape &Shape, ParallelRegion &Seed);
+  /// The code of \p Function that a caller's team runs, every thread all
+  /// of it but the work its orphaned constructs (\p Directive the first)
+  /// share out: a replicated region whose body is the function's.
+  bool describeTeamRoutine(const clang::FunctionDecl *Function,
+                           UnitShape &Shape, ParallelRegion &Seed);
 
   Sharing sharingOf(const clang::VarDecl *V, DeclScope Where) const override;
   Sharing sharingOfField(const clang::FieldDecl *F) const override;
@@ -52,6 +58,7 @@ public:
   bool
   pointeePrivatizedByNestedConstruct(const clang::ValueDecl *V) const override;
   ParameterBinding pointeeSharing(const clang::ParmVarDecl *P) override;
+  bool sharingUnproven(const clang::ValueDecl *V) const override;
   bool reducedAround(const clang::ValueDecl *V) const override;
   bool runsInPlace(const clang::Stmt *S) const override;
   bool visitNested(const clang::Stmt *S, NestedCodeVisitor &Visitor) override;
@@ -127,6 +134,9 @@ private:
   unsigned NestedTeams = 0;
   /// The functions looked into for barriers, and whether they hold one.
   mutable BarrierMemo Barriers;
+  /// For a function a team runs (describeTeamRoutine): what its
+  /// worksharing constructs divide among the team.
+  std::optional<DistributedObjects> TeamRoutine;
 
   /// Adds to Ordered the variables \p Body hands between threads with
   /// `flush`: those a flush names, and for a flush without a list the

@@ -181,6 +181,41 @@ bool namedAfter(const ValueDecl *V, const OMPExecutableDirective *D,
 /// What the CFG element \p X does to \p V's value, in evaluation order.
 enum class Effect { None, Read, Assigned };
 
+/// What construct \p D does to the variable \p V outside it when \p V is
+/// private there: its code uses its own copy (a `private` or `lastprivate`
+/// clause, a loop variable of its loops), so it reads nothing of \p V; a
+/// `lastprivate` copy is written back at its end. Nothing for a variable
+/// that is not private to \p D (`firstprivate` reads it).
+std::optional<Effect> privateEffect(const VarDecl *V,
+                                    const OMPExecutableDirective *D) {
+  auto Names = [&](auto *Clause) {
+    for (const Expr *E : Clause->varlist())
+      if (clauseVariable(E) == V)
+        return true;
+    return false;
+  };
+  bool Private = false, Last = false;
+  for (const OMPClause *C : D->clauses()) {
+    if (const auto *FP = dyn_cast_or_null<OMPFirstprivateClause>(C);
+        FP && Names(FP))
+      return std::nullopt;
+    if (const auto *P = dyn_cast_or_null<OMPPrivateClause>(C))
+      Private |= Names(P);
+    if (const auto *LP = dyn_cast_or_null<OMPLastprivateClause>(C))
+      Last |= Names(LP);
+  }
+  if (const auto *L = dyn_cast<OMPLoopDirective>(D))
+    for (const Expr *Counter : L->counters())
+      if (const auto *DRE =
+              dyn_cast_or_null<DeclRefExpr>(Counter->IgnoreParenImpCasts()))
+        Private |= DRE->getDecl() == V;
+  if (Last)
+    return Effect::Assigned;
+  if (Private)
+    return Effect::None;
+  return std::nullopt;
+}
+
 Effect effectOn(const VarDecl *V, const Stmt *X, ASTContext &Ctx) {
   if (const auto *BO = dyn_cast<BinaryOperator>(X);
       BO && BO->getOpcode() == BO_Assign)
@@ -200,6 +235,11 @@ Effect effectOn(const VarDecl *V, const Stmt *X, ASTContext &Ctx) {
       return Effect::None;
     return Effect::Read; // a value read, stepped, or passed on
   }
+  // A later construct with its own copy of V neither reads V nor, but
+  // for lastprivate, writes it.
+  if (const auto *Later = dyn_cast<OMPExecutableDirective>(X))
+    if (auto Does = privateEffect(V, Later))
+      return *Does;
   // Code the function's CFG does not show (another construct's region, a
   // lambda's body) reads it when it names it.
   if ((isa<OMPExecutableDirective>(X) || isa<CapturedStmt>(X) ||

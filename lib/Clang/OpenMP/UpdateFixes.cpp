@@ -54,10 +54,9 @@ void forEachStatementChild(const Stmt *S,
   }
 }
 
-/// The expression statement of an update (`x += e;`, `x++;`) whose target
-/// starts at \p At, if it is a statement of its own.
-const Stmt *updateStatement(const OMPExecutableDirective *D,
-                            SourceLocation At) {
+/// The expression statement of an update (`x += e;`, `x++;`) in \p Code
+/// whose target starts at \p At, if it is a statement of its own.
+const Stmt *updateStatement(const Stmt *Code, SourceLocation At) {
   auto IsUpdate = [&](const Stmt *S) {
     const auto *E = dyn_cast_or_null<Expr>(S);
     if (!E)
@@ -75,7 +74,7 @@ const Stmt *updateStatement(const OMPExecutableDirective *D,
     return Target && Target->getBeginLoc() == At;
   };
   const Stmt *Found = nullptr;
-  walkStmts(D, [&](const Stmt *S) {
+  walkStmts(Code, [&](const Stmt *S) {
     forEachStatementChild(S, [&](const Stmt *Child) {
       if (!Found && IsUpdate(Child))
         Found = Child;
@@ -340,6 +339,10 @@ FixResult buildAtomicUpdates(const Finding &F, const ModelledConstruct &C,
     return E.decline("'atomic write' needs OpenMP 3.1");
   for (SourceLocation U : inSourceOrder(Fix.Updates, SM)) {
     const Stmt *S = updateStatement(D, U);
+    // An update in a lambda the construct's code calls, made before it in
+    // the function (`auto visit = [&](int i) { ... };`).
+    if (!S && C.Function && C.Function->getBody())
+      S = updateStatement(C.Function->getBody(), U);
     if (!S)
       return E.decline("an update is not a statement of its own");
     SourceLocation Begin = S->getBeginLoc();

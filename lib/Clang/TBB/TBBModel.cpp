@@ -15,6 +15,7 @@
 
 #include "privateer/Clang/CXX/CreatorCode.h"
 #include "privateer/Clang/CXX/RegionBuilder.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
 #include "privateer/Clang/SourceLoc.h"
 
 #include "Constructs.h"
@@ -71,6 +72,18 @@ private:
           (isa<ForStmt>(*It) || isa<CXXForRangeStmt>(*It) ||
            isa<WhileStmt>(*It) || isa<DoStmt>(*It)))
         Shape.GeneratingLoops.push_back(*It);
+    }
+    // Tasks waited for in each iteration of a generating loop (`while
+    // (...) { for (...) g.run(...); g.wait(); }`) race only with those of
+    // the same iteration: that loop and the ones around it repeat the
+    // unit. Waited for in the loop that runs them: one at a time.
+    for (size_t K = 0; K < Shape.GeneratingLoops.size(); ++K) {
+      if (!mayWaitForGroups(loopBody(Shape.GeneratingLoops[K])))
+        continue;
+      if (K == 0)
+        return;
+      Shape.GeneratingLoops.resize(K);
+      break;
     }
     if (!findBodies(Call, C, Shape))
       return;

@@ -32,7 +32,7 @@ long count_hits_racy(int n, const double *v, double thr) {
 #pragma omp parallel for
   for (int i = 0; i < n; i++)
     if (v[i] > thr)
-      s.count++; // expected-warning {{'s.count' is updated by every iteration without a reduction; concurrent updates are lost}}
+      s.count++; // expected-warning {{'count' of 's' is updated by every iteration without a reduction; concurrent updates are lost}}
   return s.count;
 }
 

@@ -43,7 +43,7 @@ void same_nested_member(Matrix &A, int n) {
   for (int i = 0; i < n; i++) {
 #pragma omp critical
     A.index.globalToLocal[i] = i;
-    A.index.total = i; // expected-warning {{'A.index.total' is written by every iteration without synchronization}}
+    A.index.total = i; // expected-warning {{'total' of 'A.index' is written by every iteration without synchronization}}
   }
 }
 
@@ -52,7 +52,7 @@ void same_member_outside_critical(Matrix &A, int n) {
   for (int i = 0; i < n; i++) {
 #pragma omp critical
     A.index.globalToLocal[i] = i;
-    A.index.globalToLocal[-i - 1] = i; // expected-warning {{'A.index.globalToLocal' is written by every iteration without synchronization}}
+    A.index.globalToLocal[-i - 1] = i; // expected-warning {{'globalToLocal' of 'A.index' is written by every iteration without synchronization}}
   }
 }
 

@@ -43,5 +43,5 @@ void accumulate_without_lock(Stats &s, const std::vector<double> &x) {
   int n = static_cast<int>(x.size());
 #pragma omp parallel for
   for (int i = 0; i < n; i++)
-    add_guarded(s, x[i], nullptr); // expected-warning {{'s.sum' is updated by every iteration without a reduction}}
+    add_guarded(s, x[i], nullptr); // expected-warning {{'sum' of 's' is updated by every iteration without a reduction}}
 }

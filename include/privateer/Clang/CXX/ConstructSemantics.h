@@ -189,6 +189,14 @@ public:
     (void)P;
     return {};
   }
+  /// Whether the work items' sharing of \p V, a reference parameter or a
+  /// field of `this` that sharingOf calls shared, is not proven (a
+  /// function a team runs whose callers are not seen): a race on it is
+  /// "may".
+  virtual bool sharingUnproven(const clang::ValueDecl *V) const {
+    (void)V;
+    return false;
+  }
   /// Whether a reduction of a construct around the unit names \p V (the
   /// worksharing loop around a `simd` loop: Buffer::ReducedAround).
   virtual bool reducedAround(const clang::ValueDecl *V) const {

@@ -48,6 +48,10 @@ void forEachStmt(const clang::Stmt *S,
                  llvm::function_ref<void(const clang::Stmt *)> F,
                  CapturedChildren Captured = CapturedChildren::Body);
 
+/// The body of a `for`, range `for`, `while` or `do` loop; null for any
+/// other statement.
+const clang::Stmt *loopBody(const clang::Stmt *Loop);
+
 } // namespace clangfe
 } // namespace privateer
 

@@ -1,0 +1,78 @@
+// Libraries wrap oneTBB and the parallel algorithms in loop templates of
+// their own and hand them lambdas. Each call with a visible lambda is a
+// parallel loop over the lambda's body, with the wrapper's range: a race is
+// told in the lambda, with notes at the wrapper's call of it and at the call
+// of the wrapper. Correct uses (each call writes its own element) stay
+// silent, and the wrapper, which other callers use correctly, gets no fix.
+// RUN: %clangxx -std=c++17 -fsyntax-only -fplugin=%plugin -fplugin-arg-privateer-checks=-*,privateer-shared-buffer -Xclang -verify -Xclang -verify-ignore-unexpected=note %s
+// RUN: %clangxx -std=c++17 -fsyntax-only -fplugin=%plugin -fplugin-arg-privateer-checks=-*,privateer-shared-buffer %s 2>&1 | FileCheck %s
+// RUN: cp %s %t.cpp && %clangxx -std=c++17 -fsyntax-only -fplugin=%plugin -fplugin-arg-privateer-fix %t.cpp 2>/dev/null; diff %s %t.cpp
+
+#include <algorithm>
+#include <execution>
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_group.h>
+#include <vector>
+
+template <typename F> void for_each_index(std::size_t n, F f) {
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n),
+                    [&f](const tbb::blocked_range<std::size_t> &r) {
+                      for (std::size_t i = r.begin(); i != r.end(); ++i)
+                        f(i);
+                    });
+}
+
+template <typename F> void for_each_simple(int n, const F &f) {
+  tbb::parallel_for(0, n, [&](int i) { f(i); });
+}
+
+double weight(const std::vector<double> &x) {
+  double total = 0;
+  for_each_index(x.size(), [&](std::size_t i) { total += x[i]; }); // expected-warning {{'total' is updated by every iteration without a reduction}}
+  return total;
+}
+// CHECK: wrapper-templates.cpp:[[@LINE-3]]:49: warning: 'total' is updated
+// CHECK: wrapper-templates.cpp:22:25: note: each of the iterations calls the lambda here
+// CHECK: wrapper-templates.cpp:[[@LINE-5]]:3: note: 'for_each_index' runs the lambda in parallel; this call hands it over
+// CHECK: wrapper-templates.cpp:19:3: note: 'total' is shared by this 'tbb::parallel_for'
+
+void scale(std::vector<double> &y, const std::vector<double> &x) {
+  for_each_index(x.size(), [&](std::size_t i) { y[i] = 2 * x[i]; });
+  for_each_simple((int)x.size(), [&](int i) { y[i] += x[i]; });
+}
+
+int histogram(const std::vector<int> &keys, std::vector<int> &bins) {
+  int seen = 0;
+  for_each_simple((int)keys.size(), [&](int i) {
+    seen++; // expected-warning {{'seen' is updated by every iteration without a reduction}}
+    bins[i] = keys[i] % 7;
+  });
+  return seen;
+}
+
+template <typename It, typename F> void par_each(It first, It last, F f) {
+  std::for_each(std::execution::par, first, last, f);
+}
+
+template <typename F> void spawn_all(tbb::task_group &g, int n, F f) {
+  for (int i = 0; i < n; i++)
+    g.run([=] { f(i); });
+}
+
+int sum_elements(std::vector<int> &v) {
+  int c = 0;
+  par_each(v.begin(), v.end(), [&](int &x) { c += x; }); // expected-warning {{'c' is updated by every iteration without a reduction}}
+  par_each(v.begin(), v.end(), [](int &x) { x *= 2; });
+  return c;
+}
+
+int spawned(std::vector<int> &out) {
+  int c = 0;
+  tbb::task_group g;
+  spawn_all(g, 8, [&](int i) { out[i] = i; });
+  g.wait();
+  spawn_all(g, 8, [&](int i) { c += out[i]; }); // expected-warning {{'c' is updated by every task without a reduction}}
+  g.wait();
+  return c;
+}
