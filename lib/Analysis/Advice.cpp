@@ -132,6 +132,10 @@ std::string whyNoFix(ProgrammingModelKind Model, NoFixReason Why) {
   case NoFixReason::ReadAfterAsPartial:
     return "every thread reads it after the construct as its own partial; "
            "a reduction of the construct would hand each the whole result";
+  case NoFixReason::ExclusionChoice:
+    return "which one exclusion all of them should take changes what else "
+           "each excludes (the other code in those sections), which is the "
+           "program's choice";
   case NoFixReason::ThroughClosure:
     return "it is used through a lambda made before the construct, which "
            "refers to the shared variable itself: a private copy the "
@@ -143,7 +147,7 @@ std::string whyNoFix(ProgrammingModelKind Model, NoFixReason Why) {
 //===-- privateer-shared-buffer -------------------------------------------===//
 
 std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B,
-                            bool OnlyThroughCalls, bool ContainerReset) {
+                            bool ReadsOthersWrites, bool ContainerReset) {
   if (!B.VisibleAtConstruct)
     return "give each thread its own copy: " + quote(B.Name) +
            (openMPWords(R) ? " is not visible at the directive"
@@ -152,14 +156,15 @@ std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B,
   if (B.ThroughClosure)
     return "give each call of the lambda its own copy: declare " +
            quote(B.Name) + " inside the lambda body";
-  if (OnlyThroughCalls) {
-    std::string Pass = "the called function uses " + quote(B.Name) +
-                       " for every work item: pass each one its own buffer";
-    if (openMPWords(R))
-      return Pass + ", or make " + quote(B.Name) + " 'threadprivate'";
-    if (R.Model == PM::TBB || R.Model == PM::StdPar)
-      return Pass + ", or make " + quote(B.Name) + " 'thread_local'";
-    return Pass;
+  if (ReadsOthersWrites) {
+    // The called code reads what it may not have written first: a copy
+    // per thread (threadprivate, thread_local) would change what it reads,
+    // so none is advised.
+    return "the called function uses " + quote(B.Name) +
+           " for every work item, and not every element a work item reads "
+           "is one it wrote first, so a copy per thread could change what "
+           "the code computes: make each work item use elements of its own, "
+           "or order the accesses";
   }
   switch (R.Model) {
   case PM::TBB:
@@ -277,6 +282,18 @@ std::string reductionAdvice(const ParallelRegion &R, const Buffer &B,
                                  std::string(Spelled) + ": " + Clause +
                                  ")' on the task and a 'task_reduction' "
                                  "around it");
+  // A member or component no clause can name: the usual remedy is a
+  // local the clause can, copied in before and back after.
+  if (Clause.empty() && Field && Spelled && B.VisibleAtConstruct &&
+      !B.ThroughClosure && R.Construction != ConstructKind::TeamRoutine &&
+      !W.InNestedTask && R.Kind != RegionKind::Tasks)
+    return "reduce a local copy: take " + quote(W.Spelling) +
+           " into a local before the construct, name the local in "
+           "'reduction(" +
+           Spelled +
+           ": ...)' on the directive and update it in the loop, "
+           "and store it back after; or protect the update with " +
+           Atomic + " or 'omp critical'";
   if (Clause.empty())
     return "protect the update with " + Atomic + " or 'omp critical'";
   // What the loop around reduces, the lanes of each of its threads
@@ -467,7 +484,7 @@ std::string readBeforeWriteAdvice(const ParallelRegion &R, const Buffer &B) {
   // Neither a flag (it is read) nor provably scratch: a private copy is
   // the fix only where the path that reads first cannot be taken, which
   // the analysis could not show.
-  std::string Private = privatizeAdvice(R, B, /*OnlyThroughCalls=*/false);
+  std::string Private = privatizeAdvice(R, B, /*ReadsOthersWrites=*/false);
   return "no automatic fix: a path of each " + std::string(itemNoun(R.Kind)) +
          " reads " + quote(B.Name) +
          " where no write of its own comes first, and a private copy would "

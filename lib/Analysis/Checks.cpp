@@ -190,6 +190,14 @@ std::string CheckFilter::error(GlobScope Scope) const {
   return Error + "; privateer's checks are " + Names;
 }
 
+std::string CheckFilter::noneEnabled() const {
+  if (enablesAny())
+    return "";
+  return "no checks enabled: the check list '" + Text +
+         "' turns every check off (name the checks to run, as in "
+         "'-*,privateer-shared-buffer' or 'privateer-*,-privateer-loop-alloc')";
+}
+
 bool nolintCovers(std::string_view List, std::string_view Name) {
   List = trim(List);
   if (List.empty())

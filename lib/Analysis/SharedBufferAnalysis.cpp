@@ -263,7 +263,25 @@ std::optional<Finding> exclusionsApart(const ParallelRegion &R, unsigned BI,
       if (C.V != Verdict::Collide)
         continue;
       Finding F = makeUnguardedFinding(R, R.Buffers[BI], *W, *A, C);
+      F.Fix = remedy::NoFix{NoFixReason::ExclusionChoice};
       std::string Name = quote(R.Buffers[BI].Name);
+      // Every name the buffer's critical sections have: "both" are two.
+      std::vector<std::string> Names;
+      for (const Access *X : Excluded)
+        if (X->Protection == Guard::Critical)
+          for (const std::string &N : X->Criticals)
+            if (std::find(Names.begin(), Names.end(), N) == Names.end())
+              Names.push_back(N);
+      std::string OneName = "give both sections one name";
+      if (Names.size() > 2) {
+        OneName = "give the " + std::to_string(Names.size()) +
+                  " sections that update it (";
+        for (size_t K = 0; K < Names.size(); ++K)
+          OneName += (K ? ", " : "") + (Names[K].empty()
+                                            ? std::string("the unnamed one")
+                                            : quote(Names[K]));
+        OneName += ") one name";
+      }
       F.Message =
           Name + " is written " + exclusionName(*W) + " and " +
           (A->Kind == AccessKind::Read ? "read " : "written ") +
@@ -272,7 +290,7 @@ std::optional<Finding> exclusionsApart(const ParallelRegion &R, unsigned BI,
           " do not exclude each other";
       F.Notes.back() = {W->Where,
                         "the write " + exclusionName(*W) + " is here; " +
-                            (Sections ? "give both sections one name"
+                            (Sections ? OneName
                                       : "make both accesses use the same "
                                         "synchronization")};
       return F;

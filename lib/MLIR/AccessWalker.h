@@ -14,6 +14,7 @@
 #include "FlangOps.h"
 #include "RegionState.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/AffineMap.h"
 
 namespace privateer {
@@ -53,6 +54,11 @@ public:
   /// its block and used nowhere else.
   void noteUpdate(Operation *Store, Value Stored,
                   llvm::function_ref<bool(Operation *Load)> SameElement);
+  /// `m = max(x, m)` (or min) lowered as a select of the comparison of
+  /// the two values: an update with max (or min) at \p Store.
+  void
+  noteSelectedExtreme(Operation *Store, mlir::arith::SelectOp Select,
+                      llvm::function_ref<bool(Operation *Load)> SameElement);
 
 private:
   /// The subscripts of a memref access.

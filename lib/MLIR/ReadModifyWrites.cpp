@@ -62,6 +62,10 @@ void AccessWalker::noteUpdate(
     Operation *Store, Value Stored,
     llvm::function_ref<bool(Operation *Load)> SameElement) {
   Operation *Combine = Stored.getDefiningOp();
+  if (auto Select = dyn_cast_or_null<arith::SelectOp>(Combine)) {
+    noteSelectedExtreme(Store, Select, SameElement);
+    return;
+  }
   if (!Combine || Combine->getNumOperands() != 2)
     return;
   for (unsigned K = 0; K < 2; ++K) {
@@ -72,6 +76,45 @@ void AccessWalker::noteUpdate(
     ReductionOp Op = combiningOp(Combine, K);
     if (Op == ReductionOp::None)
       continue;
+    State.FoldedLoads.insert(Load);
+    State.Updates[Store] = Op;
+    return;
+  }
+}
+
+void AccessWalker::noteSelectedExtreme(
+    Operation *Store, arith::SelectOp Select,
+    llvm::function_ref<bool(Operation *Load)> SameElement) {
+  // `m = max(x, m)` as Flang lowers it: `select(cmp(x, m), x, m)`, and
+  // `select(cmp(x, m), m, x)` for the other extreme.
+  Operation *Cmp = Select.getCondition().getDefiningOp();
+  if (!Cmp || !isa<arith::CmpIOp, arith::CmpFOp>(Cmp))
+    return;
+  Value Picked[2] = {Select.getTrueValue(), Select.getFalseValue()};
+  for (unsigned K = 0; K < 2; ++K) {
+    Operation *Load = Picked[K].getDefiningOp();
+    Value New = Picked[1 - K];
+    if (!Load || !SameElement(Load) || Load->getBlock() != Store->getBlock() ||
+        !Load->isBeforeInBlock(Store))
+      continue;
+    // The comparison must compare exactly the two values picked from.
+    unsigned NewAt;
+    if (Cmp->getOperand(0) == New && Cmp->getOperand(1) == Picked[K])
+      NewAt = 0;
+    else if (Cmp->getOperand(1) == New && Cmp->getOperand(0) == Picked[K])
+      NewAt = 1;
+    else
+      continue;
+    // Every use of the loaded value is the select's or the comparison's.
+    bool OnlyHere = llvm::all_of(Load->getUsers(), [&](Operation *U) {
+      return U == Cmp || U == Select.getOperation();
+    });
+    ReductionOp Op = keptExtreme(Cmp, NewAt);
+    if (!OnlyHere || Op == ReductionOp::None)
+      continue;
+    // Picking the old value when the comparison holds keeps the other one.
+    if (K == 0)
+      Op = Op == ReductionOp::Max ? ReductionOp::Min : ReductionOp::Max;
     State.FoldedLoads.insert(Load);
     State.Updates[Store] = Op;
     return;

@@ -60,11 +60,16 @@ public:
                    Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0"))
           << Notice->Message;
     }
+    clangfe::UnitSummary Summary;
     std::vector<clangfe::Report> Reports =
-        clangfe::analyze(Ctx, Opts, Includes);
+        clangfe::analyze(Ctx, Opts, Includes, &Summary);
     // What is silenced where it is is not fixed either.
     llvm::erase_if(
         Reports, [&](const clangfe::Report &R) { return !Reporter.report(R); });
+    // What the silence means, when asked: a remark per construct held back
+    // or not analysed.
+    if (Opts.ExplainSilence)
+      Reporter.explainSilence(Summary.Constructs);
     if (!Opts.Fix || Reports.empty())
       return;
     // Preprocessed input (`.i`, `-save-temps`) is a copy: its fixes belong
@@ -116,6 +121,11 @@ protected:
         Valid = false;
       }
     }
+    // Every check off: the build goes on, and says it checks nothing.
+    if (std::string None = Opts.Checks.noneEnabled(); Valid && !None.empty())
+      Diags.Report(
+          Diags.getCustomDiagID(DiagnosticsEngine::Warning, "privateer: %0"))
+          << None;
     // `-Wno-error=privateer-shared-buffer` is what users type; clang calls
     // it an unknown warning option, which reads like a misspelling.
     for (const std::string &Flag : CI.getDiagnosticOpts().Warnings) {

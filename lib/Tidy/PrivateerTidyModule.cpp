@@ -41,6 +41,8 @@ struct UnitResult {
   /// applies every kept diagnostic's fixes, so two clauses added to one
   /// directive must reach it as one edit.
   std::vector<std::vector<FixItHint>> Edits;
+  /// Every construct's verdict, for ExplainSilence.
+  clangfe::UnitSummary Summary;
 };
 
 /// Results by unit and options. An entry lives while a check of that unit
@@ -61,7 +63,7 @@ public:
     if (std::shared_ptr<UnitResult> Shared = Slot.lock())
       return Shared;
     auto Result = std::make_shared<UnitResult>();
-    Result->Reports = clangfe::analyze(Ctx, Opts, Includes);
+    Result->Reports = clangfe::analyze(Ctx, Opts, Includes, &Result->Summary);
     Result->Edits =
         clangfe::assignMergedEdits(Result->Reports, Ctx.getSourceManager());
     Slot = Result;
@@ -190,6 +192,14 @@ public:
       if (!Why.empty())
         diag(clangfe::fromLoc(R.F.Where), "%0", DiagnosticIDs::Note) << Why;
     }
+    // What the silence means, when asked (once per unit): a remark per
+    // construct held back or not analysed.
+    if (SpeaksForUnit && Opts.ExplainSilence)
+      for (const ConstructAccount &A : Shared->Summary.Constructs)
+        if (A.Verdict == Outcome::HeldBack || A.Verdict == Outcome::NotAnalysed)
+          diag(clangfe::fromLoc(A.Where), "%0", DiagnosticIDs::Remark)
+              << ("'" + A.Construct + "' " + describe(A.Verdict) + ": " +
+                  A.Reason);
   }
 
   void onEndOfTranslationUnit() override {

@@ -58,7 +58,7 @@ subroutine fire(p, q, a, n)
   end do
   !$omp end parallel do
   ! An accumulation into a component: no reduction clause names it.
-  ! expected-note@+1 {{'p' is shared by this '!$omp parallel do'; protect the update with '!$omp atomic' on the update or 'omp critical'}}
+  ! expected-note@+1 {{'p' is shared by this '!$omp parallel do'; reduce a local copy: take 'p%s' into a local before the construct, name the local in 'reduction(+: ...)' on the directive and update it in the loop, and store it back after; or protect the update with '!$omp atomic' on the update or 'omp critical'}}
   !$omp parallel do
   do i = 1, n
     ! expected-warning@+2 {{'s' of 'p' is updated by every iteration without a reduction; concurrent updates are lost [privateer-shared-buffer]}}

@@ -102,6 +102,21 @@ def main():
                             need(rep["insertedContent"], "text", str, cw)
             print(f"{rule} {uri}:{region.get('startLine')}:{region.get('startColumn')}"
                   f"{' fix' if res.get('fixes') else ''}")
+        for i, inv in enumerate(run.get("invocations", [])):
+            iw = f"{w}.invocations[{i}]"
+            if not isinstance(need(inv, "executionSuccessful", bool, iw), bool):
+                fail(f"{iw}: executionSuccessful must be a boolean")
+            for j, note in enumerate(inv.get("toolExecutionNotifications", [])):
+                nw = f"{iw}.toolExecutionNotifications[{j}]"
+                if note.get("level", "warning") not in ("none", "note", "warning", "error"):
+                    fail(f"{nw}: bad level")
+                message(note, nw)
+                for k, loc in enumerate(note.get("locations", [])):
+                    physical(loc, f"{nw}.locations[{k}]", bases)
+                desc = note.get("descriptor")
+                if desc is not None:
+                    need(desc, "id", str, nw + ".descriptor")
+                print(f"notification {need(note, 'message', dict, nw)['text']}")
 
 
 if __name__ == "__main__":

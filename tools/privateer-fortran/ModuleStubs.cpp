@@ -706,7 +706,7 @@ stubUnreadableModules(llvm::StringRef File, llvm::StringRef Source,
       S.What = Stub ? "a gfortran module file"
                     : "a gfortran module file (" + Why + ")";
     } else {
-      S.What = "not a module file Flang can read";
+      S.What = "not a module file";
     }
     llvm::SmallString<256> Done(Dir);
     llvm::sys::path::append(Done, "declared");

@@ -640,6 +640,10 @@ int main(int argc, const char **argv) {
     error(Why);
     return 2;
   }
+  if (std::string None = A->Opts.Checks.noneEnabled(); !None.empty()) {
+    error(None);
+    return 2;
+  }
   // Flang's own flags are checked once, before anything runs: a typo
   // would otherwise make every file a compile failure.
   if (std::string Why = checkFlangFlags(A->FlangFlags); !Why.empty()) {

@@ -30,6 +30,10 @@ public:
   void print(const Result &R);
   /// A note of its own (a unit's notice).
   void print(const NoteOut &N);
+  /// Writes out what the printer holds back (clang's text printer keeps
+  /// the last snippet in a buffer of its own): a unit's diagnostics end
+  /// before the next unit's begin.
+  void flush();
 
 private:
   struct Impl;

@@ -292,9 +292,38 @@ void SarifWriter::result(const Result &R) {
   });
 }
 
-void SarifWriter::finish(json::Object Properties) {
+void SarifWriter::finish(json::Object Properties,
+                         ArrayRef<ConstructOut> Constructs) {
   J.arrayEnd();
   J.attributeEnd();
+  if (!Constructs.empty()) {
+    // What the run's silence means, where it is not "proven free".
+    J.attributeArray("invocations", [&] {
+      J.object([&] {
+        J.attribute("executionSuccessful", true);
+        J.attributeArray("toolExecutionNotifications", [&] {
+          for (const ConstructOut &C : Constructs) {
+            if (C.Verdict != "held back" && C.Verdict != "not analysed")
+              continue;
+            J.object([&] {
+              J.attribute("level", "note");
+              J.attributeObject("message", [&] {
+                J.attribute("text", "'" + C.Construct + "' " + C.Verdict +
+                                        ": " + C.Reason);
+              });
+              J.attributeArray("locations",
+                               [&] { J.object([&] { location(C.Where); }); });
+              J.attributeObject("descriptor", [&] {
+                J.attribute("id", C.Verdict == "held back"
+                                      ? "privateer-held-back"
+                                      : "privateer-not-analysed");
+              });
+            });
+          }
+        });
+      });
+    });
+  }
   if (!Properties.empty())
     J.attribute("properties", json::Value(std::move(Properties)));
   J.objectEnd();

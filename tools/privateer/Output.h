@@ -49,6 +49,15 @@ struct NoteOut {
   std::string Message;
 };
 
+/// One parallel construct's verdict (ConstructAccount.h), where it is.
+struct ConstructOut {
+  Position Where;
+  std::string Construct;
+  /// "proven free", "reported", "held back", "not analysed".
+  std::string Verdict;
+  std::string Reason;
+};
+
 /// One finding of one translation unit.
 struct Result {
   std::string Check, Message;
@@ -97,8 +106,11 @@ public:
   ~SarifWriter();
 
   void result(const Result &R);
-  /// Closes the log; \p Properties go into the run's property bag.
-  void finish(llvm::json::Object Properties);
+  /// Closes the log; \p Properties go into the run's property bag, and
+  /// each held-back or not-analysed construct of \p Constructs becomes a
+  /// notification of the run's invocation (its verdict and why).
+  void finish(llvm::json::Object Properties,
+              llvm::ArrayRef<ConstructOut> Constructs = {});
 
   /// Results whose file is outside the source root (absolute URIs).
   unsigned outsideRoot() const { return OutsideRoot; }

@@ -15,11 +15,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "Baseline.h"
+#include "CommandLine.h"
 #include "FindingPrinter.h"
+#include "KeptResults.h"
 #include "LineFilter.h"
 #include "Output.h"
 #include "OutputFile.h"
 #include "ResultCache.h"
+#include "Summary.h"
 #include "Unit.h"
 
 #include "privateer/Analysis/Options.h"
@@ -127,14 +130,6 @@ cl::opt<bool> ExitZero("exit-zero",
                                 "(tool and compile errors still give 2)"),
                        cl::cat(Category));
 
-/// Sources Flang compiles and Clang does not (as gfortran names them).
-bool isFortranSource(StringRef File) {
-  std::string Ext = sys::path::extension(File).lower();
-  return is_contained({".f", ".for", ".ftn", ".fpp", ".f77", ".f90", ".f95",
-                       ".f03", ".f08", ".f18"},
-                      StringRef(Ext));
-}
-
 const char Overview[] =
     "privateer: finds shared-buffer races and false sharing in parallel "
     "loops, and fixes them.\n\n"
@@ -193,137 +188,6 @@ std::vector<ListedOption> listOptions() {
   return Listed;
 }
 
-bool overlaps(const Edit &A, const Edit &B) {
-  if (A.Begin.File != B.Begin.File)
-    return false;
-  unsigned AB = A.Begin.Offset, AE = AB + A.Length;
-  unsigned BB = B.Begin.Offset, BE = BB + B.Length;
-  if (A.Length == 0 && B.Length == 0)
-    return AB == BB;
-  if (A.Length == 0)
-    return BB < AB && AB < BE;
-  if (B.Length == 0)
-    return AB < BB && BB < AE;
-  return AB < BE && BB < AE;
-}
-
-/// The edits taken so far, by file and offset: a log of thousands of
-/// findings in one file must not compare every edit with every other.
-class EditLedger {
-public:
-  /// Whether \p E may be taken: it is one already taken, or overlaps none.
-  bool admits(const Edit &E) const {
-    auto F = Files.find(E.Begin.File);
-    if (F == Files.end())
-      return true;
-    const PerFile &P = F->second;
-    unsigned From = E.Begin.Offset > P.Longest ? E.Begin.Offset - P.Longest : 0;
-    for (auto It = P.ByOffset.lower_bound(From),
-              End = P.ByOffset.upper_bound(E.Begin.Offset + E.Length);
-         It != End; ++It)
-      if (!(*It->second == E) && overlaps(*It->second, E))
-        return false;
-    return true;
-  }
-  /// Takes \p E; false when the same edit was taken before.
-  bool take(const Edit &E) {
-    PerFile &P = Files[E.Begin.File];
-    auto Range = P.ByOffset.equal_range(E.Begin.Offset);
-    for (auto It = Range.first; It != Range.second; ++It)
-      if (*It->second == E)
-        return false;
-    Taken.push_back(E);
-    P.ByOffset.emplace(E.Begin.Offset, &Taken.back());
-    P.Longest = std::max(P.Longest, E.Length);
-    return true;
-  }
-  const std::deque<Edit> &edits() const { return Taken; }
-
-private:
-  struct PerFile {
-    std::multimap<unsigned, const Edit *> ByOffset;
-    unsigned Longest = 0;
-  };
-  std::map<std::string, PerFile> Files;
-  std::deque<Edit> Taken;
-};
-
-/// Keeps each finding once (the first unit, in the order the files were
-/// named, wins) and the edits every output applies: a finding's fix whole
-/// or not at all, never in a file with compile errors, never overlapping
-/// an edit already taken, and the same edit of a shared header once.
-std::vector<Result> keptResults(std::vector<UnitOutcome> &Outcomes,
-                                EditLedger &Ledger) {
-  std::set<std::string> ErrorFiles;
-  for (const UnitOutcome &U : Outcomes) {
-    if (U.Failed)
-      ErrorFiles.insert(U.File);
-    ErrorFiles.insert(U.FilesWithErrors.begin(), U.FilesWithErrors.end());
-  }
-  std::vector<Result> Kept;
-  std::set<std::string> Keys;
-  for (UnitOutcome &U : Outcomes) {
-    for (Result &R : U.Results) {
-      if (!Keys.insert(R.key()).second)
-        continue;
-      bool Applicable = llvm::all_of(R.Edits, [&](const Edit &E) {
-        return !ErrorFiles.count(E.Begin.File) && Ledger.admits(E);
-      });
-      std::vector<Edit> Own;
-      for (const Edit &E : Applicable ? R.Edits : std::vector<Edit>())
-        if (Ledger.take(E))
-          Own.push_back(E);
-      R.Edits = std::move(Own);
-      Kept.push_back(std::move(R));
-    }
-    // What is kept is moved out; the unit's own copy is not needed again.
-    U.Results.clear();
-    U.Results.shrink_to_fit();
-  }
-  return Kept;
-}
-
-/// Writes \p Edits to their files with the engine's atomic writer; returns
-/// the errors.
-std::vector<std::string> applyEdits(const std::deque<Edit> &Edits) {
-  FileManager FM{FileSystemOptions()};
-  DiagnosticOptions DiagOpts;
-  DiagnosticsEngine Diags(DiagnosticIDs::create(), DiagOpts,
-                          new IgnoringDiagConsumer());
-  SourceManager SM(Diags, FM);
-  std::map<std::string, FileID> Files;
-  std::vector<FixItHint> Hints;
-  std::vector<std::string> Errors;
-  for (const Edit &E : Edits) {
-    auto It = Files.find(E.Begin.File);
-    if (It == Files.end()) {
-      Expected<FileEntryRef> F = FM.getFileRef(E.Begin.File);
-      if (!F) {
-        Errors.push_back("cannot read '" + E.Begin.File +
-                         "': " + toString(F.takeError()));
-        Files[E.Begin.File] = FileID();
-        continue;
-      }
-      It = Files
-               .emplace(E.Begin.File,
-                        SM.createFileID(*F, SourceLocation(), SrcMgr::C_User))
-               .first;
-    }
-    if (It->second.isInvalid())
-      continue;
-    SourceLocation B =
-        SM.getLocForStartOfFile(It->second).getLocWithOffset(E.Begin.Offset);
-    Hints.push_back(E.Length == 0 ? FixItHint::CreateInsertion(B, E.Text)
-                                  : FixItHint::CreateReplacement(
-                                        CharSourceRange::getCharRange(
-                                            B, B.getLocWithOffset(E.Length)),
-                                        E.Text));
-  }
-  for (std::string &Error : clangfe::writeEdits(Hints, SM, LangOptions()))
-    Errors.push_back(std::move(Error));
-  return Errors;
-}
-
 /// Says why the run stops before it analysed anything; exit code 2.
 int toolError(const Twine &Message) {
   errs() << "privateer: error: " << Message << "\n";
@@ -332,160 +196,6 @@ int toolError(const Twine &Message) {
 
 void printToolVersion(raw_ostream &OS) {
   privateer::printVersion(OS, "privateer");
-}
-
-/// The files to analyse, named on the command line or all of the database,
-/// and the parser whose compilation database holds their commands.
-struct Inputs {
-  std::unique_ptr<CommonOptionsParser> Parser;
-  std::vector<std::string> Files;
-  /// Kept alive for the second parse's argv.
-  std::vector<std::string> Args;
-  std::vector<const char *> Argv;
-};
-
-/// What command-line parsing said was wrong, as one message: LLVM's
-/// parser prefixes each of its lines with the program's name, which
-/// toolError adds once.
-std::string parseErrorMessage(Error E) {
-  std::string Text = toString(std::move(E));
-  SmallVector<StringRef, 4> Lines;
-  StringRef(Text).split(Lines, '\n', -1, /*KeepEmpty=*/false);
-  std::string Message;
-  for (StringRef Line : Lines) {
-    Line = Line.trim();
-    Line.consume_front("privateer: ");
-    // `Unknown command line argument '--fixx'.  Try: 'privateer --help'`
-    // and `Did you mean '--fix'?` become one sentence.
-    if (Line.consume_front("Unknown command line argument ")) {
-      Line = Line.split(".  Try:").first.rtrim('.');
-      Message += "unknown option " + Line.str();
-      continue;
-    }
-    if (Line.consume_front("Did you mean ")) {
-      Message += " (did you mean " + Line.rtrim('?').str() + "?)";
-      continue;
-    }
-    Message += (Message.empty() ? "" : "; ") + Line.str();
-  }
-  // A value LLVM's parser rejects is printed by the parser itself.
-  return Message.empty() ? "invalid command line (see above; privateer "
-                           "--help lists the options)"
-                         : Message;
-}
-
-/// -j's value, checked before LLVM's parser sees it: that parser prints an
-/// unsigned option's bad value itself and leaves the error it returns
-/// empty.
-Error checkJobs(int argc, const char **argv) {
-  for (int I = 1; I < argc; ++I) {
-    StringRef Arg = argv[I];
-    if (Arg == "--")
-      break;
-    std::optional<StringRef> Value;
-    if (Arg == "-j" || Arg == "--j")
-      Value = I + 1 < argc ? StringRef(argv[I + 1]) : StringRef();
-    else if (Arg.consume_front("-j=") || Arg.consume_front("--j="))
-      Value = Arg;
-    else if (Arg.starts_with("-j") && Arg.size() > 2 && !Arg.starts_with("-j="))
-      Value = Arg.drop_front(2);
-    unsigned N;
-    if (Value && Value->getAsInteger(10, N))
-      return createStringError(
-          "-j needs the number of units to analyse in parallel (0: one per "
-          "core), not '" +
-          *Value + "'");
-  }
-  return Error::success();
-}
-
-/// -p must name a directory (or the compile_commands.json in it) that
-/// exists: LibTooling looks for a database in the parent directories of
-/// the one named, so a mistyped -p would analyse another build's database
-/// without a word. A database found above an existing directory is
-/// named.
-Error checkBuildPath(StringRef Dir) {
-  if (Dir.empty())
-    return Error::success();
-  SmallString<256> Abs(Dir);
-  sys::fs::make_absolute(Abs);
-  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  if (!sys::fs::exists(Abs))
-    return createStringError("-p " + Dir + ": no such directory");
-  if (!sys::fs::is_directory(Abs))
-    Abs = sys::path::parent_path(Abs);
-  for (StringRef D = Abs; !D.empty(); D = sys::path::parent_path(D)) {
-    for (const char *Name : {"compile_commands.json", "compile_flags.txt"}) {
-      SmallString<256> Candidate(D);
-      sys::path::append(Candidate, Name);
-      if (!sys::fs::exists(Candidate))
-        continue;
-      if (D != Abs)
-        errs() << "privateer: note: no compilation database in '" << Dir
-               << "'; using '" << Candidate << "'\n";
-      return Error::success();
-    }
-  }
-  return createStringError("-p " + Dir +
-                           ": no compile_commands.json there or in a parent "
-                           "directory (configure with "
-                           "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON)");
-}
-
-/// Parses the command line. With no files named, CommonOptionsParser loads
-/// no database: load the one -p names (or the current directory's) and
-/// parse again as if its files had been named, so that --extra-arg and the
-/// rest still apply.
-Expected<Inputs> parseInputs(int argc, const char **argv) {
-  Inputs In;
-  if (Error E = checkJobs(argc, argv))
-    return std::move(E);
-  auto Parser = CommonOptionsParser::create(argc, argv, Category,
-                                            cl::ZeroOrMore, Overview);
-  if (!Parser)
-    return createStringError(parseErrorMessage(Parser.takeError()));
-  auto *BuildPath =
-      static_cast<cl::opt<std::string> *>(cl::getRegisteredOptions()["p"]);
-  if (BuildPath)
-    if (Error E = checkBuildPath(*BuildPath))
-      return std::move(E);
-  In.Files = Parser->getSourcePathList();
-  if (!In.Files.empty()) {
-    In.Parser = std::make_unique<CommonOptionsParser>(std::move(*Parser));
-    return std::move(In);
-  }
-  std::string Dir = BuildPath && !BuildPath->empty() ? std::string(*BuildPath)
-                                                     : std::string(".");
-  std::string Error;
-  std::unique_ptr<CompilationDatabase> DB =
-      CompilationDatabase::autoDetectFromDirectory(Dir, Error);
-  if (!DB)
-    return createStringError(Error);
-  In.Files = DB->getAllFiles();
-  // Fortran entries are privateer-fortran's (Flang, then the MLIR pass):
-  // Clang cannot compile them.
-  // Counted as the summary counts translation units: compile commands.
-  size_t Fortran =
-      count_if(DB->getAllCompileCommands(), [](const CompileCommand &C) {
-        return isFortranSource(C.Filename);
-      });
-  erase_if(In.Files, isFortranSource);
-  if (Fortran)
-    errs() << "privateer: " << Fortran << " Fortran translation unit"
-           << (Fortran == 1 ? "" : "s") << " left out (privateer-fortran -p "
-           << Dir << " analyses them)\n";
-  In.Args.assign(argv, argv + argc);
-  auto DashDash = std::find(In.Args.begin(), In.Args.end(), "--");
-  In.Args.insert(DashDash, In.Files.begin(), In.Files.end());
-  for (const std::string &A : In.Args)
-    In.Argv.push_back(A.c_str());
-  int NewArgc = In.Argv.size();
-  Parser = CommonOptionsParser::create(NewArgc, In.Argv.data(), Category,
-                                       cl::ZeroOrMore, Overview);
-  if (!Parser)
-    return createStringError(parseErrorMessage(Parser.takeError()));
-  In.Parser = std::make_unique<CommonOptionsParser>(std::move(*Parser));
-  return std::move(In);
 }
 
 /// Options.def's options from their flags; an invalid one stops the run.
@@ -657,6 +367,7 @@ std::vector<UnitOutcome> analyseAll(const RunContext &C,
     for (const Result &R : U.Results)
       if (Printed.insert(R.key()).second)
         Printer.print(R);
+    Printer.flush();
     outs().flush();
   }
   Pool.wait();
@@ -668,7 +379,8 @@ std::vector<UnitOutcome> analyseAll(const RunContext &C,
 bool writeOutputs(Outputs &Out, ArrayRef<const Result *> Kept, StringRef Root,
                   StringRef DocsUrl, const std::set<std::string> *InBaseline,
                   const std::set<std::string> *OffLines,
-                  std::optional<unsigned> HeldBackMay, unsigned Undecided) {
+                  std::optional<unsigned> HeldBackMay, unsigned Undecided,
+                  ArrayRef<ConstructOut> Constructs) {
   bool Failed = false;
   auto Commit = [&](std::unique_ptr<OutputFile> &F) {
     if (Error E = F->commit()) {
@@ -700,7 +412,15 @@ bool writeOutputs(Outputs &Out, ArrayRef<const Result *> Kept, StringRef Root,
     // Index questions the solver left open: races there are not in it.
     if (Undecided)
       Properties["undecidedIndexQuestions"] = int64_t(Undecided);
-    W.finish(std::move(Properties));
+    // Every parallel construct's verdict, counted.
+    json::Object Verdicts;
+    for (const char *V :
+         {"proven free", "reported", "held back", "not analysed"})
+      Verdicts[V] = int64_t(count_if(
+          Constructs, [&](const ConstructOut &C) { return C.Verdict == V; }));
+    Verdicts["total"] = int64_t(Constructs.size());
+    Properties["parallelConstructs"] = std::move(Verdicts);
+    W.finish(std::move(Properties), Constructs);
     Out.Sarif->os() << "\n";
     Commit(Out.Sarif);
     if (W.outsideRoot())
@@ -712,77 +432,20 @@ bool writeOutputs(Outputs &Out, ArrayRef<const Result *> Kept, StringRef Root,
   return Failed;
 }
 
-/// What the run did, for its one line of stderr.
-struct RunSummary {
-  /// Compile commands analysed (a file built for two targets counts
-  /// twice), and the files they compile.
-  size_t Units = 0, Files = 0;
-  unsigned Cached = 0;
-  size_t Findings = 0;
-  unsigned HeldBackMay = 0, Undecided = 0, CompilerWarnings = 0;
-  const std::set<std::string> *OffLines = nullptr, *InBaseline = nullptr;
-  std::optional<size_t> FixedFiles;
-  unsigned Failed = 0;
-  size_t Missing = 0;
-};
-
-std::string plural(size_t N, StringRef Word) {
-  return std::to_string(N) + " " + Word.str() + (N == 1 ? "" : "s");
-}
-
-void printSummary(const RunSummary &S) {
-  errs() << "privateer: " << plural(S.Units, "translation unit");
-  std::vector<std::string> Of;
-  if (S.Files != S.Units)
-    Of.push_back(plural(S.Files, "file"));
-  if (S.Cached)
-    Of.push_back(std::to_string(S.Cached) + " from the cache");
-  if (!Of.empty())
-    errs() << " (" << join(Of, ", ") << ")";
-  errs() << ", " << plural(S.Findings, "finding");
-  std::vector<std::string> Left;
-  if (S.OffLines)
-    Left.push_back(std::to_string(S.OffLines->size()) +
-                   " not on the chosen lines");
-  if (S.InBaseline)
-    Left.push_back(std::to_string(S.InBaseline->size()) + " in the baseline");
-  if (!Left.empty())
-    errs() << " (" << join(Left, ", ") << ")";
-  if (S.HeldBackMay)
-    errs() << ", " << S.HeldBackMay << " unproven ('may') held back"
-           << " (--report-may shows them)";
-  // A race among them is neither reported nor held back: "0 findings"
-  // must not read as "checked and clean".
-  if (S.Undecided)
-    errs() << ", " << S.Undecided << " index question"
-           << (S.Undecided == 1 ? "" : "s")
-           << " left undecided (the solver ran out of time: a race among "
-              "them would not be reported; --solver-timeout-ms gives it "
-              "longer)";
-  if (S.FixedFiles)
-    errs() << ", fixes written to " << plural(*S.FixedFiles, "file");
-  if (S.Failed)
-    errs() << ", " << S.Failed << " failed to compile (skipped)";
-  if (S.Missing)
-    errs() << ", " << S.Missing << " not found";
-  if (S.CompilerWarnings)
-    errs() << ", " << plural(S.CompilerWarnings, "compiler warning")
-           << " not shown (--compiler-warnings shows them)";
-  errs() << "\n";
-}
-
 } // namespace
 
 int main(int argc, const char **argv) {
   sys::PrintStackTraceOnErrorSignal(argv[0]);
   cl::SetVersionPrinter(printToolVersion);
   std::vector<ListedOption> Listed = listOptions();
-  Expected<Inputs> In = parseInputs(argc, argv);
+  Expected<Inputs> In = parseInputs(argc, argv, Category, Overview);
   if (!In)
     return toolError(toString(In.takeError()));
   Expected<Options> Opts = parseOptions(Listed);
   if (!Opts)
     return toolError(toString(Opts.takeError()));
+  if (std::string None = Opts->Checks.noneEnabled(); !None.empty())
+    return toolError(None);
   std::vector<std::string> Files = uniqueAbsolute(In->Files);
   if (Files.empty())
     return toolError("no files to analyse (name them, or give -p a build "
@@ -850,9 +513,18 @@ int main(int argc, const char **argv) {
   std::optional<unsigned> HeldBack;
   if (!Opts->ReportMay)
     HeldBack = Summary.HeldBackMay;
-  bool ToolError = writeOutputs(
-      *Out, KeptRefs, Root, docsUrl(argv[0]), Base ? &InBaseline : nullptr,
-      *Lines ? &OffLines : nullptr, HeldBack, Summary.Undecided);
+  Summary.Constructs = runConstructs(Outcomes);
+  bool ToolError =
+      writeOutputs(*Out, KeptRefs, Root, docsUrl(argv[0]),
+                   Base ? &InBaseline : nullptr, *Lines ? &OffLines : nullptr,
+                   HeldBack, Summary.Undecided, Summary.Constructs);
+  if (Opts->ExplainSilence) {
+    SmallString<256> Cwd;
+    if (sys::fs::current_path(Cwd))
+      Cwd.clear();
+    explainSilence(outs(), Summary.Constructs, Cwd);
+    Summary.Explained = true;
+  }
   // After the logs: SARIF describes (and reads, for its columns) the source
   // the findings are about.
   std::set<std::string> FixedFiles;
@@ -868,8 +540,11 @@ int main(int argc, const char **argv) {
   Summary.Findings = Kept.size();
   Summary.OffLines = *Lines ? &OffLines : nullptr;
   Summary.InBaseline = Base ? &InBaseline : nullptr;
-  if (Opts->Fix)
+  if (Opts->Fix) {
     Summary.FixedFiles = FixedFiles.size();
+    Summary.WithoutFix =
+        count_if(Kept, [](const Result &R) { return R.Edits.empty(); });
+  }
   Summary.Missing = Missing.size();
   printSummary(Summary);
   if (Summary.Failed || !Missing.empty() || ToolError)

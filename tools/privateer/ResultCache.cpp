@@ -31,7 +31,7 @@ namespace cli {
 namespace {
 
 /// Bumped whenever what an entry holds changes.
-constexpr const char *EntryFormat = "privateer-cache-4";
+constexpr const char *EntryFormat = "privateer-cache-5";
 
 /// privateer's own build: a rebuilt executable (another analysis) must not
 /// trust the results of the previous one, whatever its version says.
@@ -178,6 +178,12 @@ bool fromJSON(const json::Value &V, Result &R, json::Path Path) {
          O.map("fingerprint", R.Fingerprint);
 }
 
+bool fromJSON(const json::Value &V, ConstructOut &C, json::Path Path) {
+  json::ObjectMapper O(V, Path);
+  return O && O.map("where", C.Where) && O.map("construct", C.Construct) &&
+         O.map("verdict", C.Verdict) && O.map("reason", C.Reason);
+}
+
 bool fromJSON(const json::Value &V, UnitData &D, json::Path Path) {
   json::ObjectMapper O(V, Path);
   std::string Format;
@@ -186,7 +192,7 @@ bool fromJSON(const json::Value &V, UnitData &D, json::Path Path) {
          O.map("compilerWarnings", D.CompilerWarnings) &&
          O.map("notice", D.Notice) && O.map("results", D.Results) &&
          O.map("heldBackMay", D.HeldBackMay) &&
-         O.map("undecided", D.Undecided) &&
+         O.map("undecided", D.Undecided) && O.map("constructs", D.Constructs) &&
          O.map("editsIndependent", D.EditsIndependent);
 }
 
@@ -279,6 +285,17 @@ void ResultCache::store(StringRef Key, const UnitData &Data) {
           J.value(Where);
       });
       J.attribute("undecided", Data.Undecided);
+      J.attributeArray("constructs", [&] {
+        for (const ConstructOut &C : Data.Constructs)
+          J.object([&] {
+            J.attributeBegin("where");
+            write(J, C.Where);
+            J.attributeEnd();
+            J.attribute("construct", C.Construct);
+            J.attribute("verdict", C.Verdict);
+            J.attribute("reason", C.Reason);
+          });
+      });
       J.attribute("editsIndependent", Data.EditsIndependent);
     });
     OS.close();

@@ -23,6 +23,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
@@ -253,6 +254,17 @@ void UnitConsumer::HandleTranslationUnit(ASTContext &Ctx) {
       clangfe::analyze(Ctx, C.Opts, Includes, &Summary);
   Data.HeldBackMay = Summary.HeldBackWhere;
   Data.Undecided = Summary.Undecided;
+  for (const ConstructAccount &A : Summary.Constructs) {
+    Position Where = positionOf(SM, clangfe::fromLoc(A.Where));
+    // The file's absolute name: the same header's construct from every
+    // unit.
+    SmallString<256> Path(Where.File);
+    sys::fs::make_absolute(Path);
+    sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    Where.File = Path.str().str();
+    Data.Constructs.push_back(
+        {std::move(Where), A.Construct, describe(A.Verdict), A.Reason});
+  }
   // What the source silences where it is (`#pragma clang diagnostic
   // ignored "-Weverything"`) is not reported, fixed or logged, as in the
   // plugin; the command line's -w and -Wno-everything quiet the compiler
@@ -374,6 +386,7 @@ std::optional<UnitOutcome> fromCache(const RunContext &C,
   Out.Notice = std::move(Data.Notice);
   Out.HeldBackMay = Data.HeldBackMay;
   Out.Undecided = Data.Undecided;
+  Out.Constructs = Data.Constructs;
   for (Result &R : Data.Results) {
     LeftOut Why = leftOut(C, R);
     if (Why == LeftOut::No)
@@ -407,6 +420,17 @@ UnitOutcome analyseUnit(const RunContext &C, const std::string &File) {
   Out.File = File;
   Out.Commands = Commands.size();
   raw_string_ostream Text(Out.Prelude), ErrorText(Out.Errors);
+  // A file the database does not list is compiled with flags borrowed
+  // from a neighbour's entry: say which, since they may not be its own.
+  if (Commands.size() == 1 && !Commands[0].Heuristic.empty()) {
+    std::string Note = "privateer: note: '" + File +
+                       "' is not in the compilation database; analysed with "
+                       "a command " +
+                       Commands[0].Heuristic + ": '" +
+                       join(Commands[0].CommandLine, " ") + "'\n";
+    Text << Note;
+    ErrorText << Note;
+  }
   DiagnosticOptions DiagOpts;
   UnitPrinter Printer(Text, ErrorText, DiagOpts, Out);
   // Each unit gets its own view of the file system: the shared real one
@@ -445,6 +469,7 @@ UnitOutcome analyseUnit(const RunContext &C, const std::string &File) {
   Out.Notice = Data.Notice;
   Out.HeldBackMay = Data.HeldBackMay;
   Out.Undecided = Data.Undecided;
+  Out.Constructs = Data.Constructs;
   if (Key && !Out.Failed)
     C.Cache->store(*Key, Data);
   return Out;

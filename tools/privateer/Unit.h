@@ -44,6 +44,8 @@ struct UnitData {
   std::vector<std::string> HeldBackMay;
   /// Index questions the solver left undecided (UnitSummary::Undecided).
   unsigned Undecided = 0;
+  /// Every parallel construct's verdict (UnitSummary::Constructs).
+  std::vector<ConstructOut> Constructs;
   /// Whether every finding owns exactly its own fix (none was merged into
   /// or dropped for another's): then any subset of the findings keeps its
   /// edits unchanged, and a cached unit can be filtered without the AST.
@@ -72,6 +74,7 @@ struct UnitOutcome {
   /// are (UnitSummary::HeldBackWhere: a header's counted once).
   std::vector<std::string> HeldBackMay;
   unsigned Undecided = 0;
+  std::vector<ConstructOut> Constructs;
   /// Compile commands run for the file (a file built twice, for two
   /// targets, is two translation units).
   unsigned Commands = 0;

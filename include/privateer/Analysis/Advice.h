@@ -33,11 +33,13 @@ std::string whyNoFix(ProgrammingModelKind Model, NoFixReason Why);
 //===-- privateer-shared-buffer -------------------------------------------===//
 
 /// How to give each work item its own copy of scratch \p B (or, with
-/// \p OnlyThroughCalls, of a buffer that called functions share). A
-/// container's copy starts as the shared one (firstprivate) unless
+/// \p ReadsOthersWrites: called functions share the buffer and may read what
+/// another work item wrote). A container's copy starts as the shared one
+/// (firstprivate) unless
 /// \p ContainerReset: each work item resets it first.
 std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B,
-                            bool OnlyThroughCalls, bool ContainerReset = false);
+                            bool ReadsOthersWrites,
+                            bool ContainerReset = false);
 /// How to fix updates of \p B that the team's code after the construct
 /// reads on every thread as that thread's partial (a copy per thread for
 /// the whole region, not a reduction of the construct).

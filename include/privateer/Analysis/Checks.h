@@ -64,6 +64,12 @@ public:
   /// text as an error, so they all say the same.
   std::string error(GlobScope Scope = GlobScope::All) const;
 
+  /// Why the list, though every glob names checks, turns them all off
+  /// (`-*` alone): said as clang-tidy says "no checks enabled", since a
+  /// run that checks nothing must not read as a clean one; empty when some
+  /// check runs. The CLIs refuse such a list, the plugin warns.
+  std::string noneEnabled() const;
+
   /// The list as given (for cache keys and messages).
   const std::string &str() const { return Text; }
 

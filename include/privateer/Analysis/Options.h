@@ -65,6 +65,8 @@ struct Options {
   bool ReportMay = false;
   /// Print each region's model to stderr (for developers).
   bool DumpModel = false;
+  /// Say which constructs were held back or not analysed, and why.
+  bool ExplainSilence = false;
   /// Print the index solver's statistics after each translation unit.
   bool Stats = false;
   /// Time limit of one index-solver query.

@@ -51,6 +51,10 @@ enum class NoFixReason {
                           ///< the region can be made here
   /// A block that could be reused, in a loop that makes no team of its own.
   AllocationOutsideTeamLoop,
+  /// Accesses under exclusions that do not exclude each other (critical
+  /// sections of different names, atomic beside a lock): which one to use
+  /// for all changes what else each excludes.
+  ExclusionChoice,
   /// The accesses are made through a lambda made before the construct,
   /// which refers to the shared variable itself (Buffer::ThroughClosure).
   ThroughClosure,

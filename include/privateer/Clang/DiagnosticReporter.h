@@ -11,6 +11,7 @@
 #ifndef PRIVATEER_CLANG_DIAGNOSTICREPORTER_H
 #define PRIVATEER_CLANG_DIAGNOSTICREPORTER_H
 
+#include "privateer/Analysis/ConstructAccount.h"
 #include "privateer/Analysis/Options.h"
 #include "privateer/Clang/Report.h"
 
@@ -34,6 +35,29 @@ constexpr unsigned MaxShownFixLines = 3;
 /// MaxShownFixLines lines; none when the fix is shown whole.
 std::optional<std::pair<unsigned, unsigned>>
 longFixLines(llvm::ArrayRef<std::pair<unsigned, unsigned>> Lines);
+
+/// An edit shown under a diagnostic lies at most this many lines from the
+/// diagnostic's line: clang prints one snippet from the edits to the
+/// caret, and over more lines than its snippet limit it prints the caret's
+/// line under the first edit's line number (`21 | <line 40>`).
+constexpr unsigned MaxFixDistance = 8;
+
+/// Where each edit of a fix is shown, given the first and last line of
+/// each edit (\p Lines, one file) and the warning's line: 0 under the
+/// warning, K under the K-th other diagnostic (1-based), whose line is
+/// Anchors[K - 1]. An edit near the warning goes under it; one near a
+/// line of \p NoteLines (the construct's note) under that note; the rest,
+/// in groups of nearby edits, under notes of their own at the group's
+/// first line.
+struct FixPlacement {
+  std::vector<unsigned> Under;
+  /// For each K: the line, and the index into NoteLines, or -1 for a note
+  /// of its own ("the fix edits this line").
+  std::vector<std::pair<unsigned, int>> Anchors;
+};
+FixPlacement placeFixEdits(unsigned WarningLine,
+                           llvm::ArrayRef<std::pair<unsigned, unsigned>> Lines,
+                           llvm::ArrayRef<unsigned> NoteLines);
 
 /// The note that stands for such a fix: `the fix rewrites lines 6-17
 /// (<Apply> applies it)`.
@@ -60,11 +84,15 @@ public:
   /// and notes; false when warnings are silenced where it is (then its fix
   /// is not applied either).
   bool report(const Report &R);
+  /// One remark for each construct of \p Constructs that is held back or
+  /// not analysed, with the reason (explain-silence): `remark: 'omp
+  /// parallel for' held back: ... [privateer-silence]`.
+  void explainSilence(llvm::ArrayRef<ConstructAccount> Constructs);
 
 private:
   clang::DiagnosticsEngine &Diags;
   const Options &Opts;
-  unsigned WarningId, ErrorId, NoteId;
+  unsigned WarningId, ErrorId, NoteId, RemarkId;
 };
 
 } // namespace clangfe

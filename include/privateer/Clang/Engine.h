@@ -13,6 +13,7 @@
 #ifndef PRIVATEER_CLANG_ENGINE_H
 #define PRIVATEER_CLANG_ENGINE_H
 
+#include "privateer/Analysis/ConstructAccount.h"
 #include "privateer/Analysis/Options.h"
 #include "privateer/Clang/CXX/Edits/Includes.h"
 #include "privateer/Clang/Report.h"
@@ -43,6 +44,9 @@ struct UnitSummary {
   /// Index questions the solver left undecided (it timed out, or the
   /// unit's budget was spent): a race among them is not reported.
   unsigned Undecided = 0;
+  /// Every parallel construct of the unit outside system headers, once,
+  /// with its verdict (ConstructAccount.h), in source-walk order.
+  std::vector<ConstructAccount> Constructs;
 };
 
 /// The reports of one translation unit, in source-walk order. Nothing is

@@ -12,6 +12,7 @@
 #ifndef PRIVATEER_CLANG_PROGRAMMINGMODEL_H
 #define PRIVATEER_CLANG_PROGRAMMINGMODEL_H
 
+#include "privateer/Analysis/ConstructAccount.h"
 #include "privateer/Analysis/Finding.h"
 #include "privateer/Analysis/Options.h"
 #include "privateer/Clang/CXX/Edits/EditBuilder.h"
@@ -55,10 +56,14 @@ public:
   /// Whether the unit can hold this model's parallel constructs (OpenMP:
   /// compiled with -fopenmp, not -fopenmp-simd, not a device compile).
   virtual bool appliesTo(const clang::ASTContext &Ctx) const = 0;
-  /// Calls \p Found with every construct of the unit, in source order.
+  /// Calls \p Found with every construct of the unit, in source order,
+  /// and \p Skipped with the verdict of each one it meets but does not
+  /// model (not analysed, with the reason; or proven free where the model
+  /// knows its work items never run at once).
   virtual void
   findConstructs(clang::ASTContext &Ctx,
-                 llvm::function_ref<void(ModelledConstruct &&)> Found) = 0;
+                 llvm::function_ref<void(ModelledConstruct &&)> Found,
+                 llvm::function_ref<void(ConstructAccount &&)> Skipped) = 0;
   /// The edits of \p F's fix, about \p C, built through \p E (which
   /// holds the refusal policy every fix follows); or why there are none.
   /// A model chooses the builder of the remedy's kind with a switch over

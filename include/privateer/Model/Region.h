@@ -498,6 +498,13 @@ struct ParallelRegion {
   /// The work item's code calls a function (the compiler must assume the
   /// call may read or write any memory it cannot see into).
   bool MakesCalls = false;
+  /// Functions the work items call whose bodies the unit does not have
+  /// (declared only, in another file): what they do is not seen. Library
+  /// functions of system headers and known ones are not listed.
+  std::vector<std::string> UnseenCallees;
+  /// Calls through a std::function or a function pointer, as spelled: the
+  /// code they run is not known at all.
+  std::vector<std::string> IndirectCalls;
   /// A work item waits in a loop for a value another one sets (a flag
   /// polled with 'atomic read' or 'flush'): a hand-off protocol orders the
   /// accesses around it in a way the model does not follow.

@@ -449,6 +449,15 @@ void AccessWalker::visitOperatorCall(const CXXOperatorCallExpr *OC,
   }
   if (OK == OO_Call && Ctx.Follower.followLambdaCall(OC))
     return;
+  if (OK == OO_Call && OC->getNumArgs() > 0) {
+    // `f(i)` of a std::function runs code nothing here shows; a functor of
+    // the program's own runs a method the walk does not follow.
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getCalleeDecl());
+    if (MD && knownType(MD->getParent()) == KnownType::Function)
+      Ctx.Follower.noteIndirect(OC->getArg(0));
+    else
+      Ctx.Follower.noteUnseen(MD);
+  }
   for (const Expr *Arg : OC->arguments())
     visitExpr(Arg, AccessKind::Read, true);
 }

@@ -192,7 +192,10 @@ bool CallFollower::visitCall(const CallExpr *Call, bool ValueUsed) {
       inlineCall(Call, Def);
       return true;
     }
+    noteUnseen(FD);
   } else {
+    // A function pointer: what it runs is not known.
+    noteIndirect(Call->getCallee());
     Ctx.Walker.visitExpr(Call->getCallee(), AccessKind::Read, true);
   }
   for (const Expr *Arg : Call->arguments()) {
@@ -202,6 +205,29 @@ bool CallFollower::visitCall(const CallExpr *Call, bool ValueUsed) {
   // (Its arguments are evaluated before any barrier it holds.)
   Ctx.Sync.notePossibleBarrier(Call);
   return false;
+}
+
+void CallFollower::noteUnseen(const FunctionDecl *FD) {
+  // Library functions (system headers) touch only what they are handed,
+  // which the walk records; the program's own code elsewhere may do
+  // anything.
+  const SourceManager &SM = State.AST.getSourceManager();
+  if (!FD || isSystemFunction(FD, SM) || FD->isInStdNamespace() ||
+      FD->getBuiltinID())
+    return;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      MD && (MD->getParent()->isInStdNamespace() ||
+             SM.isInSystemHeader(SM.getExpansionLoc(MD->getLocation()))))
+    return;
+  std::string Name = FD->getQualifiedNameAsString();
+  if (!llvm::is_contained(State.R.UnseenCallees, Name))
+    State.R.UnseenCallees.push_back(std::move(Name));
+}
+
+void CallFollower::noteIndirect(const Expr *Callee) {
+  std::string Name = Ctx.Exprs.spell(Callee);
+  if (!llvm::is_contained(State.R.IndirectCalls, Name))
+    State.R.IndirectCalls.push_back(std::move(Name));
 }
 
 void CallFollower::noteOpaqueCallRead(const Expr *Arg) {
@@ -251,6 +277,9 @@ void CallFollower::visitMemberCall(const CXXMemberCallExpr *Call) {
   // A method is never followed into (unlike a function): what it does with
   // an address it is given is unseen.
   bool Unseen = MD && !MD->getParent()->isInStdNamespace();
+  if (Unseen && !isAtomicType(Obj ? Obj->getType() : QualType()) &&
+      !lockEffect(Call, State.AST))
+    noteUnseen(MD);
   for (const Expr *Arg : Call->arguments()) {
     Ctx.Walker.visitExpr(Arg, AccessKind::Read, true);
     if (Unseen)

@@ -27,6 +27,12 @@ public:
   /// The read an argument `&v` of a call into code the analysis cannot
   /// see may make.
   void noteOpaqueCallRead(const clang::Expr *Arg);
+  /// A call of \p FD that is not followed: a function of the program whose
+  /// body the unit does not have (ParallelRegion::UnseenCallees).
+  void noteUnseen(const clang::FunctionDecl *FD);
+  /// A call through a function pointer or a std::function
+  /// (ParallelRegion::IndirectCalls).
+  void noteIndirect(const clang::Expr *Callee);
   bool visitKnownLibraryCall(const clang::CallExpr *Call);
   void visitMemberCall(const clang::CXXMemberCallExpr *Call);
   /// Follows \p Call into \p FD with its parameters bound to the call's

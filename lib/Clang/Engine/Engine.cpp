@@ -50,6 +50,13 @@ public:
   ReportFilter(const SourceManager &SM, const Options &Opts)
       : SM(SM), Opts(Opts) {}
 
+  /// Whether \p L lies in a system header (or is no place at all): no
+  /// finding there is shown, and no construct there is accounted for.
+  bool inSystemHeader(Loc Where) const {
+    SourceLocation L = fromLoc(Where);
+    return L.isInvalid() || SM.isInSystemHeader(SM.getExpansionLoc(L));
+  }
+
   /// Whether \p F may be shown at all: its check is on, and it is not in a
   /// system header or under NOLINT.
   bool shown(const Finding &F) {
@@ -159,49 +166,72 @@ std::vector<Report> analyze(ASTContext &Ctx, const Options &Opts,
   // What was held back as unproven, once per race (not when it was
   // reported after all, by another construct that proved it).
   std::set<std::pair<uint64_t, std::string>> HeldBack;
+  std::vector<ConstructAccount> Accounts;
   for (auto &Model : programmingModels()) {
     if (!Model->appliesTo(Ctx))
       continue;
     if (!Oracle)
       Oracle = createIndexSolver(SO, Stats);
     CheckContext Checks{*Oracle, Opts.CacheLine};
-    Model->findConstructs(Ctx, [&](ModelledConstruct &&C) {
-      if (Opts.DumpModel)
-        llvm::errs() << dump(C.Region);
-      for (Finding &F : runChecks(C.Region, Opts.Checks, Checks)) {
-        if (!Filter.shown(F))
-          continue;
-        if (F.May && !Opts.ReportMay) {
-          HeldBack.insert(ReportFilter::key(F));
-          continue;
-        }
-        auto [It, New] =
-            Seen.try_emplace(ReportFilter::key(F), Reports.size(), C.Construct);
-        bool Inner = !New && nestedIn(C.Construct, It->second.second, Ctx);
-        if (!New && !Inner)
-          continue;
-        Report R;
-        R.F = std::move(F);
-        EditBuilder Edits(Ctx, Includes);
-        if (auto Fix = Model->buildFix(R.F, C, Edits))
-          R.Fixes = std::move(*Fix);
-        else
-          R.WhyNoFix = whyDeclined(Fix.takeError());
-        if (Inner) {
-          takeInnerReport(Reports[It->second.first], std::move(R),
-                          C.Region.CreatesTeam);
-          It->second.second = C.Construct;
-          continue;
-        }
-        Reports.push_back(std::move(R));
-      }
-    });
+    auto Skipped = [&](ConstructAccount &&A) {
+      if (!Filter.inSystemHeader(A.Where))
+        addAccount(Accounts, std::move(A));
+    };
+    Model->findConstructs(
+        Ctx,
+        [&](ModelledConstruct &&C) {
+          if (Opts.DumpModel)
+            llvm::errs() << dump(C.Region);
+          RegionResults Results;
+          unsigned UndecidedBefore = Stats.Unknown + Stats.OverBudget;
+          for (Finding &F : runChecks(C.Region, Opts.Checks, Checks)) {
+            if (!Filter.shown(F)) {
+              // (Suppressed by the user: reported before, and silenced.)
+              if (!Filter.inSystemHeader(F.Where) && (!F.May || Opts.ReportMay))
+                ++Results.Reported;
+              continue;
+            }
+            if (F.May && !Opts.ReportMay) {
+              HeldBack.insert(ReportFilter::key(F));
+              if (!Results.HeldBack++)
+                Results.FirstHeldBack = F.Message;
+              continue;
+            }
+            ++Results.Reported;
+            auto [It, New] = Seen.try_emplace(ReportFilter::key(F),
+                                              Reports.size(), C.Construct);
+            bool Inner = !New && nestedIn(C.Construct, It->second.second, Ctx);
+            if (!New && !Inner)
+              continue;
+            Report R;
+            R.F = std::move(F);
+            EditBuilder Edits(Ctx, Includes);
+            if (auto Fix = Model->buildFix(R.F, C, Edits))
+              R.Fixes = std::move(*Fix);
+            else
+              R.WhyNoFix = whyDeclined(Fix.takeError());
+            if (Inner) {
+              takeInnerReport(Reports[It->second.first], std::move(R),
+                              C.Region.CreatesTeam);
+              It->second.second = C.Construct;
+              continue;
+            }
+            Reports.push_back(std::move(R));
+          }
+          Results.Undecided =
+              Stats.Unknown + Stats.OverBudget - UndecidedBefore;
+          if (!Filter.inSystemHeader(C.Region.Directive))
+            addAccount(Accounts, accountFor(C.Region, Results));
+        },
+        Skipped);
   }
   for (const auto &Key : Seen)
     HeldBack.erase(Key.first);
   if (Summary) {
     noteHeldBack(Ctx.getSourceManager(), HeldBack, *Summary);
     Summary->Undecided += Stats.Unknown + Stats.OverBudget;
+    for (ConstructAccount &A : Accounts)
+      addAccount(Summary->Constructs, std::move(A));
   }
   if (Opts.Stats && Oracle)
     llvm::errs() << Stats.str() << "\n";

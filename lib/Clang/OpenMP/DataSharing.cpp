@@ -206,6 +206,8 @@ bool OpenMPSemantics::describe(UnitShape &Shape, ParallelRegion &R) {
 
   if (clausesOrderWork(Shape))
     return false;
+  NotModelled = Outcome::NotAnalysed;
+  WhyNotModelled = "its code is not in a form the model reads";
   R.CreatesTeam = Team == D;
   TaskInstances =
       Shape.Kind == RegionKind::Tasks && !Shape.GeneratingLoops.empty();
@@ -219,13 +221,17 @@ bool OpenMPSemantics::describe(UnitShape &Shape, ParallelRegion &R) {
   return findBodies(Shape);
 }
 
-bool OpenMPSemantics::clausesOrderWork(const UnitShape &Shape) const {
+bool OpenMPSemantics::clausesOrderWork(const UnitShape &Shape) {
   const OMPExecutableDirective *D = Directive;
   for (const OMPClause *C : D->clauses()) {
     // `ordered(n)`: iterations synchronize through doacross dependences.
     if (const auto *OC = dyn_cast_or_null<OMPOrderedClause>(C);
-        OC && OC->getNumForLoops())
+        OC && OC->getNumForLoops()) {
+      NotModelled = Outcome::NotAnalysed;
+      WhyNotModelled = "its iterations synchronize through 'ordered(n)' "
+                       "dependences, which are not modelled";
       return true;
+    }
     // `if(0)`: the region runs on one thread; a task, undeferred, runs on
     // its creator's thread to its end, one instance after the other (one
     // made once still runs beside its earlier siblings).
@@ -236,8 +242,11 @@ bool OpenMPSemantics::clausesOrderWork(const UnitShape &Shape) const {
                       D->getDirectiveKind() == llvm::omp::OMPD_task;
       if (IC->getCondition() && !IC->getCondition()->isValueDependent() &&
           IC->getCondition()->EvaluateAsBooleanCondition(Value, Ctx) &&
-          !Value && !OnceTask)
+          !Value && !OnceTask) {
+        // One thread runs it: nothing in it runs at once.
+        NotModelled = Outcome::ProvenFree;
         return true;
+      }
     }
   }
   return false;

@@ -5,7 +5,8 @@
 // the unit has no OpenMP construct and privateer finds nothing: a build
 // that forgot the flag (a CMakeLists that adds -fopenmp for GCC only) would
 // look clean. The watch remembers the first such pragma for the front
-// ends' notice.
+// ends' notice. With -fopenmp-simd alone only 'simd' constructs take
+// effect: the first other construct is named, with what that means.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,8 +51,8 @@ StringRef pragmaNamespace(StringRef Text) {
 class FirstPragma : public PPCallbacks {
 public:
   FirstPragma(const SourceManager &SM,
-              std::shared_ptr<std::optional<IgnoredCode>> First)
-      : SM(SM), First(std::move(First)) {}
+              std::shared_ptr<std::optional<IgnoredCode>> First, bool SimdOnly)
+      : SM(SM), First(std::move(First)), SimdOnly(SimdOnly) {}
 
   void PragmaDirective(SourceLocation Loc,
                        PragmaIntroducerKind Introducer) override {
@@ -68,8 +69,25 @@ public:
     size_t Length = 0;
     while (Length < 256 && Text[Length] && Text[Length] != '\n')
       ++Length;
-    if (pragmaNamespace(StringRef(Text, Length)) != "omp")
+    StringRef Line(Text, Length);
+    if (pragmaNamespace(Line) != "omp")
       return;
+    if (SimdOnly) {
+      // The directive's first word: `simd` and `declare simd` take effect.
+      StringRef Rest = Line.substr(Line.find("omp") + 3).ltrim(" \t");
+      StringRef Word =
+          Rest.take_while([](char C) { return isalnum(C) || C == '_'; });
+      if (Word == "simd" || Word == "declare" || Word == "end" || Word.empty())
+        return;
+      *First = IgnoredCode{
+          At, "'#pragma omp " + Word.str() +
+                  "' has no effect: this file is compiled with "
+                  "-fopenmp-simd alone, which keeps only 'simd' "
+                  "constructs, so its parallel code runs on one thread and "
+                  "privateer analyses none of its OpenMP code (compile with "
+                  "-fopenmp to check it)"};
+      return;
+    }
     *First = IgnoredCode{
         At, "'#pragma omp' is ignored: this file is compiled without "
             "-fopenmp, so privateer finds no OpenMP construct in it (add "
@@ -79,6 +97,7 @@ public:
 private:
   const SourceManager &SM;
   std::shared_ptr<std::optional<IgnoredCode>> First;
+  bool SimdOnly;
 };
 
 /// Shares what it saw with the callbacks, which the preprocessor owns.
@@ -93,11 +112,11 @@ public:
 
 std::unique_ptr<IgnoredCodeWatch> watchIgnoredOpenMP(Preprocessor &PP,
                                                      const LangOptions &LO) {
-  if (LO.OpenMP || LO.OpenMPSimd)
+  if (LO.OpenMP && !LO.OpenMPSimd)
     return nullptr;
   auto Watch = std::make_unique<OpenMPWatch>();
-  PP.addPPCallbacks(
-      std::make_unique<FirstPragma>(PP.getSourceManager(), Watch->First));
+  PP.addPPCallbacks(std::make_unique<FirstPragma>(PP.getSourceManager(),
+                                                  Watch->First, LO.OpenMPSimd));
   return Watch;
 }
 

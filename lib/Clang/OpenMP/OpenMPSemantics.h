@@ -12,6 +12,7 @@
 #ifndef PRIVATEER_CLANG_OPENMP_OPENMPSEMANTICS_H
 #define PRIVATEER_CLANG_OPENMP_OPENMPSEMANTICS_H
 
+#include "privateer/Analysis/ConstructAccount.h"
 #include "privateer/Clang/CXX/ConstructSemantics.h"
 
 #include "CallSites.h"
@@ -44,6 +45,10 @@ public:
   /// items in parallel (`ordered(n)` doacross loops, `if(0)`) or has a
   /// shape we do not model.
   bool describe(UnitShape &Shape, ParallelRegion &Seed);
+  /// Where describe refused (or the collector could not build the unit):
+  /// the verdict that leaves, and why.
+  Outcome NotModelled = Outcome::NotAnalysed;
+  std::string WhyNotModelled = "its code is not in a form the model reads";
   /// The code of \p Function that a caller's team runs, every thread all
   /// of it but the work its orphaned constructs (\p Directive the first)
   /// share out: a replicated region whose body is the function's.
@@ -69,7 +74,7 @@ public:
 private:
   /// Whether a clause of the unit orders its work (`ordered(n)`, `if(0)`):
   /// then it is not described.
-  bool clausesOrderWork(const UnitShape &Shape) const;
+  bool clausesOrderWork(const UnitShape &Shape);
   /// The bodies \p Shape's kind of unit runs: the associated loops, the
   /// sections or the one body; false when their form is not one modelled.
   bool findBodies(UnitShape &Shape) const;

@@ -155,15 +155,26 @@ llvm::Error startsAtIdentity(const VarDecl *V, int64_t Identity,
     return NotKnown("is not declared in this function");
   std::optional<int64_t> Initial;
   if (const Expr *Init = V->getInit()) {
+    // An integer, or a floating-point value that is one (`double s = 0.0`).
     Expr::EvalResult Value;
-    if (!Init->isValueDependent() && Init->EvaluateAsInt(Value, Ctx) &&
-        Value.Val.getInt().getSignificantBits() <= 64)
-      Initial = Value.Val.getInt().getExtValue();
+    if (!Init->isValueDependent() && Init->EvaluateAsRValue(Value, Ctx)) {
+      if (Value.Val.isInt() && Value.Val.getInt().getSignificantBits() <= 64)
+        Initial = Value.Val.getInt().getExtValue();
+      else if (Value.Val.isFloat()) {
+        llvm::APSInt Whole(64, /*isUnsigned=*/false);
+        bool Exact = false;
+        Value.Val.getFloat().convertToInteger(
+            Whole, llvm::APFloat::rmTowardZero, &Exact);
+        if (Exact)
+          Initial = Whole.getExtValue();
+      }
+    }
   } else if (V->hasGlobalStorage()) {
     Initial = 0; // zero-initialized
   }
   if (!Initial || *Initial != Identity)
-    return NotKnown("does not start at it");
+    return NotKnown(Initial ? "starts at " + std::to_string(*Initial)
+                            : "does not start at a value known here");
   // Nothing before the region changes it.
   const SourceManager &SM = Ctx.getSourceManager();
   bool Changed = false;

@@ -166,6 +166,11 @@ std::optional<WorkBody> resolveBody(const Expr *Arg) {
   } else {
     B.Class = E->getType().getNonReferenceType()->getAsCXXRecordDecl();
   }
+  // A std::function runs code the call does not show (its operator() is
+  // the library's dispatch).
+  if (B.Class && knownType(B.Class) == KnownType::Function &&
+      B.Class->isInStdNamespace())
+    return std::nullopt;
   B.Function = callOperator(B.Class);
   if (!B.Function || !B.Function->getBody())
     return std::nullopt;
@@ -344,6 +349,32 @@ constexpr KnownAlgorithm Algorithms[] = {
     {"std", "for_each_n", 4, 4, elementwise},
     {"std", "transform", 5, 6, elementwise},
 };
+
+std::optional<std::string> parallelCallName(const CallExpr *Call,
+                                            const ASTContext &Ctx) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || !FD->getIdentifier())
+    return std::nullopt;
+  StringRef Name = FD->getName();
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    const CXXRecordDecl *RD = MC->getRecordDecl();
+    if (knownName(Name) == KnownName::Run &&
+        knownType(RD) == KnownType::TaskGroup && inNamespace(RD, "tbb"))
+      return std::string("tbb::task_group::run");
+    return std::nullopt;
+  }
+  llvm::SmallVector<const Expr *, 6> Args = writtenArgs(Call);
+  for (const KnownAlgorithm &A : Algorithms) {
+    if (A.Name != Name)
+      continue;
+    if (A.Namespace == "tbb" && inNamespace(FD, "tbb"))
+      return ("tbb::" + Name).str();
+    if (A.Namespace == "std" && FD->isInStdNamespace() && !Args.empty() &&
+        isParallelPolicy(Args[0]))
+      return ("std::" + Name + "(" + policyName(Args[0]) + ")").str();
+  }
+  return std::nullopt;
+}
 
 std::optional<TBBConstruct> recognize(const CallExpr *Call,
                                       const ASTContext &Ctx) {

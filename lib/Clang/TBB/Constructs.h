@@ -96,6 +96,12 @@ std::optional<TBBConstruct> recognize(const clang::CallExpr *Call,
 llvm::SmallVector<TBBConstruct, 2> recognizeUnits(const clang::CallExpr *Call,
                                                   const clang::ASTContext &Ctx);
 
+/// The name of the parallel call \p Call makes (`tbb::parallel_for`,
+/// `std::for_each(par)`, `tbb::task_group::run`) whatever its bodies are;
+/// nothing for any other call.
+std::optional<std::string> parallelCallName(const clang::CallExpr *Call,
+                                            const clang::ASTContext &Ctx);
+
 /// The body \p Arg passes (a lambda, a named lambda, a functor object).
 std::optional<WorkBody> resolveBody(const clang::Expr *Arg);
 

@@ -39,14 +39,24 @@ namespace {
 class ConstructFinder : public UserCodeVisitor<ConstructFinder> {
 public:
   ConstructFinder(ASTContext &Ctx,
-                  llvm::function_ref<void(ModelledConstruct &&)> Found)
-      : UserCodeVisitor(Ctx), Found(Found) {}
+                  llvm::function_ref<void(ModelledConstruct &&)> Found,
+                  llvm::function_ref<void(ConstructAccount &&)> Skipped)
+      : UserCodeVisitor(Ctx), Found(Found), Skipped(Skipped) {}
 
   bool VisitCallExpr(CallExpr *Call) {
     if (!Function || inDependentCode())
       return true;
-    for (const TBBConstruct &C : recognizeUnits(Call, Ctx))
+    auto Units = recognizeUnits(Call, Ctx);
+    for (const TBBConstruct &C : Units)
       model(Call, C);
+    // A parallel call whose bodies are not lambdas or functors the unit
+    // shows (a std::function, a function pointer): what it runs is unseen.
+    if (Units.empty())
+      if (auto Name = parallelCallName(Call, Ctx))
+        Skipped(notAnalysed(toLoc(Call->getBeginLoc()), *Name,
+                            "its body is not a lambda or function object "
+                            "the unit shows (a std::function or a function "
+                            "pointer)"));
     return true;
   }
 
@@ -80,13 +90,22 @@ private:
     for (size_t K = 0; K < Shape.GeneratingLoops.size(); ++K) {
       if (!mayWaitForGroups(loopBody(Shape.GeneratingLoops[K])))
         continue;
-      if (K == 0)
+      if (K == 0) {
+        // Each waited for in the iteration that runs it: one at a time.
+        ConstructAccount One =
+            notAnalysed(toLoc(Call->getBeginLoc()), C->Name, "");
+        One.Verdict = Outcome::ProvenFree;
+        Skipped(std::move(One));
         return;
+      }
       Shape.GeneratingLoops.resize(K);
       break;
     }
-    if (!findBodies(Call, C, Shape))
+    if (!findBodies(Call, C, Shape)) {
+      Skipped(notAnalysed(toLoc(Call->getBeginLoc()), C->Name,
+                          "its body is not in a form the model reads"));
       return;
+    }
     ParallelRegion Seed;
     // Advice is worded for the model the user wrote: TBB's classes, or the
     // standard library's for a parallel algorithm.
@@ -100,8 +119,11 @@ private:
     RegionBuilder Builder(Ctx, Shape, Semantics);
     ParallelRegion TaskSeed = Seed;
     auto Region = Builder.build(std::move(Seed));
-    if (!Region)
+    if (!Region) {
+      Skipped(notAnalysed(toLoc(Call->getBeginLoc()), C->Name,
+                          "its body is not in a form the model reads"));
       return;
+    }
     // A task a statement of a block runs on a task group (not one a loop
     // generates): what it is not ordered with there.
     if (C->Kind == RegionKind::Tasks && Shape.GeneratingLoops.empty() &&
@@ -210,6 +232,7 @@ private:
   /// Modelled task_group tasks run by statements of a block.
   llvm::DenseMap<const Stmt *, std::shared_ptr<const ParallelRegion>> Tasks;
   llvm::function_ref<void(ModelledConstruct &&)> Found;
+  llvm::function_ref<void(ConstructAccount &&)> Skipped;
 };
 
 class TBBModel : public ProgrammingModel {
@@ -233,9 +256,9 @@ public:
   }
 
   void findConstructs(
-      ASTContext &Ctx,
-      llvm::function_ref<void(ModelledConstruct &&)> Found) override {
-    ConstructFinder Finder(Ctx, Found);
+      ASTContext &Ctx, llvm::function_ref<void(ModelledConstruct &&)> Found,
+      llvm::function_ref<void(ConstructAccount &&)> Skipped) override {
+    ConstructFinder Finder(Ctx, Found, Skipped);
     Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
   }
 

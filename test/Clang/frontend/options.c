@@ -1,8 +1,10 @@
-// Plugin options: -w silences, a checks filter of '-*' silences and
+// Plugin options: -w silences, a checks filter of '-*' (or one that only
+// turns checks off) runs nothing and warns that it does, and
 // '-*,privateer-shared-buffer' (or a glob) keeps; an unknown option is an error.
 // RUN: %cc -w %s 2>&1 | count 0
-// RUN: %cc -fplugin-arg-privateer-checks=-* %s 2>&1 | count 0
-// RUN: %cc -fplugin-arg-privateer-checks=-privateer-shared-buffer %s 2>&1 | count 0
+// RUN: %cc -fplugin-arg-privateer-checks=-* %s 2>&1 | FileCheck %s --check-prefix=NONE --implicit-check-not='[privateer-shared-buffer]'
+// NONE: warning: privateer: no checks enabled: the check list '{{[^']*}}' turns every check off
+// RUN: %cc -fplugin-arg-privateer-checks=-privateer-shared-buffer %s 2>&1 | FileCheck %s --check-prefix=NONE --implicit-check-not='[privateer-shared-buffer]'
 // RUN: %cc -fplugin-arg-privateer-checks=-*,privateer-shared-buffer %s 2>&1 | FileCheck %s --implicit-check-not=warning:
 // RUN: %cc -fplugin-arg-privateer-checks=-*,privateer-* %s 2>&1 | FileCheck %s --implicit-check-not=warning:
 // RUN: %cc -fplugin-arg-privateer-cache-line=128 %s 2>&1 | FileCheck %s --implicit-check-not=warning:

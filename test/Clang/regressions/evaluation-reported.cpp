@@ -73,7 +73,7 @@ void callee_global(int n, double *out) {
     out[i] = g[0];
   }
 }
-// CHECK: note: 'g' is shared by this 'omp parallel for'; the called function uses 'g' for every work item: pass each one its own buffer, or make 'g' 'threadprivate'
+// CHECK: note: 'g' is shared by this 'omp parallel for'; the called function uses 'g' for every work item, and not every element a work item reads is one it wrote first, so a copy per thread could change what the code computes: make each work item use elements of its own, or order the accesses
 
 // Scratch written on both branches is scratch.
 void branches(int n, const int *op, int *out) {
