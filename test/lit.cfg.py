@@ -48,6 +48,8 @@ config.substitutions.append(("%check_clang_tidy",
 config.substitutions.append(("%expect-exit", f"python3 {inputs}/expect_exit.py"))
 config.substitutions.append(("%privateer", config.privateer))
 config.substitutions.append(("%findings", f"python3 {inputs}/findings.py"))
+config.substitutions.append(("%mutants", "python3 " + os.path.join(
+    config.privateer_src_root, "utils", "mutants")))
 # run-clang-tidy with the module: %tidy_module first, %tidy is its prefix.
 config.substitutions.insert(0, ("%tidy_module", config.tidy_module))
 if config.run_clang_tidy and os.path.exists(config.run_clang_tidy):

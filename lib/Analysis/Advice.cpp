@@ -132,6 +132,9 @@ std::string whyNoFix(ProgrammingModelKind Model, NoFixReason Why) {
   case NoFixReason::ReadAfterAsPartial:
     return "every thread reads it after the construct as its own partial; "
            "a reduction of the construct would hand each the whole result";
+  case NoFixReason::UpdateInCallee:
+    return "the update is made in a function the construct calls, which "
+           "other callers may use as it is: make it atomic there";
   case NoFixReason::ExclusionChoice:
     return "which one exclusion all of them should take changes what else "
            "each excludes (the other code in those sections), which is the "

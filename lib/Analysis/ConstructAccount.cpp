@@ -34,7 +34,10 @@ std::string someNames(const std::vector<std::string> &Names) {
   for (size_t K = 0; K < Shown; ++K) {
     if (K)
       Out += Shown == Names.size() && K + 1 == Shown ? " and " : ", ";
-    Out += "'" + Names[K] + "'";
+    // `f (a virtual call)`: the name quoted, what follows it not.
+    size_t Note = Names[K].find(" (");
+    Out += "'" + Names[K].substr(0, Note) + "'" +
+           (Note == std::string::npos ? "" : Names[K].substr(Note));
   }
   if (Names.size() > Shown)
     Out += " and " + std::to_string(Names.size() - Shown) + " more";
@@ -79,9 +82,8 @@ ConstructAccount accountFor(const ParallelRegion &R,
   if (!R.UnseenCallees.empty()) {
     A.Verdict = Outcome::HeldBack;
     A.Reason = "its work calls " + someNames(R.UnseenCallees) +
-               (R.UnseenCallees.size() == 1 ? ", whose body is"
-                                            : ", whose bodies are") +
-               " not in this unit";
+               ", whose code the analysis does not see (a body in another "
+               "unit, a virtual call)";
     return A;
   }
   return A;

@@ -272,18 +272,20 @@ void accumulationRemedy(const RaceFacts &X, Finding &F) {
   // updates are all the construct does with the buffer.
   // Every update, in one fix (All holds one access per kind: two alike
   // updates in two places are both made atomic).
-  bool OnlyUpdates = true;
+  bool OnlyUpdates = true, InCallee = false;
   remedy::AtomicUpdates Atomic;
   for (const Access &Y : R.Accesses)
     if (Y.BufferIndex == W.BufferIndex && Y.Protection == Guard::None) {
       OnlyUpdates &= Y.Kind == AccessKind::ReadModifyWrite &&
-                     atomicUpdateOp(Y.Op) && !Y.ResultUsed && Y.Via.empty();
+                     atomicUpdateOp(Y.Op) && !Y.ResultUsed;
+      InCallee |= !Y.Via.empty();
       Atomic.Updates.push_back(Y.Where);
     }
-  if (OnlyUpdates)
+  if (OnlyUpdates && !InCallee)
     F.Fix = std::move(Atomic);
   else
-    F.Fix = remedy::NoFix{NoFixReason::AccessesBesideUpdates};
+    F.Fix = remedy::NoFix{OnlyUpdates ? NoFixReason::UpdateInCallee
+                                      : NoFixReason::AccessesBesideUpdates};
 }
 
 } // namespace

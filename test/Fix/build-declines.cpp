@@ -1,5 +1,6 @@
 // Fixes that would not compile are declined with the reason, and the file
-// still builds: a clause on a static data member (OpenMP keeps it shared),
+// still builds: no clause names a static data member (OpenMP keeps it
+// shared), so its update is made atomic;
 // a reduction of a vector-extension type (no predefined reduction), and,
 // under OpenMP 4.5 only, a private copy of a variable the 'target'
 // directive maps and an 'atomic' inside 'simd'; a split of a loop holding
@@ -27,9 +28,11 @@ void static_member(int n, const double *a) {
     Totals::sum += a[i];
 }
 // DIAG: warning: 'sum' is updated by every iteration without a reduction
-// DIAG: note: no automatic fix: 'Totals::sum' is a static data member, which OpenMP keeps shared: accumulate into a local variable with a reduction and add it to the member after the construct
 // FIXED-LABEL: void static_member(
 // FIXED-NEXT: #pragma omp parallel for{{$}}
+// FIXED-NEXT: for (int i = 0; i < n; i++)
+// FIXED-NEXT: #pragma omp atomic
+// FIXED-NEXT: Totals::sum += a[i];
 
 typedef float float4 __attribute__((vector_size(16)));
 

@@ -51,6 +51,9 @@ enum class NoFixReason {
                           ///< the region can be made here
   /// A block that could be reused, in a loop that makes no team of its own.
   AllocationOutsideTeamLoop,
+  /// The update is made in a function the construct calls, which other
+  /// callers may use as it is: the fix belongs there, chosen by hand.
+  UpdateInCallee,
   /// Accesses under exclusions that do not exclude each other (critical
   /// sections of different names, atomic beside a lock): which one to use
   /// for all changes what else each excludes.

@@ -498,9 +498,10 @@ struct ParallelRegion {
   /// The work item's code calls a function (the compiler must assume the
   /// call may read or write any memory it cannot see into).
   bool MakesCalls = false;
-  /// Functions the work items call whose bodies the unit does not have
-  /// (declared only, in another file): what they do is not seen. Library
-  /// functions of system headers and known ones are not listed.
+  /// Functions the work items call whose code the walk does not follow
+  /// (declared only, with the body in another file; a virtual call, named
+  /// `f (a virtual call)`): what they do is not seen. Library functions
+  /// of system headers and known ones are not listed.
   std::vector<std::string> UnseenCallees;
   /// Calls through a std::function or a function pointer, as spelled: the
   /// code they run is not known at all.

@@ -17,6 +17,7 @@
 
 #include "privateer/Clang/CXX/KnownFunctions.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/ScopeExit.h"
 
@@ -186,9 +187,12 @@ bool CallFollower::visitCall(const CallExpr *Call, bool ValueUsed) {
   const FunctionDecl *FD = Call->getDirectCallee();
   if (FD) {
     const FunctionDecl *Def = nullptr;
+    // (A static method is a function; other methods are followed with
+    // their object, followMethod.)
+    const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Def);
     if (FD->hasBody(Def) && Def &&
         !isSystemFunction(Def, State.AST.getSourceManager()) &&
-        !isa<CXXMethodDecl>(Def)) {
+        (!Method || Method->isStatic())) {
       inlineCall(Call, Def);
       return true;
     }
@@ -220,6 +224,11 @@ void CallFollower::noteUnseen(const FunctionDecl *FD) {
              SM.isInSystemHeader(SM.getExpansionLoc(MD->getLocation()))))
     return;
   std::string Name = FD->getQualifiedNameAsString();
+  // A body the unit has, not followed: a virtual call (which override
+  // runs is not known), or a call too deep or recursive.
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (FD->hasBody())
+    Name += MD && MD->isVirtual() ? " (a virtual call)" : " (not followed)";
   if (!llvm::is_contained(State.R.UnseenCallees, Name))
     State.R.UnseenCallees.push_back(std::move(Name));
 }
@@ -269,10 +278,47 @@ bool locksWholeBody(const CXXMethodDecl *MD) {
 }
 } // namespace
 
+bool CallFollower::followMethod(const CXXMemberCallExpr *Call) {
+  const CXXMethodDecl *MD = Call->getMethodDecl();
+  const Expr *Obj = Call->getImplicitObjectArgument();
+  const FunctionDecl *Def = nullptr;
+  // The program's own method, whose body the unit has, called on an
+  // object whose dynamic type is its static one (no virtual dispatch the
+  // walk cannot follow).
+  if (!MD || !Obj || MD->getParent()->isInStdNamespace() ||
+      MD->getParent()->isLambda() || !MD->hasBody(Def) || !Def ||
+      isSystemFunction(Def, State.AST.getSourceManager()) ||
+      (MD->isVirtual() && !MD->hasAttr<FinalAttr>() &&
+       !MD->getParent()->hasAttr<FinalAttr>()) ||
+      isAtomicType(Obj->getType()) || lockEffect(Call, State.AST) ||
+      locksWholeBody(MD))
+    return false;
+  RegionState::ThisObject This;
+  if (isa<CXXThisExpr>(Obj->IgnoreParenImpCasts()))
+    This = State.ThisObjects.empty() ? RegionState::ThisObject{true, {}}
+                                     : State.ThisObjects.back();
+  else
+    This.Object = Obj->getType()->isPointerType()
+                      ? Ctx.Targets.resolvePointer(Obj)
+                      : Ctx.Targets.resolveLValue(Obj);
+  if (!This.Enclosing) {
+    if (Obj->getType()->isPointerType())
+      Ctx.Walker.visitPointerOperand(Obj);
+    else
+      Ctx.Walker.visitIndices(Obj);
+  }
+  State.ThisObjects.push_back(std::move(This));
+  inlineCall(Call, Def);
+  State.ThisObjects.pop_back();
+  return true;
+}
+
 void CallFollower::visitMemberCall(const CXXMemberCallExpr *Call) {
   const CXXMethodDecl *MD = Call->getMethodDecl();
   const Expr *Obj = Call->getImplicitObjectArgument();
   if (State.Semantics.visitNested(Call, Ctx.Sync))
+    return;
+  if (followMethod(Call))
     return;
   // A method is never followed into (unlike a function): what it does with
   // an address it is given is unseen.

@@ -34,6 +34,10 @@ public:
   /// (ParallelRegion::IndirectCalls).
   void noteIndirect(const clang::Expr *Callee);
   bool visitKnownLibraryCall(const clang::CallExpr *Call);
+  /// A call of the program's own method whose body the unit has, on an
+  /// object the walk can place (or `this`): the body is followed with its
+  /// members resolved in that object. False when \p Call is not one.
+  bool followMethod(const clang::CXXMemberCallExpr *Call);
   void visitMemberCall(const clang::CXXMemberCallExpr *Call);
   /// Follows \p Call into \p FD with its parameters bound to the call's
   /// arguments from \p FirstArg on (1 for an operator call whose first

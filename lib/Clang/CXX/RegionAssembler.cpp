@@ -560,9 +560,12 @@ std::optional<unsigned> RegionAssembler::bufferFor(const Target &T) {
     Ctx.Allocations.noteExtent(B, V, T.Level);
   if (V && T.Level == 0 && B.Kind == BufferKind::Scalar)
     B.ReadByTeamAfterConstruct = readByTeamAfterConstruct(V);
-  // A static local of a called function cannot appear in a clause here.
-  if (V && V->isStaticLocal() &&
-      V->getParentFunctionOrMethod() != State.Spec.Function)
+  // A static local of a called function cannot appear in a clause here,
+  // nor can a static data member (OpenMP keeps it shared): their updates
+  // are made atomic, as a global's would be where no clause can name it.
+  if (V && ((V->isStaticLocal() &&
+             V->getParentFunctionOrMethod() != State.Spec.Function) ||
+            V->isStaticDataMember()))
     B.VisibleAtConstruct = false;
   State.R.Buffers.push_back(std::move(B));
   State.BufferIds[Key] = State.R.Buffers.size() - 1;

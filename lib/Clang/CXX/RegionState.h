@@ -112,6 +112,14 @@ struct RegionState {
   llvm::DenseMap<const clang::VarDecl *, bool> NullPointerParams;
   std::map<std::pair<const clang::ValueDecl *, unsigned>, unsigned> BufferIds;
   llvm::SmallVector<const clang::FunctionDecl *, 4> InlineStack;
+  /// The objects of the methods being followed, innermost last: `this`
+  /// of each (Enclosing: the construct's own object, whose members are
+  /// buffers of their own; else the object's target, none when unknown).
+  struct ThisObject {
+    bool Enclosing = false;
+    std::optional<Target> Object;
+  };
+  llvm::SmallVector<ThisObject, 2> ThisObjects;
   /// The variables the lambdas being followed capture by copy: in their
   /// bodies a use names the closure's copy, not the variable.
   llvm::SmallPtrSet<const clang::VarDecl *, 4> CopiedCaptures;

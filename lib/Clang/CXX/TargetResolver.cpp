@@ -141,16 +141,26 @@ std::optional<Target> TargetResolver::resolveMember(const MemberExpr *ME) {
   const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
   if (!FD)
     return std::nullopt;
+  std::optional<Target> T;
   if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())) {
-    // A field of the object a member function runs on: a buffer of its
-    // own, shared like the object.
-    Target T;
-    T.Decl = FD;
-    T.Scalar = !FD->getType()->isArrayType();
-    return T;
+    // In a method the work item calls on an object: a member of that
+    // object (none when the object is not known).
+    if (!State.ThisObjects.empty() && !State.ThisObjects.back().Enclosing) {
+      T = State.ThisObjects.back().Object;
+      if (!T)
+        return std::nullopt;
+    } else {
+      // A field of the object the construct's member function runs on: a
+      // buffer of its own, shared like the object.
+      Target F;
+      F.Decl = FD;
+      F.Scalar = !FD->getType()->isArrayType();
+      return F;
+    }
+  } else {
+    T = ME->isArrow() ? resolvePointer(ME->getBase())
+                      : resolveLValue(ME->getBase());
   }
-  auto T = ME->isArrow() ? resolvePointer(ME->getBase())
-                         : resolveLValue(ME->getBase());
   if (!T)
     return std::nullopt;
   if (T->Scalar && !T->Index.empty())

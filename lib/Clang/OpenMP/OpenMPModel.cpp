@@ -181,6 +181,7 @@ private:
     TeamRoutines.insert(Function);
     const auto *MD = dyn_cast<CXXMethodDecl>(Function);
     if ((MD && MD->getParent()->isLambda()) ||
+        startsTeamItself(Function->getBody()) ||
         calledInConstruct(Function, Calls) || runsOnlySerially(Function, Calls))
       return;
     Shape = UnitShape();
@@ -195,9 +196,13 @@ private:
     auto Region = Builder.build(std::move(Seed));
     if (!Region)
       return;
-    // No directive of its own: no clause can name a buffer for it.
-    for (Buffer &B : Region->Buffers)
+    // No directive of its own: no clause can name a buffer for it. Code
+    // not written for a team may be a 'parallel' forgotten: "may".
+    bool ForTeam = writtenForTeam(Function->getBody(), Ctx);
+    for (Buffer &B : Region->Buffers) {
       B.VisibleAtConstruct = false;
+      B.SharingUnproven |= !ForTeam;
+    }
     Found(ModelledConstruct{std::move(*Region), D, Function});
   }
 

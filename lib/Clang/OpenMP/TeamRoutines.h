@@ -41,6 +41,20 @@ bool runsOnlySerially(const clang::FunctionDecl *F, CallSiteIndex &Calls,
 /// the construct's own region then follows the call.
 bool calledInConstruct(const clang::FunctionDecl *F, CallSiteIndex &Calls);
 
+/// Whether \p Body starts a team of its own somewhere (a 'parallel'): a
+/// function that does is a serial driver, and an orphaned 'omp for' in it
+/// runs on the one thread that calls it (a 'parallel' forgotten, perhaps),
+/// not on a caller's team.
+bool startsTeamItself(const clang::Stmt *Body);
+
+/// Whether \p Body is written for a team: it combines a partial result
+/// its worksharing loop accumulated into a local after that loop
+/// (`s.energy += local`), or it uses what only a team needs (a barrier,
+/// 'single', 'master', 'critical', 'atomic', a 'nowait', the thread
+/// number). An orphaned 'omp for' alone may be a 'parallel' forgotten in
+/// code called serially: its other findings are then "may".
+bool writtenForTeam(const clang::Stmt *Body, const clang::ASTContext &Ctx);
+
 /// The objects the orphaned worksharing constructs of \p Body divide among
 /// the team: the reference and pointer parameters they name (and `this`,
 /// as \p This). A worksharing loop shares out the work on one object of

@@ -96,3 +96,29 @@ int main() {
   serial_helper(s);
   return (int)s.energy;
 }
+
+// An orphaned 'omp for' alone, with nothing else written for a team, may
+// be a 'parallel' forgotten in code called serially (faiss's median
+// training): the update before it is only "may".
+double trained_shift;
+void train(std::vector<double> &trained, int n, double period) {
+  trained_shift += 0.25 * period; // may-warning {{'trained_shift' may be updated by every thread}}
+#pragma omp for
+  for (int i = 0; i < n; i++)
+    trained[i] = i;
+}
+
+// A function that starts teams of its own is a serial driver: an orphaned
+// 'omp for' in it runs on the thread that calls it (LAMMPS's dual CG).
+int solve(std::vector<double> &d, int n, int &flag) {
+  flag = 1;
+  double s = 0;
+#pragma omp parallel for reduction(+ : s)
+  for (int i = 0; i < n; i++)
+    s += d[i];
+#pragma omp for
+  for (int i = 0; i < n; i++)
+    d[i] *= s;
+  flag = 2;
+  return flag;
+}
