@@ -79,74 +79,6 @@ const char *openMPReductionIdentifier(ReductionOp Op) {
   }
 }
 
-std::string whyNoFix(ProgrammingModelKind Model, NoFixReason Why) {
-  switch (Why) {
-  case NoFixReason::Unstated:
-    return "";
-  case NoFixReason::RaceKind:
-    return "no exact rewrite for this kind of race";
-  case NoFixReason::CounterUsedOutside:
-    return "the counter is also used outside the one update";
-  case NoFixReason::AccessesBesideUpdates:
-    return "the construct also reads or writes it outside the updates: "
-           "'atomic' on the updates alone would not be enough";
-  case NoFixReason::HeapScratchOutsideLoop:
-    return "heap scratch outside a worksharing loop";
-  case NoFixReason::ReadsNotOwnWrites:
-    return "the called code may read elements that the work item did not "
-           "write first, so a private copy could change what it reads";
-  case NoFixReason::SlotNotArrayElement:
-    return "the slot is updated through calls, or is not an element of a "
-           "fixed-size array";
-  case NoFixReason::AllocationOutsideTeamLoop:
-    if (Model == ProgrammingModelKind::OpenMP)
-      return "allocations are hoisted automatically only out of a combined "
-             "'parallel for' over one loop";
-    return whyNoFix(Model, NoFixReason::AllocationNotHoisted);
-  case NoFixReason::AllocationNotHoisted:
-    switch (Model) {
-    case ProgrammingModelKind::OpenMP:
-      return "only malloc and new[] blocks, make_unique<T[]> arrays and "
-             "containers sized at their construction are hoisted "
-             "automatically";
-    case ProgrammingModelKind::Fortran:
-      return "only allocations in a 'parallel do' are hoisted automatically";
-    case ProgrammingModelKind::TBB:
-      return "only new[] blocks and a std::vector or std::string sized at "
-             "its construction are kept per thread automatically";
-    case ProgrammingModelKind::StdPar:
-      return "a standard algorithm has no object per thread to keep it in";
-    default:
-      return "only malloc and new[] blocks are hoisted automatically";
-    }
-  case NoFixReason::NewArrayNotAligned:
-    return "a line-aligned new[] needs a matching aligned delete[]; allocate "
-           "the block with privateer_aligned_alloc instead";
-  case NoFixReason::AllocationNotAligned:
-    return "only malloc and calloc blocks are reallocated line aligned";
-  case NoFixReason::TaskOrder:
-    return "which task should run first is the program's choice";
-  case NoFixReason::WaitPlacement:
-    return "the statement that must wait starts in a macro expansion, after "
-           "a label or a 'case', where no wait can be put before it";
-  case NoFixReason::ReadAfterAsPartial:
-    return "every thread reads it after the construct as its own partial; "
-           "a reduction of the construct would hand each the whole result";
-  case NoFixReason::UpdateInCallee:
-    return "the update is made in a function the construct calls, which "
-           "other callers may use as it is: make it atomic there";
-  case NoFixReason::ExclusionChoice:
-    return "which one exclusion all of them should take changes what else "
-           "each excludes (the other code in those sections), which is the "
-           "program's choice";
-  case NoFixReason::ThroughClosure:
-    return "it is used through a lambda made before the construct, which "
-           "refers to the shared variable itself: a private copy the "
-           "construct makes would not reach those uses";
-  }
-  return "";
-}
-
 //===-- privateer-shared-buffer -------------------------------------------===//
 
 std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B,
@@ -230,6 +162,38 @@ std::string privatizeAdvice(const ParallelRegion &R, const Buffer &B,
   }
 }
 
+namespace {
+
+/// What a reduction clause names for \p W's updates of \p B (`s`,
+/// `h[:256]`, `p[:N]`), or empty when no clause can: reductions name
+/// variables or array sections, not containers or one element a pointer
+/// points to, and no clause of the construct names a variable a lambda
+/// made before it updates (it refers to the variable itself). Fortran
+/// reduces a whole array by its name.
+std::string reductionItem(const ParallelRegion &R, const Buffer &B,
+                          const Access &W,
+                          std::optional<uint64_t> PointeeSection) {
+  if (!B.VisibleAtConstruct || B.ThroughClosure)
+    return "";
+  std::string Clause;
+  if (B.Kind == BufferKind::Scalar && W.Index.empty())
+    Clause = B.Name;
+  else if (R.Model == PM::Fortran && B.Kind == BufferKind::Array)
+    Clause = B.Name;
+  else if (B.Kind == BufferKind::Array && B.Extent)
+    Clause = B.Name + "[:" + std::to_string(*B.Extent) + "]";
+  else if (B.Kind == BufferKind::Pointee && PointeeSection)
+    Clause = B.Name + "[:" + std::to_string(*PointeeSection) + "]";
+  else if (B.Kind == BufferKind::Array || B.Kind == BufferKind::Pointee)
+    Clause = B.Name + "[:N]";
+  if (B.Kind == BufferKind::Pointee && W.Index.size() == 1 &&
+      W.Index[0]->kind() == ExprKind::Constant)
+    Clause.clear(); // `*p += x`: one element
+  return Clause;
+}
+
+} // namespace
+
 std::string reductionAdvice(const ParallelRegion &R, const Buffer &B,
                             const Access &W,
                             std::optional<uint64_t> PointeeSection) {
@@ -257,27 +221,8 @@ std::string reductionAdvice(const ParallelRegion &R, const Buffer &B,
   bool Field = false;
   for (const std::string &F : W.Fields)
     Field |= !F.empty();
-  // Reductions name variables or array sections: not struct fields, not
-  // containers, not a single element a pointer points to. Fortran reduces
-  // a whole array by its name.
-  std::string Clause;
-  // (A lambda made before the construct updates the variable itself,
-  // which no clause of the construct replaces with a copy.)
-  if (Spelled && !Field && B.VisibleAtConstruct && !B.ThroughClosure) {
-    if (B.Kind == BufferKind::Scalar && W.Index.empty())
-      Clause = B.Name;
-    else if (R.Model == PM::Fortran && B.Kind == BufferKind::Array)
-      Clause = B.Name;
-    else if (B.Kind == BufferKind::Array && B.Extent)
-      Clause = B.Name + "[:" + std::to_string(*B.Extent) + "]";
-    else if (B.Kind == BufferKind::Pointee && PointeeSection)
-      Clause = B.Name + "[:" + std::to_string(*PointeeSection) + "]";
-    else if (B.Kind == BufferKind::Array || B.Kind == BufferKind::Pointee)
-      Clause = B.Name + "[:N]";
-    if (B.Kind == BufferKind::Pointee && W.Index.size() == 1 &&
-        W.Index[0]->kind() == ExprKind::Constant)
-      Clause.clear(); // `*p += x`: one element
-  }
+  std::string Clause =
+      Spelled && !Field ? reductionItem(R, B, W, PointeeSection) : "";
   if (R.Kind == RegionKind::Tasks || W.InNestedTask)
     return "protect the update with " + Atomic +
            (Clause.empty() ? std::string(" or 'omp critical'")

@@ -128,15 +128,9 @@ struct Directive {
   std::string Text;
 };
 
-} // namespace
-
-bool findAssumptions(llvm::StringRef Text, bool FixedForm, std::string &Masked,
-                     std::vector<StatedRange> &Ranges) {
-  // A look at the bytes spares files without the word.
-  if (!Text.contains_insensitive("assume"))
-    return false;
-  std::vector<Line> Lines = splitLines(Text);
-  Masked = Text.str();
+/// The directives of \p Lines with their continuations joined.
+std::vector<Directive> collectDirectives(const std::vector<Line> &Lines,
+                                         bool FixedForm) {
   std::vector<Directive> Directives;
   for (unsigned K = 0; K < Lines.size(); ++K) {
     size_t At = sentinelAt(Lines[K].Text, FixedForm);
@@ -180,7 +174,87 @@ bool findAssumptions(llvm::StringRef Text, bool FixedForm, std::string &Masked,
     K = D.Last;
     Directives.push_back(std::move(D));
   }
+  return Directives;
+}
 
+/// The `holds` expressions of \p D, in the original spelling.
+std::vector<std::string> holdsOf(const Directive &D) {
+  std::vector<std::string> Holds;
+  std::string Original = withoutComment(D.Text).str();
+  std::string Search = llvm::StringRef(Original).lower();
+  for (size_t At = Search.find("holds"); At != std::string::npos;
+       At = Search.find("holds", At + 5)) {
+    size_t Paren = Search.find_first_not_of(" \t", At + 5);
+    if (Paren == std::string::npos || Search[Paren] != '(')
+      continue;
+    int Depth = 0;
+    size_t Close = Paren;
+    for (; Close < Search.size(); ++Close) {
+      Depth += Search[Close] == '(';
+      Depth -= Search[Close] == ')';
+      if (Depth == 0)
+        break;
+    }
+    if (Close >= Search.size())
+      continue;
+    Holds.push_back(Original.substr(Paren + 1, Close - Paren - 1));
+  }
+  return Holds;
+}
+
+/// The line that ends the program unit a directive at \p From is in.
+unsigned unitEnd(const std::vector<Line> &Lines, unsigned From,
+                 bool FixedForm) {
+  unsigned Depth = 0;
+  for (unsigned L = From; L < Lines.size(); ++L) {
+    std::string S = statementOf(Lines[L].Text, FixedForm);
+    if (S.empty())
+      continue;
+    if (isUnitEnd(S)) {
+      if (Depth == 0)
+        return L;
+      --Depth;
+    } else if (isUnitStart(S)) {
+      ++Depth;
+    }
+  }
+  return Lines.size() - 1;
+}
+
+/// For a BLOCK construct that starts at the first statement at or after
+/// \p From: the line of its END BLOCK (~0u when it has none); nothing when
+/// no BLOCK starts there.
+std::optional<unsigned> blockAfter(const std::vector<Line> &Lines,
+                                   unsigned From, bool FixedForm) {
+  unsigned Next = From;
+  while (Next < Lines.size() &&
+         statementOf(Lines[Next].Text, FixedForm).empty() &&
+         sentinelAt(Lines[Next].Text, FixedForm) == llvm::StringRef::npos)
+    ++Next;
+  if (Next >= Lines.size() ||
+      !isBlockStart(statementOf(Lines[Next].Text, FixedForm)))
+    return std::nullopt;
+  unsigned Depth = 0;
+  for (unsigned L = Next; L < Lines.size(); ++L) {
+    std::string S = statementOf(Lines[L].Text, FixedForm);
+    if (isBlockStart(S))
+      ++Depth;
+    else if (isBlockEnd(S) && --Depth == 0)
+      return L;
+  }
+  return ~0u;
+}
+
+} // namespace
+
+bool findAssumptions(llvm::StringRef Text, bool FixedForm, std::string &Masked,
+                     std::vector<StatedRange> &Ranges) {
+  // A look at the bytes spares files without the word.
+  if (!Text.contains_insensitive("assume"))
+    return false;
+  std::vector<Line> Lines = splitLines(Text);
+  Masked = Text.str();
+  std::vector<Directive> Directives = collectDirectives(Lines, FixedForm);
   // Every `assume` (nesting counted) and `end assume` directive.
   struct Opened {
     unsigned Directive;
@@ -215,68 +289,19 @@ bool findAssumptions(llvm::StringRef Text, bool FixedForm, std::string &Masked,
       }
       continue;
     }
-    // The `holds` expressions (in the original spelling).
-    std::vector<std::string> Holds;
-    std::string Original = withoutComment(D.Text).str();
-    std::string Search = llvm::StringRef(Original).lower();
-    for (size_t At = Search.find("holds"); At != std::string::npos;
-         At = Search.find("holds", At + 5)) {
-      size_t Paren = Search.find_first_not_of(" \t", At + 5);
-      if (Paren == std::string::npos || Search[Paren] != '(')
-        continue;
-      int Depth = 0;
-      size_t Close = Paren;
-      for (; Close < Search.size(); ++Close) {
-        Depth += Search[Close] == '(';
-        Depth -= Search[Close] == ')';
-        if (Depth == 0)
-          break;
-      }
-      if (Close >= Search.size())
-        continue;
-      Holds.push_back(Original.substr(Paren + 1, Close - Paren - 1));
-    }
-    if (Assumes) {
-      // The rest of its program unit.
-      unsigned Depth = 0, Last = Lines.size() - 1;
-      for (unsigned L = D.Last + 1; L < Lines.size(); ++L) {
-        std::string S = statementOf(Lines[L].Text, FixedForm);
-        if (S.empty())
-          continue;
-        if (isUnitEnd(S)) {
-          if (Depth == 0) {
-            Last = L;
-            break;
-          }
-          --Depth;
-        } else if (isUnitStart(S)) {
-          ++Depth;
-        }
-      }
+    std::vector<std::string> Holds = holdsOf(D);
+    // `assumes`: the rest of its program unit. `assume` around a BLOCK
+    // construct (no `end assume` then), or up to its `end assume`.
+    std::optional<unsigned> Last;
+    if (Assumes)
+      Last = unitEnd(Lines, D.Last + 1, FixedForm);
+    else
+      Last = blockAfter(Lines, D.Last + 1, FixedForm);
+    if (Last) {
+      if (*Last == ~0u)
+        continue; // a BLOCK that does not end: nothing is stated
       for (const std::string &H : Holds)
-        Ranges.push_back({D.First + 1, Last + 1, H});
-      continue;
-    }
-    // `assume` around a BLOCK construct (no `end assume` then), or up to
-    // its `end assume`.
-    unsigned Next = D.Last + 1;
-    while (Next < Lines.size() &&
-           statementOf(Lines[Next].Text, FixedForm).empty() &&
-           sentinelAt(Lines[Next].Text, FixedForm) == llvm::StringRef::npos)
-      ++Next;
-    if (Next < Lines.size() &&
-        isBlockStart(statementOf(Lines[Next].Text, FixedForm))) {
-      unsigned Depth = 0;
-      for (unsigned L = Next; L < Lines.size(); ++L) {
-        std::string S = statementOf(Lines[L].Text, FixedForm);
-        if (isBlockStart(S))
-          ++Depth;
-        else if (isBlockEnd(S) && --Depth == 0) {
-          for (const std::string &H : Holds)
-            Ranges.push_back({D.First + 1, L + 1, H});
-          break;
-        }
-      }
+        Ranges.push_back({D.First + 1, *Last + 1, H});
       continue;
     }
     Open.push_back({DI, std::move(Holds)});

@@ -647,6 +647,21 @@ std::vector<ModuleUse> usesWithIncludes(llvm::StringRef File,
   return Uses;
 }
 
+/// The directory of the stub for module \p Name read from \p Path (one
+/// per module file, or per missing module, shared by every file).
+llvm::SmallString<256> stubDirFor(llvm::StringRef Name, llvm::StringRef Path,
+                                  llvm::StringRef Contents,
+                                  llvm::StringRef StubRoot) {
+  llvm::SHA256 Hash;
+  Hash.update(Name);
+  Hash.update(Path);
+  Hash.update(Contents);
+  std::string Key = llvm::toHex(Hash.final(), /*LowerCase=*/true).substr(0, 16);
+  llvm::SmallString<256> Dir(StubRoot);
+  llvm::sys::path::append(Dir, Name + "-" + Key);
+  return Dir;
+}
+
 } // namespace
 
 std::vector<StubbedModule>
@@ -686,15 +701,7 @@ stubUnreadableModules(llvm::StringRef File, llvm::StringRef Source,
         continue;
       }
     }
-    // One stub per module file (or per missing module), for every file.
-    llvm::SHA256 Hash;
-    Hash.update(U.Name);
-    Hash.update(S.Path);
-    Hash.update(Contents);
-    std::string Key =
-        llvm::toHex(Hash.final(), /*LowerCase=*/true).substr(0, 16);
-    llvm::SmallString<256> Dir(StubRoot);
-    llvm::sys::path::append(Dir, U.Name + "-" + Key);
+    llvm::SmallString<256> Dir = stubDirFor(U.Name, S.Path, Contents, StubRoot);
     S.StubDir = Dir.str().str();
     std::string Empty = "module " + U.Name + "\nend module " + U.Name + "\n";
     std::optional<std::string> Stub;

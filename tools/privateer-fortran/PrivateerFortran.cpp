@@ -340,15 +340,11 @@ bool fixedForm(llvm::StringRef File, llvm::ArrayRef<std::string> Flags) {
 /// build directory), the unit is lowered from an empty directory instead,
 /// its paths made absolute, and that directory is searched after the
 /// others. Runs in the unit's child process, in its directory.
-std::vector<std::string> withModuleStubs(const std::vector<std::string> &Fc1,
-                                         const FortranUnit &U,
-                                         llvm::StringRef ModuleDir,
-                                         std::vector<StubbedModule> &Stubs) {
-  auto Source = llvm::MemoryBuffer::getFile(U.File, /*IsText=*/true);
-  if (!Source)
-    return Fc1; // Flang says it cannot read it
-  // The directories Flang searches after the current one: -I in order,
-  // then the module directory.
+/// The directories Flang searches for modules after the current one, as
+/// \p Fc1 names them: the module directory, -I in order, then Flang's
+/// intrinsic modules.
+std::vector<std::string> moduleSearch(const std::vector<std::string> &Fc1,
+                                      llvm::StringRef ModuleDir) {
   std::vector<std::string> Search;
   for (size_t I = 0; I + 1 < Fc1.size(); ++I) {
     llvm::StringRef F = Fc1[I];
@@ -357,11 +353,41 @@ std::vector<std::string> withModuleStubs(const std::vector<std::string> &Fc1,
     else if (F.starts_with("-I") && F.size() > 2)
       Search.push_back(F.drop_front(2).str());
   }
-  // (The module directory is also the first -I; Flang's intrinsic
-  // modules come last.)
+  // (The module directory is also the first -I.)
   llvm::erase(Search, ModuleDir.str());
   Search.insert(Search.begin(), ModuleDir.str());
   Search.push_back(intrinsicModulesDir());
+  return Search;
+}
+
+/// \p Fc1 with its -I and -module-dir directories and the file absolute.
+std::vector<std::string>
+withAbsolutePaths(const std::vector<std::string> &Fc1) {
+  std::vector<std::string> Absolute;
+  for (size_t I = 0; I < Fc1.size(); ++I) {
+    llvm::StringRef F = Fc1[I];
+    if ((F == "-I" || F == "-module-dir") && I + 1 < Fc1.size()) {
+      Absolute.push_back(F.str());
+      Absolute.push_back(absolutePath(Fc1[++I]));
+    } else if (F.starts_with("-I") && F.size() > 2) {
+      Absolute.push_back("-I" + absolutePath(F.drop_front(2)));
+    } else if (I + 1 == Fc1.size()) {
+      Absolute.push_back(absolutePath(F));
+    } else {
+      Absolute.push_back(F.str());
+    }
+  }
+  return Absolute;
+}
+
+std::vector<std::string> withModuleStubs(const std::vector<std::string> &Fc1,
+                                         const FortranUnit &U,
+                                         llvm::StringRef ModuleDir,
+                                         std::vector<StubbedModule> &Stubs) {
+  auto Source = llvm::MemoryBuffer::getFile(U.File, /*IsText=*/true);
+  if (!Source)
+    return Fc1; // Flang says it cannot read it
+  std::vector<std::string> Search = moduleSearch(Fc1, ModuleDir);
   llvm::SmallString<256> StubRoot(ModuleDir);
   llvm::sys::path::append(StubRoot, "stubs");
   bool Fixed = fixedForm(U.File, Fc1);
@@ -390,20 +416,7 @@ std::vector<std::string> withModuleStubs(const std::vector<std::string> &Fc1,
   } else {
     llvm::SmallString<256> Empty(ModuleDir);
     llvm::sys::path::append(Empty, "cwd");
-    std::vector<std::string> Absolute;
-    for (size_t I = 0; I < Fc1.size(); ++I) {
-      llvm::StringRef F = Fc1[I];
-      if ((F == "-I" || F == "-module-dir") && I + 1 < Fc1.size()) {
-        Absolute.push_back(F.str());
-        Absolute.push_back(absolutePath(Fc1[++I]));
-      } else if (F.starts_with("-I") && F.size() > 2) {
-        Absolute.push_back("-I" + absolutePath(F.drop_front(2)));
-      } else if (I + 1 == Fc1.size()) {
-        Absolute.push_back(absolutePath(F));
-      } else {
-        Absolute.push_back(F.str());
-      }
-    }
+    std::vector<std::string> Absolute = withAbsolutePaths(Fc1);
     // The unit's directory, with the module directory before it, is
     // searched last.
     Search.clear();
@@ -472,6 +485,46 @@ std::string maskAssumptions(std::vector<std::string> &Fc1, llvm::StringRef Dir,
   return Absolute.str().str();
 }
 
+/// In the child process of unit \p U: lowers it with \p Fc1 in its
+/// directory and analyses the module.
+UnitOutcome lowerAndAnalyse(const FortranUnit &U,
+                            const std::vector<std::string> &Fc1,
+                            const Arguments &A, llvm::StringRef ModuleDir,
+                            bool AsErrors, DiagnosticMode Mode) {
+  UnitOutcome Child;
+  if (std::error_code EC = llvm::sys::fs::set_current_path(U.Directory)) {
+    error("cannot enter '" + U.Directory + "': " + EC.message());
+    return Child;
+  }
+  std::vector<StubbedModule> Stubs;
+  std::vector<std::string> Args = withModuleStubs(Fc1, U, ModuleDir, Stubs);
+  // (The file as the arguments name it: absolute where the unit is
+  // lowered from another directory.)
+  std::vector<StatedRange> Ranges;
+  std::string Original = maskAssumptions(Args, ModuleDir, Args.back(), Ranges);
+  SourceTexts Read;
+  Child.Lowered = lowerFortran(Args, [&](mlir::ModuleOp M) {
+    attachAssumptions(M, Original, Ranges);
+    Child.Report = analyzeModule(M, A.Opts, AsErrors, Mode, U.File, Read);
+  });
+  if (!Original.empty()) {
+    llvm::sys::fs::remove(Args.back());
+    llvm::sys::fs::remove(llvm::sys::path::parent_path(Args.back()));
+  }
+  if (!Child.Lowered && !Stubs.empty())
+    llvm::errs() << "privateer-fortran: note: '" << U.File
+                 << "' could not be lowered with what privateer-fortran "
+                    "knows of module"
+                 << (Stubs.size() == 1 ? " '" : "s '")
+                 << llvm::join(llvm::map_range(Stubs,
+                                               [](const StubbedModule &S) {
+                                                 return S.Use.Name;
+                                               }),
+                               "', '")
+                 << "' (the errors above name what is missing)\n";
+  return Child;
+}
+
 /// Lowers and analyses each unit in its directory, each in a child
 /// process (UnitProcess.h); modules the files define go to \p ModuleDir,
 /// never into the build.
@@ -499,49 +552,9 @@ RunResult analyzeUnits(llvm::ArrayRef<FortranUnit> Units, const Arguments &A,
       Fc1.push_back("-w");
     Fc1.push_back(U.File);
     std::string Why;
-    UnitOutcome Out =
-        runInChild(
-            [&] {
-              UnitOutcome Child;
-              if (std::error_code EC =
-                      llvm::sys::fs::set_current_path(U.Directory)) {
-                error("cannot enter '" + U.Directory + "': " + EC.message());
-                return Child;
-              }
-              std::vector<StubbedModule> Stubs;
-              std::vector<std::string> Args =
-                  withModuleStubs(Fc1, U, ModuleDir, Stubs);
-              // (The file as the arguments name it: absolute where the
-              // unit is lowered from another directory.)
-              std::vector<StatedRange> Ranges;
-              std::string Original =
-                  maskAssumptions(Args, ModuleDir, Args.back(), Ranges);
-              SourceTexts Read;
-              Child.Lowered = lowerFortran(Args, [&](mlir::ModuleOp M) {
-                attachAssumptions(M, Original, Ranges);
-                Child.Report =
-                    analyzeModule(M, A.Opts, AsErrors, Mode, U.File, Read);
-              });
-              if (!Original.empty()) {
-                llvm::sys::fs::remove(Args.back());
-                llvm::sys::fs::remove(
-                    llvm::sys::path::parent_path(Args.back()));
-              }
-              if (!Child.Lowered && !Stubs.empty())
-                llvm::errs()
-                    << "privateer-fortran: note: '" << U.File
-                    << "' could not be lowered with what privateer-fortran "
-                       "knows of module"
-                    << (Stubs.size() == 1 ? " '" : "s '")
-                    << llvm::join(llvm::map_range(Stubs,
-                                                  [](const StubbedModule &S) {
-                                                    return S.Use.Name;
-                                                  }),
-                                  "', '")
-                    << "' (the errors above name what is missing)\n";
-              return Child;
-            },
-            Why);
+    UnitOutcome Out = runInChild(
+        [&] { return lowerAndAnalyse(U, Fc1, A, ModuleDir, AsErrors, Mode); },
+        Why);
     if (!Why.empty())
       error("'" + U.File + "' is not analysed: " + Why);
     Run.Failed += !Out.Lowered;

@@ -432,65 +432,78 @@ bool writeOutputs(Outputs &Out, ArrayRef<const Result *> Kept, StringRef Root,
   return Failed;
 }
 
-} // namespace
+/// Everything a run needs before it analyses anything.
+struct Run {
+  Inputs In;
+  Options Opts;
+  std::vector<std::string> Files, Missing;
+  Outputs Out;
+  std::optional<LineFilter> Lines;
+  std::optional<Baseline> Base;
+  std::string Root;
+  std::unique_ptr<ResultCache> Cache;
+};
 
-int main(int argc, const char **argv) {
-  sys::PrintStackTraceOnErrorSignal(argv[0]);
-  cl::SetVersionPrinter(printToolVersion);
+/// Reads the command line into \p R; the exit code when the run stops
+/// before any analysis (every mistake is said first), -1 when it goes on.
+int prepare(int argc, const char **argv, Run &R) {
   std::vector<ListedOption> Listed = listOptions();
   Expected<Inputs> In = parseInputs(argc, argv, Category, Overview);
   if (!In)
     return toolError(toString(In.takeError()));
+  R.In = std::move(*In);
   Expected<Options> Opts = parseOptions(Listed);
   if (!Opts)
     return toolError(toString(Opts.takeError()));
-  if (std::string None = Opts->Checks.noneEnabled(); !None.empty())
+  R.Opts = std::move(*Opts);
+  if (std::string None = R.Opts.Checks.noneEnabled(); !None.empty())
     return toolError(None);
-  std::vector<std::string> Files = uniqueAbsolute(In->Files);
-  if (Files.empty())
+  R.Files = uniqueAbsolute(R.In.Files);
+  if (R.Files.empty())
     return toolError("no files to analyse (name them, or give -p a build "
                      "directory with a compile_commands.json)");
   // A file that is not there is said so plainly, before anything runs.
-  std::vector<std::string> Missing;
-  erase_if(Files, [&](const std::string &F) {
+  erase_if(R.Files, [&](const std::string &F) {
     if (sys::fs::exists(F))
       return false;
-    Missing.push_back(F);
+    R.Missing.push_back(F);
     return true;
   });
-  for (const std::string &F : Missing)
+  for (const std::string &F : R.Missing)
     errs() << "privateer: error: no such file: '" << displayName(F) << "'\n";
-  if (Files.empty())
+  if (R.Files.empty())
     return 2;
-
   Expected<Outputs> Out = createOutputs();
   if (!Out)
     return toolError(toString(Out.takeError()));
-  Expected<std::optional<LineFilter>> Lines = lineFilter(Files);
+  R.Out = std::move(*Out);
+  Expected<std::optional<LineFilter>> Lines = lineFilter(R.Files);
   if (!Lines)
     return toolError(toString(Lines.takeError()));
-  std::optional<Baseline> Base;
+  R.Lines = std::move(*Lines);
   if (BaselineFile.getNumOccurrences()) {
     Expected<Baseline> B = Baseline::read(BaselineFile);
     if (!B)
       return toolError(toString(B.takeError()));
-    Base = std::move(*B);
+    R.Base = std::move(*B);
   }
-  std::string Root = sourceRoot(Files);
-  std::unique_ptr<ResultCache> Cache;
+  R.Root = sourceRoot(R.Files);
   if (CacheDir.getNumOccurrences()) {
-    auto C = ResultCache::open(CacheDir, Opts->key() + '\0' + Root);
+    auto C = ResultCache::open(CacheDir, R.Opts.key() + '\0' + R.Root);
     if (!C)
       return toolError(toString(C.takeError()));
-    Cache = std::move(*C);
+    R.Cache = std::move(*C);
   }
+  return -1;
+}
 
-  RunContext Context{
-      In->Parser->getCompilations(), *Opts, *Lines ? &**Lines : nullptr,
-      Base ? &*Base : nullptr,       Root,  Cache.get()};
-  std::vector<UnitOutcome> Outcomes = analyseAll(Context, Files);
+/// The units' counts, merged: a finding in a header several units include,
+/// once.
+RunSummary tally(const std::vector<UnitOutcome> &Outcomes,
+                 std::set<std::string> &OffLines,
+                 std::set<std::string> &InBaseline) {
   RunSummary Summary;
-  std::set<std::string> OffLines, InBaseline, HeldBackWhere;
+  std::set<std::string> HeldBackWhere;
   for (const UnitOutcome &U : Outcomes) {
     Summary.Units += std::max(1u, U.Commands);
     Summary.Failed += U.Failed;
@@ -502,23 +515,55 @@ int main(int argc, const char **argv) {
     OffLines.insert(U.OffLines.begin(), U.OffLines.end());
     InBaseline.insert(U.InBaseline.begin(), U.InBaseline.end());
   }
-  // A finding in a header several units include, once.
   Summary.HeldBackMay = HeldBackWhere.size();
+  Summary.Constructs = runConstructs(Outcomes);
+  return Summary;
+}
+
+/// Writes the fixes (with --fix); the files they changed into \p Fixed,
+/// true on an error.
+bool writeFixes(const Run &R, const EditLedger &Ledger,
+                std::set<std::string> &Fixed) {
+  bool Failed = false;
+  if (!R.Opts.Fix)
+    return false;
+  for (const std::string &Error : applyEdits(Ledger.edits())) {
+    errs() << "privateer: error: " << Error << "\n";
+    Failed = true;
+  }
+  for (const Edit &E : Ledger.edits())
+    Fixed.insert(E.Begin.File);
+  return Failed;
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  sys::PrintStackTraceOnErrorSignal(argv[0]);
+  cl::SetVersionPrinter(printToolVersion);
+  Run R;
+  if (int Exit = prepare(argc, argv, R); Exit >= 0)
+    return Exit;
+  RunContext Context{
+      R.In.Parser->getCompilations(), R.Opts, R.Lines ? &*R.Lines : nullptr,
+      R.Base ? &*R.Base : nullptr,    R.Root, R.Cache.get()};
+  std::vector<UnitOutcome> Outcomes = analyseAll(Context, R.Files);
+  std::set<std::string> OffLines, InBaseline;
+  RunSummary Summary = tally(Outcomes, OffLines, InBaseline);
   EditLedger Ledger;
   std::vector<Result> Kept = keptResults(Outcomes, Ledger);
   std::vector<const Result *> KeptRefs;
-  for (const Result &R : Kept)
-    KeptRefs.push_back(&R);
+  for (const Result &K : Kept)
+    KeptRefs.push_back(&K);
   // Without --report-may the log says how much it lacks.
   std::optional<unsigned> HeldBack;
-  if (!Opts->ReportMay)
+  if (!R.Opts.ReportMay)
     HeldBack = Summary.HeldBackMay;
-  Summary.Constructs = runConstructs(Outcomes);
-  bool ToolError =
-      writeOutputs(*Out, KeptRefs, Root, docsUrl(argv[0]),
-                   Base ? &InBaseline : nullptr, *Lines ? &OffLines : nullptr,
-                   HeldBack, Summary.Undecided, Summary.Constructs);
-  if (Opts->ExplainSilence) {
+  bool ToolError = writeOutputs(R.Out, KeptRefs, R.Root, docsUrl(argv[0]),
+                                R.Base ? &InBaseline : nullptr,
+                                R.Lines ? &OffLines : nullptr, HeldBack,
+                                Summary.Undecided, Summary.Constructs);
+  if (R.Opts.ExplainSilence) {
     SmallString<256> Cwd;
     if (sys::fs::current_path(Cwd))
       Cwd.clear();
@@ -528,26 +573,19 @@ int main(int argc, const char **argv) {
   // After the logs: SARIF describes (and reads, for its columns) the source
   // the findings are about.
   std::set<std::string> FixedFiles;
-  if (Opts->Fix) {
-    for (const std::string &Error : applyEdits(Ledger.edits())) {
-      errs() << "privateer: error: " << Error << "\n";
-      ToolError = true;
-    }
-    for (const Edit &E : Ledger.edits())
-      FixedFiles.insert(E.Begin.File);
-  }
-  Summary.Files = Files.size();
+  ToolError |= writeFixes(R, Ledger, FixedFiles);
+  Summary.Files = R.Files.size();
   Summary.Findings = Kept.size();
-  Summary.OffLines = *Lines ? &OffLines : nullptr;
-  Summary.InBaseline = Base ? &InBaseline : nullptr;
-  if (Opts->Fix) {
+  Summary.OffLines = R.Lines ? &OffLines : nullptr;
+  Summary.InBaseline = R.Base ? &InBaseline : nullptr;
+  if (R.Opts.Fix) {
     Summary.FixedFiles = FixedFiles.size();
     Summary.WithoutFix =
-        count_if(Kept, [](const Result &R) { return R.Edits.empty(); });
+        count_if(Kept, [](const Result &K) { return K.Edits.empty(); });
   }
-  Summary.Missing = Missing.size();
+  Summary.Missing = R.Missing.size();
   printSummary(Summary);
-  if (Summary.Failed || !Missing.empty() || ToolError)
+  if (Summary.Failed || !R.Missing.empty() || ToolError)
     return 2;
   // Findings just recorded in a baseline are accepted, not failures.
   bool Accepted = WriteBaseline.getNumOccurrences();

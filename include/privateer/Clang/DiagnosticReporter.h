@@ -90,6 +90,17 @@ public:
   void explainSilence(llvm::ArrayRef<ConstructAccount> Constructs);
 
 private:
+  /// Where \p R's fix-its show: none but a note for a fix of many lines
+  /// (Long, FixAt its first edit); else each under the warning (0) or the
+  /// note of Anchors[K - 1] (placeFixEdits).
+  struct HintPlacement {
+    std::optional<std::pair<unsigned, unsigned>> Long;
+    clang::SourceLocation FixAt;
+    std::vector<unsigned> Under;
+    std::vector<std::pair<unsigned, int>> Anchors;
+  };
+  HintPlacement placeHints(const Report &R) const;
+
   clang::DiagnosticsEngine &Diags;
   const Options &Opts;
   unsigned WarningId, ErrorId, NoteId, RemarkId;

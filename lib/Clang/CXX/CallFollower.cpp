@@ -294,13 +294,29 @@ bool CallFollower::followMethod(const CXXMemberCallExpr *Call) {
       locksWholeBody(MD))
     return false;
   RegionState::ThisObject This;
-  if (isa<CXXThisExpr>(Obj->IgnoreParenImpCasts()))
+  if (isa<CXXThisExpr>(Obj->IgnoreParenImpCasts())) {
+    // The object a TBB or std::execution body runs on is the body (split
+    // or copied per task), not an object of the program the work items
+    // share: its methods are not followed.
+    if (State.ThisObjects.empty() &&
+        State.R.Model != ProgrammingModelKind::OpenMP)
+      return false;
     This = State.ThisObjects.empty() ? RegionState::ThisObject{true, {}}
                                      : State.ThisObjects.back();
-  else
+  } else
     This.Object = Obj->getType()->isPointerType()
                       ? Ctx.Targets.resolvePointer(Obj)
                       : Ctx.Targets.resolveLValue(Obj);
+  // An object of the work item's (or its thread's) own: its members race
+  // with nothing, and what its pointer members point to is not known
+  // here. Not followed: only objects the work items may share are.
+  if (!This.Enclosing) {
+    const auto *V =
+        This.Object ? dyn_cast_or_null<VarDecl>(This.Object->Decl) : nullptr;
+    if (!V || (This.Object->Level == 0 &&
+               (State.ItemLocals.count(V) || State.ThreadLocals.count(V))))
+      return false;
+  }
   if (!This.Enclosing) {
     if (Obj->getType()->isPointerType())
       Ctx.Walker.visitPointerOperand(Obj);

@@ -148,99 +148,132 @@ void noteHeldBack(const SourceManager &SM,
   }
 }
 
+/// One unit's analysis: the constructs each model finds, their checks,
+/// the reports a user should see, and every construct's verdict.
+class UnitAnalysis {
+public:
+  UnitAnalysis(ASTContext &Ctx, const Options &Opts,
+               const IncludeDirectives &Includes)
+      : Ctx(Ctx), Opts(Opts), Includes(Includes),
+        Filter(Ctx.getSourceManager(), Opts) {
+    // One solver per translation unit: its cache and budget are the
+    // unit's.
+    SO.TimeoutMs = Opts.SolverTimeoutMs;
+  }
+
+  void run() {
+    for (auto &Model : programmingModels()) {
+      if (!Model->appliesTo(Ctx))
+        continue;
+      if (!Oracle)
+        Oracle = createIndexSolver(SO, Stats);
+      Model->findConstructs(
+          Ctx, [&](ModelledConstruct &&C) { construct(*Model, C); },
+          [&](ConstructAccount &&A) {
+            if (!Filter.inSystemHeader(A.Where))
+              addAccount(Accounts, std::move(A));
+          });
+    }
+    for (const auto &Key : Seen)
+      HeldBack.erase(Key.first);
+  }
+
+  std::vector<Report> finish(UnitSummary *Summary) {
+    if (Summary) {
+      noteHeldBack(Ctx.getSourceManager(), HeldBack, *Summary);
+      Summary->Undecided += Stats.Unknown + Stats.OverBudget;
+      for (ConstructAccount &A : Accounts)
+        addAccount(Summary->Constructs, std::move(A));
+    }
+    if (Opts.Stats && Oracle)
+      llvm::errs() << Stats.str() << "\n";
+    if (Opts.Stats && !HeldBack.empty())
+      llvm::errs() << "privateer: " << HeldBack.size()
+                   << " unproven ('may') finding"
+                   << (HeldBack.size() == 1 ? "" : "s")
+                   << " held back (report-may shows them)\n";
+    return std::move(Reports);
+  }
+
+private:
+  /// The checks of \p C, its reports and its verdict.
+  void construct(ProgrammingModel &Model, const ModelledConstruct &C) {
+    if (Opts.DumpModel)
+      llvm::errs() << dump(C.Region);
+    CheckContext Checks{*Oracle, Opts.CacheLine};
+    RegionResults Results;
+    unsigned UndecidedBefore = Stats.Unknown + Stats.OverBudget;
+    for (Finding &F : runChecks(C.Region, Opts.Checks, Checks))
+      finding(Model, C, std::move(F), Results);
+    Results.Undecided = Stats.Unknown + Stats.OverBudget - UndecidedBefore;
+    if (!Filter.inSystemHeader(C.Region.Directive))
+      addAccount(Accounts, accountFor(C.Region, Results));
+  }
+
+  /// \p F of \p C: shown, held back, suppressed or a duplicate, counted in
+  /// \p Results.
+  void finding(ProgrammingModel &Model, const ModelledConstruct &C, Finding F,
+               RegionResults &Results) {
+    if (!Filter.shown(F)) {
+      // (Suppressed by the user: reported before, and silenced.)
+      if (!Filter.inSystemHeader(F.Where) && (!F.May || Opts.ReportMay))
+        ++Results.Reported;
+      return;
+    }
+    if (F.May && !Opts.ReportMay) {
+      HeldBack.insert(ReportFilter::key(F));
+      if (!Results.HeldBack++)
+        Results.FirstHeldBack = F.Message;
+      return;
+    }
+    ++Results.Reported;
+    auto [It, New] =
+        Seen.try_emplace(ReportFilter::key(F), Reports.size(), C.Construct);
+    bool Inner = !New && nestedIn(C.Construct, It->second.second, Ctx);
+    if (!New && !Inner)
+      return;
+    Report R;
+    R.F = std::move(F);
+    EditBuilder Edits(Ctx, Includes);
+    if (auto Fix = Model.buildFix(R.F, C, Edits))
+      R.Fixes = std::move(*Fix);
+    else
+      R.WhyNoFix = whyDeclined(Fix.takeError());
+    if (Inner) {
+      takeInnerReport(Reports[It->second.first], std::move(R),
+                      C.Region.CreatesTeam);
+      It->second.second = C.Construct;
+      return;
+    }
+    Reports.push_back(std::move(R));
+  }
+
+  ASTContext &Ctx;
+  const Options &Opts;
+  const IncludeDirectives &Includes;
+  SolverOptions SO;
+  SolverStats Stats;
+  std::unique_ptr<IndexOracle> Oracle;
+  ReportFilter Filter;
+  std::vector<Report> Reports;
+  /// Each race once: where it is in Reports, and the construct that found
+  /// it.
+  std::map<std::pair<uint64_t, std::string>, std::pair<size_t, const Stmt *>>
+      Seen;
+  /// What was held back as unproven, once per race (not when it was
+  /// reported after all, by another construct that proved it).
+  std::set<std::pair<uint64_t, std::string>> HeldBack;
+  std::vector<ConstructAccount> Accounts;
+};
+
 } // namespace
 
 std::vector<Report> analyze(ASTContext &Ctx, const Options &Opts,
                             const IncludeDirectives &Includes,
                             UnitSummary *Summary) {
-  std::vector<Report> Reports;
-  // One solver per translation unit: its cache and budget are the unit's.
-  SolverOptions SO;
-  SO.TimeoutMs = Opts.SolverTimeoutMs;
-  SolverStats Stats;
-  std::unique_ptr<IndexOracle> Oracle;
-  ReportFilter Filter(Ctx.getSourceManager(), Opts);
-  // Each race once: where it is in Reports, and the construct that found it.
-  std::map<std::pair<uint64_t, std::string>, std::pair<size_t, const Stmt *>>
-      Seen;
-  // What was held back as unproven, once per race (not when it was
-  // reported after all, by another construct that proved it).
-  std::set<std::pair<uint64_t, std::string>> HeldBack;
-  std::vector<ConstructAccount> Accounts;
-  for (auto &Model : programmingModels()) {
-    if (!Model->appliesTo(Ctx))
-      continue;
-    if (!Oracle)
-      Oracle = createIndexSolver(SO, Stats);
-    CheckContext Checks{*Oracle, Opts.CacheLine};
-    auto Skipped = [&](ConstructAccount &&A) {
-      if (!Filter.inSystemHeader(A.Where))
-        addAccount(Accounts, std::move(A));
-    };
-    Model->findConstructs(
-        Ctx,
-        [&](ModelledConstruct &&C) {
-          if (Opts.DumpModel)
-            llvm::errs() << dump(C.Region);
-          RegionResults Results;
-          unsigned UndecidedBefore = Stats.Unknown + Stats.OverBudget;
-          for (Finding &F : runChecks(C.Region, Opts.Checks, Checks)) {
-            if (!Filter.shown(F)) {
-              // (Suppressed by the user: reported before, and silenced.)
-              if (!Filter.inSystemHeader(F.Where) && (!F.May || Opts.ReportMay))
-                ++Results.Reported;
-              continue;
-            }
-            if (F.May && !Opts.ReportMay) {
-              HeldBack.insert(ReportFilter::key(F));
-              if (!Results.HeldBack++)
-                Results.FirstHeldBack = F.Message;
-              continue;
-            }
-            ++Results.Reported;
-            auto [It, New] = Seen.try_emplace(ReportFilter::key(F),
-                                              Reports.size(), C.Construct);
-            bool Inner = !New && nestedIn(C.Construct, It->second.second, Ctx);
-            if (!New && !Inner)
-              continue;
-            Report R;
-            R.F = std::move(F);
-            EditBuilder Edits(Ctx, Includes);
-            if (auto Fix = Model->buildFix(R.F, C, Edits))
-              R.Fixes = std::move(*Fix);
-            else
-              R.WhyNoFix = whyDeclined(Fix.takeError());
-            if (Inner) {
-              takeInnerReport(Reports[It->second.first], std::move(R),
-                              C.Region.CreatesTeam);
-              It->second.second = C.Construct;
-              continue;
-            }
-            Reports.push_back(std::move(R));
-          }
-          Results.Undecided =
-              Stats.Unknown + Stats.OverBudget - UndecidedBefore;
-          if (!Filter.inSystemHeader(C.Region.Directive))
-            addAccount(Accounts, accountFor(C.Region, Results));
-        },
-        Skipped);
-  }
-  for (const auto &Key : Seen)
-    HeldBack.erase(Key.first);
-  if (Summary) {
-    noteHeldBack(Ctx.getSourceManager(), HeldBack, *Summary);
-    Summary->Undecided += Stats.Unknown + Stats.OverBudget;
-    for (ConstructAccount &A : Accounts)
-      addAccount(Summary->Constructs, std::move(A));
-  }
-  if (Opts.Stats && Oracle)
-    llvm::errs() << Stats.str() << "\n";
-  if (Opts.Stats && !HeldBack.empty())
-    llvm::errs() << "privateer: " << HeldBack.size()
-                 << " unproven ('may') finding"
-                 << (HeldBack.size() == 1 ? "" : "s")
-                 << " held back (report-may shows them)\n";
-  return Reports;
+  UnitAnalysis A(Ctx, Opts, Includes);
+  A.run();
+  return A.finish(Summary);
 }
 
 } // namespace clangfe

@@ -141,22 +141,20 @@ std::string longFixNote(std::pair<unsigned, unsigned> Lines,
          std::to_string(Lines.second) + " (" + Apply.str() + " applies it)";
 }
 
-bool DiagnosticReporter::report(const Report &R) {
+DiagnosticReporter::HintPlacement
+DiagnosticReporter::placeHints(const Report &R) const {
   const Finding &F = R.F;
-  if (everythingIgnored(Diags, fromLoc(F.Where)))
-    return false;
-  // Custom diagnostics ignore -Werror too.
-  bool AsError = Opts.Werror == Options::ErrorMode::Always ||
-                 (Opts.Werror == Options::ErrorMode::FollowCompiler &&
-                  Diags.getWarningsAsErrors());
-  // A fix of many lines is named by a note, not printed (longFixLines).
-  std::optional<std::pair<unsigned, unsigned>> Long;
-  SourceLocation FixAt;
+  HintPlacement H;
+  std::optional<std::pair<unsigned, unsigned>> &Long = H.Long;
+  SourceLocation &FixAt = H.FixAt;
   // Where each fix-it shows (placeFixEdits): 0 under the warning, K under
   // the note of Anchors[K - 1] (a note of the finding, or one of its own).
-  std::vector<unsigned> Under(R.Fixes.size(), 0);
-  std::vector<std::pair<unsigned, int>> Anchors;
-  if (!R.Fixes.empty() && Diags.hasSourceManager()) {
+  std::vector<unsigned> &Under = H.Under;
+  Under.assign(R.Fixes.size(), 0);
+  std::vector<std::pair<unsigned, int>> &Anchors = H.Anchors;
+  if (R.Fixes.empty() || !Diags.hasSourceManager())
+    return H;
+  {
     const SourceManager &SM = Diags.getSourceManager();
     FixAt = SM.getFileLoc(R.Fixes.front().RemoveRange.getBegin());
     auto LinesOf = [&](const FixItHint &H) {
@@ -200,6 +198,22 @@ bool DiagnosticReporter::report(const Report &R) {
         Anchors.push_back({Line, Note < 0 ? -1 : NoteOf[Note]});
     }
   }
+  return H;
+}
+
+bool DiagnosticReporter::report(const Report &R) {
+  const Finding &F = R.F;
+  if (everythingIgnored(Diags, fromLoc(F.Where)))
+    return false;
+  // Custom diagnostics ignore -Werror too.
+  bool AsError = Opts.Werror == Options::ErrorMode::Always ||
+                 (Opts.Werror == Options::ErrorMode::FollowCompiler &&
+                  Diags.getWarningsAsErrors());
+  HintPlacement H = placeHints(R);
+  std::optional<std::pair<unsigned, unsigned>> &Long = H.Long;
+  SourceLocation FixAt = H.FixAt;
+  std::vector<unsigned> &Under = H.Under;
+  std::vector<std::pair<unsigned, int>> &Anchors = H.Anchors;
   auto AddHints = [&](DiagnosticBuilder &B, unsigned K) {
     for (size_t I = 0; I < R.Fixes.size(); ++I)
       if (Under[I] == K)
