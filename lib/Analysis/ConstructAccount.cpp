@@ -51,6 +51,16 @@ ConstructAccount accountFor(const ParallelRegion &R,
   ConstructAccount A;
   A.Where = R.Directive;
   A.Construct = R.Construct;
+  // A library's loop template run with the user's lambda: each call of it
+  // is a loop of its own over that lambda, told where the user calls it.
+  bool RunsHandedLambda =
+      R.ChunksHandedOn ||
+      std::any_of(R.Accesses.begin(), R.Accesses.end(),
+                  [](const Access &X) { return X.CalledAt.valid(); });
+  if (RunsHandedLambda && R.InstanceCall.valid()) {
+    A.Where = R.InstanceCall;
+    A.Construct = R.Instance;
+  }
   if (Results.Reported) {
     A.Verdict = Outcome::Reported;
     return A;

@@ -320,8 +320,12 @@ void addFindingNotes(const RaceFacts &X, const Conflict &C,
   // Made in a lambda the work items call: where they call it, and where
   // the template that runs it in parallel is called.
   if (X.W.CalledAt.valid()) {
-    F.Notes.push_back({X.W.CalledAt, std::string("each of the ") + X.N.Items +
-                                         " calls the lambda here"});
+    F.Notes.push_back(
+        {X.W.CalledAt, R.ChunksHandedOn
+                           ? std::string("each chunk of the ") + X.N.Items +
+                                 " is handed to the lambda here"
+                           : std::string("each of the ") + X.N.Items +
+                                 " calls the lambda here"});
     if (R.InstanceCall.valid())
       F.Notes.push_back({R.InstanceCall, quote(R.Instance) +
                                              " runs the lambda in parallel; "

@@ -559,6 +559,10 @@ struct ParallelRegion {
   /// called, so that a race in the lambda it is handed is told there.
   std::string Instance;
   Loc InstanceCall;
+  /// The template hands each chunk of the range on to the lambda, whose own
+  /// loop walks it (`func(range<Index>(r.begin(), r.end()))`): Access::
+  /// CalledAt is where each chunk is handed over, not each iteration.
+  bool ChunksHandedOn = false;
   /// For a TeamRoutine: the function's name.
   std::string Routine;
 

@@ -539,12 +539,37 @@ ExprRef ExprTranslator::translateCall(const CallExpr *Call) {
   bool SameArguments = !isa<CXXOperatorCallExpr>(Call);
   for (const Expr *Arg : Call->arguments())
     SameArguments = SameArguments && isWorkItemInvariant(translate(Arg));
+  // A method asked of an object each work item names for itself (`a` of
+  // `VertexAdapter a = graph.adapter(i); if (a.standalone()) continue;`,
+  // `contigs[i].size()`): its object is an argument that differs.
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+    if (objectOfWorkItem(MC->getImplicitObjectArgument()))
+      SameArguments = false;
   if (SameArguments &&
       State.R.symbol(Result->symbol()).Kind == SymbolKind::Opaque) {
     State.R.Symbols[Result->symbol()].CallResult = true;
     State.R.Symbols[Result->symbol()].PerItemIdentity = Call->getNumArgs() == 0;
   }
   return Result;
+}
+
+bool ExprTranslator::objectOfWorkItem(const Expr *Object) const {
+  if (!Object)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Object->IgnoreParenImpCasts())) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V)
+      return false;
+    if (State.ItemLocals.count(V))
+      return true;
+    auto It = State.Symbols.find(V);
+    return It != State.Symbols.end() &&
+           !isWorkItemInvariant(SymExpr::symbol(It->second));
+  }
+  for (const Stmt *Child : Object->children())
+    if (const auto *E = dyn_cast_or_null<Expr>(Child); E && objectOfWorkItem(E))
+      return true;
+  return false;
 }
 
 ExprRef ExprTranslator::translateMinMax(const ConditionalOperator *CO) {

@@ -49,6 +49,10 @@ public:
   ExprRef translateCall(const clang::CallExpr *Call);
   /// `a < b ? a : b` as min(a, b) (and the mirrored forms); null for any
   /// other conditional.
+  /// Whether \p Object (a method call's object) names something one work
+  /// item has for itself: a local of the work item, or an element its
+  /// variable selects (`contigs[i]`).
+  bool objectOfWorkItem(const clang::Expr *Object) const;
   ExprRef translateMinMax(const clang::ConditionalOperator *CO);
   /// A load (`idx[i]`, `p->n`), opaque: invariant when nothing it reads
   /// varies per work item.

@@ -38,6 +38,12 @@ std::optional<ParallelRegion> RegionAssembler::build(ParallelRegion Seed) {
   }
   if (!setUpWorkItems() || !State.Body)
     return std::nullopt;
+  // The work-item loop is in the lambda the template hands each chunk to:
+  // its accesses are made in that lambda, called there.
+  if (State.Spec.HandedOnAt) {
+    State.LambdaCall = State.Spec.HandedOnAt;
+    State.R.ChunksHandedOn = true;
+  }
 
   collectDeclsIn(State.Body, State.ItemLocals);
   if (State.Spec.ThreadBody) {

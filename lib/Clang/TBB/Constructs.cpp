@@ -182,7 +182,7 @@ namespace {
 /// of a blocked_range, `r.rows().begin()` (or cols(), pages()) of
 /// blocked_range2d/3d; nullopt for any other loop.
 std::optional<unsigned> walkedDimension(const ForStmt *F,
-                                        const ParmVarDecl *Range) {
+                                        const ParmVarDecl *Range, unsigned D) {
   const auto *DS = F ? dyn_cast_or_null<DeclStmt>(F->getInit()) : nullptr;
   const auto *V = DS && DS->isSingleDecl()
                       ? dyn_cast<VarDecl>(DS->getSingleDecl())
@@ -192,7 +192,6 @@ std::optional<unsigned> walkedDimension(const ForStmt *F,
   const auto *MC = dyn_cast<CXXMemberCallExpr>(strip(V->getInit()));
   if (!MC || knownName(MC->getMethodDecl()) != KnownName::Begin)
     return std::nullopt;
-  unsigned D = rangeDims(Range->getType());
   const Expr *Obj = strip(MC->getImplicitObjectArgument());
   std::optional<unsigned> Dim = 0;
   if (const auto *Sub = dyn_cast<CXXMemberCallExpr>(Obj)) {
@@ -210,6 +209,43 @@ std::optional<unsigned> walkedDimension(const ForStmt *F,
     return std::nullopt;
   return Dim;
 }
+/// Whether \p E is `r.begin()` (or `r.end()`, by \p Name) of \p Range.
+bool callsOnRange(const Expr *E, const ParmVarDecl *Range, KnownName Name) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(strip(E));
+  if (!MC || knownName(MC->getMethodDecl()) != Name)
+    return false;
+  const auto *DRE =
+      dyn_cast<DeclRefExpr>(strip(MC->getImplicitObjectArgument()));
+  return DRE && DRE->getDecl() == Range;
+}
+
+/// The callable a one-dimensional range body hands its range on to, as a
+/// library's loop template does (`func(range<Index>(r.begin(), r.end()))`,
+/// or `func(r)`): the callable's body, whose first parameter is then the
+/// range. Null for any other body.
+std::optional<WorkBody> handedOnRange(const CompoundStmt *Body,
+                                      const ParmVarDecl *Range) {
+  if (Body->size() != 1 || rangeDims(Range->getType()) != 1)
+    return std::nullopt;
+  const auto *Stmt = dyn_cast<Expr>(Body->body_front());
+  const auto *Call =
+      Stmt ? dyn_cast<CXXOperatorCallExpr>(strip(Stmt)) : nullptr;
+  if (!Call || Call->getOperator() != OO_Call || Call->getNumArgs() != 2)
+    return std::nullopt;
+  const Expr *Arg = strip(Call->getArg(1));
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Arg);
+      !DRE || DRE->getDecl() != Range) {
+    const auto *CE = dyn_cast<CXXConstructExpr>(Arg);
+    if (!CE || CE->getNumArgs() != 2 ||
+        !callsOnRange(CE->getArg(0), Range, KnownName::Begin) ||
+        !callsOnRange(CE->getArg(1), Range, KnownName::End))
+      return std::nullopt;
+  }
+  auto Callee = resolveBody(Call->getArg(0));
+  if (!Callee || Callee->Function->getNumParams() != 1)
+    return std::nullopt;
+  return Callee;
+}
 } // namespace
 
 llvm::SmallVector<RangeLoop, 3> rangeLoops(const WorkBody &B) {
@@ -220,10 +256,21 @@ llvm::SmallVector<RangeLoop, 3> rangeLoops(const WorkBody &B) {
   const auto *Body = dyn_cast_or_null<CompoundStmt>(B.body());
   if (!Body)
     return Loops;
+  unsigned D = rangeDims(Range->getType());
+  // A range handed on to the user's callable: its loop over the range is
+  // the work-item loop.
+  const Expr *HandedOnAt = nullptr;
+  if (auto Callee = handedOnRange(Body, Range)) {
+    HandedOnAt = cast<Expr>(Body->body_front());
+    Range = Callee->Function->getParamDecl(0);
+    Body = dyn_cast_or_null<CompoundStmt>(Callee->body());
+    if (!Body)
+      return Loops;
+  }
   for (const Stmt *S : Body->body()) {
     const auto *F = dyn_cast<ForStmt>(S);
-    if (auto Dim = walkedDimension(F, Range)) {
-      Loops.push_back({F, *Dim});
+    if (auto Dim = walkedDimension(F, Range, D)) {
+      Loops.push_back({F, *Dim, HandedOnAt});
       break;
     }
   }
@@ -235,10 +282,10 @@ llvm::SmallVector<RangeLoop, 3> rangeLoops(const WorkBody &B) {
         CS && CS->size() == 1)
       Inner = CS->body_front();
     const auto *F = dyn_cast_or_null<ForStmt>(Inner);
-    auto Dim = walkedDimension(F, Range);
+    auto Dim = walkedDimension(F, Range, D);
     if (!Dim)
       break;
-    Loops.push_back({F, *Dim});
+    Loops.push_back({F, *Dim, HandedOnAt});
   }
   return Loops;
 }

@@ -113,6 +113,9 @@ struct RangeLoop {
   const clang::ForStmt *Loop = nullptr;
   /// The range's dimension it walks (TBBConstruct::Dims).
   unsigned Dim = 0;
+  /// The call by which the body hands its range on to the callable that
+  /// holds Loop (a library's loop template); null when the body holds it.
+  const clang::Expr *HandedOnAt = nullptr;
 };
 llvm::SmallVector<RangeLoop, 3> rangeLoops(const WorkBody &B);
 

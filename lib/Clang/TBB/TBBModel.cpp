@@ -174,6 +174,7 @@ private:
                                      : std::pair<const Expr *, const Expr *>());
         }
         Shape.ThreadBody = B.body();
+        Shape.HandedOnAt = Loops.front().HandedOnAt;
       } else {
         if (B.Function->getNumParams() == 0)
           return false;

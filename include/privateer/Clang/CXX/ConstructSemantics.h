@@ -70,6 +70,10 @@ struct UnitShape {
   /// around a worksharing loop): what it declares is one copy per thread.
   /// Null when the unit creates its team itself or has none around it.
   const clang::Stmt *ThreadBody = nullptr;
+  /// Loop: the call by which ThreadBody hands its range on to the user's
+  /// callable, whose own loop is the work-item loop (a library's loop
+  /// template: `func(range<Index>(r.begin(), r.end()))`); null otherwise.
+  const clang::Expr *HandedOnAt = nullptr;
   /// Loop: for each work-item loop, the values all work items cover
   /// together, [first, last), where the loop's header bounds one chunk only
   /// (TBB's `for (i = r.begin(); i != r.end(); ++i)` over a blocked_range);

@@ -51,3 +51,35 @@ void once(double *out, int n) {
       out[0] += 1;
     }
 }
+
+void scale_rows(double *a, int n, int m) {
+  int i, j;
+  /* 'i' is the loop's own variable: removing it from 'private' changes
+     nothing (equivalent); 'j' is shared without it (a race). */
+#pragma omp parallel for private(i, j)
+  for (i = 0; i < n; i++)
+    for (j = 0; j < m; j++)
+      a[i * m + j] *= 2;
+}
+
+void merge_counts(const int *local, int *total, int n) {
+#pragma omp parallel
+  {
+    /* A 'for' statement under the critical: its body's target is named. */
+#pragma omp critical
+    for (int k = 0; k < n; k++)
+      total[k] += local[k];
+  }
+}
+
+#ifdef KERNELS_TUNED
+void tuned(double *out, int n) {
+  double t;
+  /* Not compiled: its mutant is the original (equivalent). */
+#pragma omp parallel for private(t)
+  for (int i = 0; i < n; i++) {
+    t = i;
+    out[i] = t;
+  }
+}
+#endif

@@ -9,3 +9,17 @@ subroutine total(a, n, s)
   end do
   !$omp end parallel do
 end subroutine
+
+subroutine sweep(a, n, m)
+  integer :: n, m, i, j
+  real :: a(n, m)
+  ! 'j' is a DO variable in the construct: private whatever the clause
+  ! says (equivalent).
+  !$omp parallel do private(j)
+  do i = 1, n
+    do j = 1, m
+      a(i, j) = a(i, j) * 2
+    end do
+  end do
+  !$omp end parallel do
+end subroutine
