@@ -133,8 +133,25 @@ uint64_t unitsSpent(z3::solver &S) {
   return 0;
 }
 
+Conflict Z3IndexSolver::weighCallerContext(const ParallelRegion &R,
+                                           Conflict C) {
+  // The sizes and captures a lambda handed to a library's loop template
+  // sees are its caller's: the `if`s around the call, and how the call's
+  // arguments relate to the captures, are not facts here. A witness that
+  // needs chosen values of them may be no run the caller can make.
+  if (R.CallerContextUnseen && C.V == Verdict::Collide && C.W &&
+      !C.W->Assumptions.empty())
+    return unproven(C);
+  return C;
+}
+
 Conflict Z3IndexSolver::query(const ParallelRegion &R, const Access &A,
                               const Access &B) {
+  return weighCallerContext(R, decide(R, A, B));
+}
+
+Conflict Z3IndexSolver::decide(const ParallelRegion &R, const Access &A,
+                               const Access &B) {
   // What the code states cannot hold at once (`if (nt == 1)` around a
   // team of `num_threads(nt)`): the work items never run in parallel.
   if (R.FactsStated && statedContradict(R)) {
@@ -218,7 +235,7 @@ Conflict Z3IndexSolver::outnumber(const ParallelRegion &R, const Access &A,
   Conflict Fast = IndexOracle::outnumber(R, A, Q);
   if (Fast.V == Verdict::Collide || !Q.Items || !Q.Values) {
     ++Stats.PatternAnswers;
-    return Fast;
+    return weighCallerContext(R, Fast);
   }
   std::vector<Condition> Conditions = Q.Requires;
   Conditions.push_back({Q.Items, Comparison::GT, Q.Values});
@@ -228,7 +245,7 @@ Conflict Z3IndexSolver::outnumber(const ParallelRegion &R, const Access &A,
     return Conflict(); // counting proves no absence
   C.W->Items = Q.Items;
   C.W->Values = Q.Values;
-  return C;
+  return weighCallerContext(R, C);
 }
 
 Conflict Z3IndexSolver::satisfy(const ParallelRegion &R,

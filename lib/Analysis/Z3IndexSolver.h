@@ -149,6 +149,14 @@ public:
                    const ExprRef &Minimize) override;
 
 private:
+  /// query's answer before the caller's context is weighed.
+  Conflict decide(const ParallelRegion &R, const Access &A, const Access &B);
+
+  /// A collision whose witness chose values for symbols other than the
+  /// work-item variables, in a region whose values are a caller's the unit
+  /// does not relate (ParallelRegion::CallerContextUnseen): not proven.
+  static Conflict weighCallerContext(const ParallelRegion &R, Conflict C);
+
   /// A cached witness names elements of the region it was found in; the
   /// element is rendered again for this access.
   Conflict rename(Conflict C, const ParallelRegion &R, const Access &A);

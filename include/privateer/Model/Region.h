@@ -563,6 +563,13 @@ struct ParallelRegion {
   /// loop walks it (`func(range<Index>(r.begin(), r.end()))`): Access::
   /// CalledAt is where each chunk is handed over, not each iteration.
   bool ChunksHandedOn = false;
+  /// The work is a lambda the caller of a template instance handed it
+  /// (Access::CalledAt in an instance): its captures and the template's
+  /// parameters are the caller's values, and what holds where it calls the
+  /// template (an enclosing `if`, how its arguments relate to the captures)
+  /// is not among Facts. A collision that needs chosen values of them is
+  /// not proven.
+  bool CallerContextUnseen = false;
   /// For a TeamRoutine: the function's name.
   std::string Routine;
 

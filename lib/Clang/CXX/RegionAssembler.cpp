@@ -60,6 +60,10 @@ std::optional<ParallelRegion> RegionAssembler::build(ParallelRegion Seed) {
   } else {
     Ctx.Walker.visitStmt(State.Body);
   }
+  State.R.CallerContextUnseen =
+      State.R.InstanceCall.valid() &&
+      llvm::any_of(State.R.Accesses,
+                   [](const Access &A) { return A.CalledAt.valid(); });
   // Any call (constructors and overloaded operators aside) keeps the
   // compiler from holding memory in registers across it.
   auto FindCall = [&](const Stmt *S) {
