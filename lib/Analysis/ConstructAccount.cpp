@@ -89,6 +89,14 @@ ConstructAccount accountFor(const ParallelRegion &R,
                "longer)";
     return A;
   }
+  if (Results.Unreadable) {
+    A.Verdict = Outcome::HeldBack;
+    A.Reason = std::to_string(Results.Unreadable) + " index question" +
+               (Results.Unreadable == 1 ? "" : "s") +
+               " on values the analysis cannot read (an index or loop bound "
+               "it cannot express, such as a call's result)";
+    return A;
+  }
   if (!R.UnseenCallees.empty()) {
     A.Verdict = Outcome::HeldBack;
     A.Reason = "its work calls " + someNames(R.UnseenCallees) +

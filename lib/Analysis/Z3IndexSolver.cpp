@@ -188,6 +188,7 @@ Conflict Z3IndexSolver::decide(const ParallelRegion &R, const Access &A,
       overBudget(Options, Stats)) {
     ++Stats.Skipped;
     Stats.OverBudget += !Unaskable;
+    Stats.Unreadable += Unaskable && Fast.V == Verdict::Unknown;
     // (Facts about sizes do not decide what the solver cannot be asked.)
     return Conditioned ? unproven(Fast) : Fast;
   }

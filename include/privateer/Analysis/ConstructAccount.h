@@ -50,6 +50,9 @@ struct RegionResults {
   std::string FirstHeldBack;
   /// Index questions the solver left undecided for this region.
   unsigned Undecided = 0;
+  /// Index questions on values the model cannot read (SolverStats::
+  /// Unreadable): no proof either way.
+  unsigned Unreadable = 0;
 };
 
 /// The verdict of region \p R from \p Results: reported over held back

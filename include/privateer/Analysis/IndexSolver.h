@@ -43,6 +43,10 @@ struct SolverStats {
   /// Of Skipped, the questions the solver would have been asked but for the
   /// per-file budget: like Unknown, left undecided.
   unsigned OverBudget = 0;
+  /// Of Skipped, the questions neither the patterns nor the solver can
+  /// read (an index or loop bound only a value the model cannot express
+  /// gives): left undecided too, for a reason a longer timeout won't fix.
+  unsigned Unreadable = 0;
   /// CPU time spent in the solver (reported, never used: it depends on
   /// the machine).
   double Millis = 0;

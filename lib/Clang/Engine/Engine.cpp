@@ -203,9 +203,11 @@ private:
     CheckContext Checks{*Oracle, Opts.CacheLine};
     RegionResults Results;
     unsigned UndecidedBefore = Stats.Unknown + Stats.OverBudget;
+    unsigned UnreadableBefore = Stats.Unreadable;
     for (Finding &F : runChecks(C.Region, Opts.Checks, Checks))
       finding(Model, C, std::move(F), Results);
     Results.Undecided = Stats.Unknown + Stats.OverBudget - UndecidedBefore;
+    Results.Unreadable = Stats.Unreadable - UnreadableBefore;
     if (!Filter.inSystemHeader(C.Region.Directive))
       addAccount(Accounts, accountFor(C.Region, Results));
   }
