@@ -11,3 +11,16 @@ subroutine tuned(a, n)
     a(i) = t
   end do
 end subroutine
+
+! Upper case, as fixed-form codes write it: Flang names 't', and the
+! mutant is caught all the same.
+SUBROUTINE SCALE(A, N)
+  INTEGER :: N, I
+  REAL :: A(N), T
+!$OMP PARALLEL DO PRIVATE(T)
+  DO I = 1, N
+    T = A(I) * 2
+    A(I) = T
+  END DO
+!$OMP END PARALLEL DO
+END SUBROUTINE
