@@ -278,6 +278,39 @@ bool locksWholeBody(const CXXMethodDecl *MD) {
 }
 } // namespace
 
+namespace {
+/// Whether \p S reads nothing but members of `*this`, its own locals and
+/// parameters, and constants: no call, no global, no memory through a
+/// pointer (a member pointer's target included).
+bool onlyOwnMembers(const Stmt *S) {
+  if (!S)
+    return true;
+  if (isa<CallExpr>(S) || isa<CXXNewExpr>(S) || isa<CXXDeleteExpr>(S) ||
+      isa<CXXThrowExpr>(S) || isa<AsmStmt>(S) || isa<ArraySubscriptExpr>(S))
+    return false;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && UO->getOpcode() == UO_Deref)
+    return false;
+  if (const auto *ME = dyn_cast<MemberExpr>(S);
+      ME && ME->isArrow() && !isa<CXXThisExpr>(ME->getBase()->IgnoreImpCasts()))
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+        V && V->hasGlobalStorage() && !V->getType().isConstQualified())
+      return false;
+  for (const Stmt *Child : S->children())
+    if (!onlyOwnMembers(Child))
+      return false;
+  return true;
+}
+} // namespace
+
+bool CallFollower::readsOnlyItsObject(const CXXMethodDecl *MD,
+                                      const FunctionDecl *Def) {
+  return MD->isConst() && !MD->isVirtual() && Def && Def->getBody() &&
+         onlyOwnMembers(Def->getBody());
+}
+
 bool CallFollower::followMethod(const CXXMemberCallExpr *Call) {
   const CXXMethodDecl *MD = Call->getMethodDecl();
   const Expr *Obj = Call->getImplicitObjectArgument();
@@ -314,8 +347,16 @@ bool CallFollower::followMethod(const CXXMemberCallExpr *Call) {
     const auto *V =
         This.Object ? dyn_cast_or_null<VarDecl>(This.Object->Decl) : nullptr;
     if (!V || (This.Object->Level == 0 &&
-               (State.ItemLocals.count(V) || State.ThreadLocals.count(V))))
-      return false;
+               (State.ItemLocals.count(V) || State.ThreadLocals.count(V)))) {
+      // A const accessor of that object (`T begin() const { return b_; }`)
+      // reads its own members and nothing else: nothing to follow, and
+      // nothing the analysis does not see.
+      if (!This.Object || !V || !readsOnlyItsObject(MD, Def))
+        return false;
+      for (const Expr *Arg : Call->arguments())
+        Ctx.Walker.visitExpr(Arg, AccessKind::Read, true);
+      return true;
+    }
   }
   if (!This.Enclosing) {
     if (Obj->getType()->isPointerType())

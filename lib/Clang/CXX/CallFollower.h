@@ -53,6 +53,11 @@ public:
   /// what a copied pointer points to is shared as the original's). False
   /// when \p OC calls no such lambda.
   bool followLambdaCall(const clang::CXXOperatorCallExpr *OC);
+
+  /// Whether method \p MD (defined by \p Def) is a const accessor that
+  /// reads only members of its own object (no call, global or pointer).
+  static bool readsOnlyItsObject(const clang::CXXMethodDecl *MD,
+                                 const clang::FunctionDecl *Def);
   /// Whether \p Loc lies in the code of a work item: the unit's body, its
   /// sections, or a function being followed.
   bool madeInWorkItem(clang::SourceLocation Loc) const;
