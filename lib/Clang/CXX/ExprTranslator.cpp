@@ -532,19 +532,6 @@ ExprRef ExprTranslator::translateCall(const CallExpr *Call) {
         Name == KnownName::Min ? ExprKind::Min : ExprKind::Max,
         translate(Call->getArg(0)), translate(Call->getArg(1)));
   }
-  // The size of a standard container the unit does not change (`f.size()`
-  // of a vector no work item resizes or assigns) is one value for all.
-  if ((Name == KnownName::Size || Name == KnownName::Empty) &&
-      Call->getNumArgs() == 0)
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
-        MC && MC->getImplicitObjectArgument() && MC->getMethodDecl() &&
-        MC->getMethodDecl()->getParent()->isInStdNamespace())
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(
-              MC->getImplicitObjectArgument()->IgnoreParenImpCasts()))
-        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-            V && !State.ItemLocals.count(V) && !State.ThreadLocals.count(V) &&
-            !State.Modified.count(V))
-          return unknownInvariant(Call);
   ExprRef Result = opaque(Call, true);
   // A function that, given the same arguments, answers differently in
   // each work item (a thread number through a wrapper): not an element
