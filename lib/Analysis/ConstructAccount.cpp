@@ -44,6 +44,11 @@ std::string someNames(const std::vector<std::string> &Names) {
   return Out;
 }
 
+/// `1 index question`, `3 index questions`.
+std::string questions(unsigned N) {
+  return std::to_string(N) + " index question" + (N == 1 ? "" : "s");
+}
+
 } // namespace
 
 ConstructAccount accountFor(const ParallelRegion &R,
@@ -81,20 +86,16 @@ ConstructAccount accountFor(const ParallelRegion &R,
         ")";
     return A;
   }
-  if (Results.Undecided) {
+  if (Results.Undecided || Results.Unreadable) {
     A.Verdict = Outcome::HeldBack;
-    A.Reason = std::to_string(Results.Undecided) + " index question" +
-               (Results.Undecided == 1 ? "" : "s") +
-               " left undecided by the solver (solver-timeout-ms gives it "
-               "longer)";
-    return A;
-  }
-  if (Results.Unreadable) {
-    A.Verdict = Outcome::HeldBack;
-    A.Reason = std::to_string(Results.Unreadable) + " index question" +
-               (Results.Unreadable == 1 ? "" : "s") +
-               " on values the analysis cannot read (an index or loop bound "
-               "it cannot express, such as a call's result)";
+    A.Reason = Results.Undecided
+                   ? questions(Results.Undecided) +
+                         " left undecided by the solver (solver-timeout-ms "
+                         "gives it longer)"
+                   : questions(Results.Unreadable) +
+                         " on values the analysis cannot read (an index or "
+                         "loop bound it cannot express, such as a call's "
+                         "result)";
     return A;
   }
   if (!R.UnseenCallees.empty()) {

@@ -291,6 +291,10 @@ bool onlyOwnMembers(const Stmt *S) {
   if (const auto *UO = dyn_cast<UnaryOperator>(S);
       UO && UO->getOpcode() == UO_Deref)
     return false;
+  // (A constructor the class writes itself runs code too.)
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(S);
+      CE && !CE->getConstructor()->isTrivial())
+    return false;
   if (const auto *ME = dyn_cast<MemberExpr>(S);
       ME && ME->isArrow() && !isa<CXXThisExpr>(ME->getBase()->IgnoreImpCasts()))
     return false;

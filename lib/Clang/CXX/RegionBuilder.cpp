@@ -8,6 +8,7 @@
 #include "privateer/Clang/CXX/RegionBuilder.h"
 #include "RegionContext.h"
 #include "privateer/Clang/CXX/KnownFunctions.h"
+#include "privateer/Clang/CXX/StmtWalk.h"
 
 #include "clang/AST/ExprCXX.h"
 
@@ -17,6 +18,19 @@ namespace privateer {
 namespace clangfe {
 
 NestedCodeVisitor::~NestedCodeVisitor() = default;
+
+bool waitsBetweenInstances(UnitShape &Shape,
+                           llvm::function_ref<bool(const Stmt *)> Waits) {
+  for (size_t K = 0; K < Shape.GeneratingLoops.size(); ++K) {
+    if (!Waits(loopBody(Shape.GeneratingLoops[K])))
+      continue;
+    if (K == 0)
+      return false;
+    Shape.GeneratingLoops.resize(K);
+    break;
+  }
+  return true;
+}
 ConstructSemantics::~ConstructSemantics() = default;
 
 const VarDecl *releasedVariable(const Stmt *S) {

@@ -79,7 +79,8 @@ public:
     Shape.Function = Function;
     llvm::SmallVector<const OMPExecutableDirective *, 4> Enclosing;
     scanEnclosing(D, Shape, Enclosing);
-    if (Shape.Kind == RegionKind::Tasks && !waitsBetweenInstances(Shape)) {
+    if (Shape.Kind == RegionKind::Tasks &&
+        !waitsBetweenInstances(Shape, mayWaitForTasks)) {
       // Each waited for before the next is made: one at a time.
       Skipped(skipped(D, Outcome::ProvenFree, ""));
       return true;
@@ -142,24 +143,6 @@ public:
   }
 
 private:
-  /// Tasks a loop generates, each waited for in its iteration (a
-  /// 'taskwait' in the loop's body): one at a time, no instances race
-  /// (false). Tasks waited for in each iteration of an outer generating
-  /// loop (`for (it) { for (k) task; taskwait; }`) race only with those of
-  /// the same iteration: that loop and the ones around it repeat the unit,
-  /// their variables are invariant in it (they leave \p Shape).
-  static bool waitsBetweenInstances(UnitShape &Shape) {
-    for (size_t K = 0; K < Shape.GeneratingLoops.size(); ++K) {
-      if (!mayWaitForTasks(loopBody(Shape.GeneratingLoops[K])))
-        continue;
-      if (K == 0)
-        return false;
-      Shape.GeneratingLoops.resize(K);
-      break;
-    }
-    return true;
-  }
-
   /// The account of \p D, which is not modelled: \p O, and why.
   ConstructAccount skipped(const OMPExecutableDirective *D, Outcome O,
                            std::string Why) const {

@@ -83,7 +83,7 @@ private:
            isa<WhileStmt>(*It) || isa<DoStmt>(*It)))
         Shape.GeneratingLoops.push_back(*It);
     }
-    if (!waitsBetweenInstances(Shape)) {
+    if (!waitsBetweenInstances(Shape, mayWaitForGroups)) {
       // Each waited for in the iteration that runs it: one at a time.
       ConstructAccount One =
           notAnalysed(toLoc(Call->getBeginLoc()), C->Name, "");
@@ -135,23 +135,6 @@ private:
         Tasks[Block->body_begin()[Index]] = std::move(Copy);
       }
     Found(ModelledConstruct{std::move(*Region), Call, Function});
-  }
-
-  /// Tasks waited for in each iteration of a generating loop (`while
-  /// (...) { for (...) g.run(...); g.wait(); }`) race only with those of
-  /// the same iteration: that loop and the ones around it repeat the unit
-  /// (they leave \p Shape). Waited for in the loop that runs them: one at
-  /// a time (false).
-  static bool waitsBetweenInstances(UnitShape &Shape) {
-    for (size_t K = 0; K < Shape.GeneratingLoops.size(); ++K) {
-      if (!mayWaitForGroups(loopBody(Shape.GeneratingLoops[K])))
-        continue;
-      if (K == 0)
-        return false;
-      Shape.GeneratingLoops.resize(K);
-      break;
-    }
-    return true;
   }
 
   /// The bodies of construct \p C, called by \p Call, into \p Shape: the

@@ -17,6 +17,7 @@
 
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
@@ -99,6 +100,17 @@ struct UnitShape {
   /// count in every kind of unit, not only in tasks.
   bool InterleavedWork = false;
 };
+
+/// Whether the task instances of \p Shape can run together, given \p Waits
+/// (a programming model's "this code may wait for the tasks it made":
+/// 'taskwait', task_group::wait). Tasks waited for in the iteration of the
+/// innermost generating loop that makes them run one at a time (false).
+/// Tasks waited for in each iteration of an outer generating loop (`for
+/// (it) { for (k) task; taskwait; }`) race only with those of the same
+/// iteration: that loop and the ones around it repeat the unit, their
+/// variables are invariant in it, and they leave Shape.GeneratingLoops.
+bool waitsBetweenInstances(UnitShape &Shape,
+                           llvm::function_ref<bool(const clang::Stmt *)> Waits);
 
 /// Where a variable is declared, as the collector sees it.
 enum class DeclScope {

@@ -26,3 +26,21 @@ void tickets(double *y, long n) {
     y[i] = t.next();
   }
 }
+
+// A const method that makes an object whose constructor the program
+// writes runs that constructor's code: not a plain accessor.
+struct Stamp {
+  Stamp();
+  long at;
+};
+struct Clock {
+  Stamp now() const { return Stamp(); }
+};
+
+void stamps(double *y, long n) {
+#pragma omp parallel for
+  for (long i = 0; i < n; i++) {
+    Clock c;
+    y[i] = c.now().at;
+  }
+}
